@@ -1,0 +1,45 @@
+# duoplay: `make run` starts the server, `make test` runs every test. Both install what they need.
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+EXTRAS := server,ai,bench,dev
+
+.PHONY: run test test-fast lint system-deps bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip==25.3
+	$(PY) -m pip install --quiet -e ".[$(EXTRAS)]"
+	touch $(STAMP)
+
+# Debian packages the browser and PostgreSQL tests use; installed once, only when missing.
+system-deps:
+	@missing=""; \
+	test -x /usr/bin/chromium || missing="$$missing chromium"; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	command -v tmux >/dev/null || missing="$$missing tmux"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages:$$missing"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+run: $(STAMP)
+	$(VENV)/bin/duoplay serve --host 127.0.0.1 --port 8000
+
+test: $(STAMP) system-deps lint
+	$(PY) -m pytest -n 2 -q
+
+test-fast: $(STAMP)
+	$(PY) -m pytest -q -m "not slow and not browser and not postgres"
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check src tests benchmarks
+	$(VENV)/bin/mypy
+
+bench: $(STAMP)
+	$(PY) benchmarks/engine_speed.py
+	$(PY) benchmarks/bot_strength.py --rounds 400
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

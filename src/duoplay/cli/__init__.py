@@ -1,0 +1,1 @@
+"""The `duoplay` command line."""

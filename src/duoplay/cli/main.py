@@ -1,0 +1,37 @@
+"""`duoplay COMMAND`: each command lives in its own module with `add_parser` and `run`."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+# command -> module in duoplay.cli; each module defines add_arguments(parser) and run(args) -> int
+COMMANDS = {
+    "play": ("play", "play a game in this terminal against a bot"),
+    "arena": ("arena", "run many games between bots and summarize the results"),
+    "serve": ("serve", "run the web server"),
+    "replay": ("replay_cmd", "print a stored match move by move"),
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="duoplay", description="Tabletop games for people and bots.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    for command, (module_name, help_text) in COMMANDS.items():
+        try:
+            module = importlib.import_module(f"duoplay.cli.{module_name}")
+        except ModuleNotFoundError as missing:
+            if missing.name and missing.name.startswith("duoplay.cli."):
+                continue  # a command whose module is not part of this build
+            raise
+        command_parser = sub.add_parser(command, help=help_text, description=help_text)
+        module.add_arguments(command_parser)
+        command_parser.set_defaults(run=module.run)
+    args = parser.parse_args(argv)
+    return int(args.run(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,126 @@
+"""The protocol every game implements; servers, bots and tools see games only through it.
+
+A game is a set of pure rules over a state value:
+
+- `setup` builds the state from the seat count, options and a seed;
+- `to_move` names the seats the game is waiting for (several at once for
+  simultaneous secret moves);
+- `legal_actions` lists what a seat may do now, including optional actions a
+  seat may take out of turn (calling UNO, catching a missed call);
+- `apply` validates an action completely, then changes the state and returns
+  the events a client needs to animate what happened;
+- `view` is the only way information leaves the state: what one seat, or a
+  spectator (`None`), may see, as JSON;
+- `deadline` turns timers into data: when it passes, the server appends the
+  timeout action it names, so replay never needs a clock.
+
+Seat `None` in `apply` stands for the table itself (timeouts, the clock).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+JSON = dict[str, Any]
+Seat = int | None
+
+S = TypeVar("S")
+S_co = TypeVar("S_co", covariant=True)
+A = TypeVar("A", bound="Action")
+
+
+@runtime_checkable
+class Action(Protocol):
+    """A small frozen value with an exact JSON round trip and a short notation."""
+
+    def to_json(self) -> JSON: ...
+
+    def notation(self) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for clients to show.
+
+    `public` is what everyone may know; `secret` is added only for the seats in
+    `audience` (a drawn card is shown to the drawer, the count to everyone).
+    """
+
+    kind: str
+    public: JSON = field(default_factory=dict)
+    secret: JSON | None = None
+    audience: frozenset[int] = frozenset()
+
+    def visible_to(self, seat: Seat) -> JSON:
+        shown: JSON = {"kind": self.kind, **self.public}
+        if self.secret is not None and seat is not None and seat in self.audience:
+            shown.update(self.secret)
+        return shown
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished match ended. `results[s]` is 1 for a win, 0 for a loss, a share for a tie."""
+
+    winners: tuple[int, ...]
+    results: tuple[float, ...]
+    scores: tuple[int, ...]
+    reason: str
+
+    def to_json(self) -> JSON:
+        return {
+            "winners": list(self.winners),
+            "results": list(self.results),
+            "scores": list(self.scores),
+            "reason": self.reason,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Deadline:
+    """After `seconds` without a change, the table applies `action` for `seat`."""
+
+    seconds: float
+    seat: Seat
+    action: Action
+
+
+class Game(Protocol[S, A]):
+    """One tabletop game's rules. Implementations hold no per-match data."""
+
+    id: str
+    name: str
+    aliases: tuple[str, ...]
+    min_seats: int
+    max_seats: int
+
+    def parse_options(self, data: Mapping[str, Any] | None) -> Any: ...
+
+    def options_to_json(self, options: Any) -> JSON: ...
+
+    def setup(self, seats: int, options: Any, seed: int) -> S: ...
+
+    def to_move(self, state: S) -> tuple[int, ...]: ...
+
+    def legal_actions(self, state: S, seat: int) -> Sequence[A]: ...
+
+    def parse_action(self, data: Any) -> A: ...
+
+    def apply(self, state: S, seat: Seat, action: A) -> list[Event]: ...
+
+    def view(self, state: S, seat: Seat) -> JSON: ...
+
+    def outcome(self, state: S) -> Outcome | None: ...
+
+    def deadline(self, state: S) -> Deadline | None: ...
+
+    def copy_state(self, state: S) -> S: ...
+
+
+class Determinizable(Protocol[S_co]):
+    """A game whose hidden information can be sampled from a seat's view (for ISMCTS)."""
+
+    def sample_state(self, view: JSON, seat: int, rng: random.Random) -> S_co: ...

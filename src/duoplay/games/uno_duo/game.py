@@ -1,0 +1,65 @@
+"""UNO Duo as a `duoplay.core.protocol.Game`."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from duoplay.core.errors import MalformedAction
+from duoplay.core.protocol import JSON, Deadline, Event, Outcome, Seat
+from duoplay.games.uno_duo import rules
+from duoplay.games.uno_duo.actions import Action, parse_action
+from duoplay.games.uno_duo.determinize import sample_state
+from duoplay.games.uno_duo.options import UnoDuoOptions, parse_options
+from duoplay.games.uno_duo.state import UnoDuoState
+from duoplay.games.uno_duo.view import view
+
+
+class UnoDuo:
+    id = "uno-duo"
+    name = "UNO Duo"
+    aliases = ("uno", "unoduo", "uno_duo")
+    min_seats = 2
+    max_seats = 2
+
+    def parse_options(self, data: Mapping[str, Any] | None) -> UnoDuoOptions:
+        return parse_options(data)
+
+    def options_to_json(self, options: UnoDuoOptions) -> JSON:
+        return options.to_json()
+
+    def setup(self, seats: int, options: UnoDuoOptions, seed: int) -> UnoDuoState:
+        if seats != 2:
+            raise MalformedAction("UNO Duo is for exactly 2 players")
+        return rules.setup(options, seed)
+
+    def to_move(self, state: UnoDuoState) -> tuple[int, ...]:
+        return () if state.phase == "game-over" else (state.current,)
+
+    def legal_actions(self, state: UnoDuoState, seat: int) -> list[Action]:
+        return rules.legal_actions(state, seat)
+
+    def parse_action(self, data: Any) -> Action:
+        return parse_action(data)
+
+    def apply(self, state: UnoDuoState, seat: Seat, action: Action) -> list[Event]:
+        return rules.apply(state, seat, action)
+
+    def view(self, state: UnoDuoState, seat: Seat) -> JSON:
+        return view(state, seat)
+
+    def outcome(self, state: UnoDuoState) -> Outcome | None:
+        return rules.outcome(state)
+
+    def deadline(self, state: UnoDuoState) -> Deadline | None:
+        return None  # UNO Duo has no clock; the server may still replace an absent player
+
+    def copy_state(self, state: UnoDuoState) -> UnoDuoState:
+        return state.copy()
+
+    def sample_state(self, seen: JSON, seat: int, rng: random.Random) -> UnoDuoState:
+        return sample_state(seen, seat, rng)
+
+
+GAME = UnoDuo()

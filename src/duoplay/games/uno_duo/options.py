@@ -1,0 +1,69 @@
+"""House rules for UNO Duo. Defaults follow the rulebook and ../shared/rules/NOTES.md."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields
+from functools import cache
+from typing import Any
+
+from duoplay.core.errors import MalformedAction
+
+CHALLENGE_ANY_PLAYABLE = "any-playable"  # the rulebook: another card that could legally be played
+CHALLENGE_COLOUR_ONLY = "colour-only"  # official UNO: a card of the current colour
+
+
+@dataclass(frozen=True, slots=True)
+class UnoDuoOptions:
+    deck_size: int = 112
+    """112 (retail deck, with Wild Shuffle Hands and 3 Wild Customizable) or 108 (classic)."""
+    target_score: int = 200
+    """The first player to reach this total loses."""
+    challenge_rule: str = CHALLENGE_ANY_PLAYABLE
+    """How a Wild Draw 4 challenge decides guilt."""
+    shuffle_on_refill: bool = True
+    """Shuffle the old discards when they become the new draw pile (the rulebook only turns them)."""
+    uno_penalty: int = 2
+    """Cards drawn by a player caught without saying UNO."""
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@cache
+def options_json(options: UnoDuoOptions) -> dict[str, Any]:
+    """The options as JSON, computed once per options value (views carry them)."""
+    return options.to_json()
+
+
+def parse_options(data: Mapping[str, Any] | None) -> UnoDuoOptions:
+    if data is None:
+        return UnoDuoOptions()
+    if not isinstance(data, Mapping):
+        raise MalformedAction("Options must be a JSON object")
+    known = {f.name: f for f in fields(UnoDuoOptions)}
+    unknown = sorted(set(data) - set(known))
+    if unknown:
+        raise MalformedAction(f"Unknown UNO Duo option(s): {', '.join(unknown)}")
+    options = UnoDuoOptions(**dict(data))
+    _check(options)
+    return options
+
+
+def _check(options: UnoDuoOptions) -> None:
+    if options.deck_size not in (108, 112):
+        raise MalformedAction("deck_size must be 108 or 112")
+    if not _positive_int(options.target_score):
+        raise MalformedAction("target_score must be a positive whole number")
+    if options.challenge_rule not in (CHALLENGE_ANY_PLAYABLE, CHALLENGE_COLOUR_ONLY):
+        raise MalformedAction(
+            f"challenge_rule must be {CHALLENGE_ANY_PLAYABLE!r} or {CHALLENGE_COLOUR_ONLY!r}"
+        )
+    if not isinstance(options.shuffle_on_refill, bool):
+        raise MalformedAction("shuffle_on_refill must be true or false")
+    if not (_positive_int(options.uno_penalty) or options.uno_penalty == 0):
+        raise MalformedAction("uno_penalty must be a whole number of cards")
+
+
+def _positive_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value > 0

@@ -1,0 +1,512 @@
+"""UNO Duo rules: setup, legal actions and apply. Pure: no I/O, no clock, no global random.
+
+Section names in comments refer to ../shared/rules/uno-duo.en.txt; numbered
+defaults refer to the UNO Duo part of ../shared/rules/NOTES.md.
+`apply` checks the action against `legal_actions` before it changes anything,
+so a refused action leaves the state exactly as it was.
+"""
+
+from __future__ import annotations
+
+from duoplay.core.errors import GameOver, IllegalAction, NotYourTurn
+from duoplay.core.protocol import Event, Outcome, Seat
+from duoplay.core.rng import GameRng
+from duoplay.games.uno_duo import actions as act
+from duoplay.games.uno_duo.actions import Action, ChooseColour, Play
+from duoplay.games.uno_duo.cards import (
+    COLOUR_OF,
+    DRAW_TWO,
+    POINTS,
+    RANK_OF,
+    REVERSE,
+    SKIP,
+    WILD_DRAW_FOUR,
+    WILD_SHUFFLE,
+    code,
+    deck_for,
+)
+from duoplay.games.uno_duo.options import CHALLENGE_COLOUR_ONLY, UnoDuoOptions
+from duoplay.games.uno_duo.state import Phase, RoundResult, UnoDuoState
+
+HAND_SIZE = 7
+_COLOUR_CHOICES = tuple(ChooseColour(c) for c in range(4))
+
+
+# --- The Cards and The Deal / The Drafting Round -------------------------------------------
+
+
+def setup(options: UnoDuoOptions, seed: int) -> UnoDuoState:
+    rng = GameRng(seed)
+    cut = _cut(rng, options)
+    # NOTES 2: the highest number card wins the cut and becomes Player 1.
+    player_one = 0 if cut[-1][0] > cut[-1][1] else 1
+    state = UnoDuoState(options=options, rng=rng, cut=cut, player_one=player_one)
+    _start_round(state, [])
+    return state
+
+
+def _cut(rng: GameRng, options: UnoDuoOptions) -> list[tuple[int, int]]:
+    """Both players cut until both show number cards of different values (NOTES 2)."""
+    deck = deck_for(options.deck_size)
+    cuts: list[tuple[int, int]] = []
+    while True:
+        first = deck[rng.randrange(len(deck))]
+        second = deck[rng.randrange(len(deck))]
+        cuts.append((first, second))
+        ranks = RANK_OF[first], RANK_OF[second]
+        if COLOUR_OF[first] >= 0 and COLOUR_OF[second] >= 0 and max(ranks) <= 9 and ranks[0] != ranks[1]:
+            return [(RANK_OF[a], RANK_OF[b]) for a, b in cuts]
+
+
+def _start_round(state: UnoDuoState, events: list[Event]) -> None:
+    deck = deck_for(state.options.deck_size)
+    state.rng.shuffle(deck)
+    state.draw_pile = deck
+    state.hands = [[], []]
+    state.discard = []
+    state.draft_discards = []
+    state.volley = 0
+    state.drawn = -1
+    state.dump_colour = -1
+    state.uno_exposed = -1
+    state.passes = 0
+    state.phase = Phase.DRAFT
+    state.current = state.player_one
+    state.draft_card = state.draw_pile.pop()
+    events.append(Event("round-start", {"round": state.round, "player_one": state.player_one}))
+
+
+def _draft(state: UnoDuoState, seat: int, keep: bool, events: list[Event]) -> None:
+    """Keep the card and flip the next one, or discard it and keep the next one."""
+    looked_at = state.draft_card
+    following = state.draw_pile.pop()
+    kept, discarded = (looked_at, following) if keep else (following, looked_at)
+    state.hands[seat].append(kept)
+    state.draft_discards.append(discarded)
+    events.append(Event("draft", {"seat": seat, "kept_first": keep, "discarded": code(discarded)},
+                        {"kept": code(kept)}, frozenset({seat})))
+    other = 1 - seat
+    # NOTES 3: picks alternate, Player 1 first, until both hold seven.
+    if len(state.hands[other]) < HAND_SIZE:
+        state.current = other
+    elif len(state.hands[seat]) >= HAND_SIZE:
+        _finish_draft(state, events)
+        return
+    state.draft_card = state.draw_pile.pop()
+
+
+def _finish_draft(state: UnoDuoState, events: list[Event]) -> None:
+    # The fourteen discards are turned face down and put under the draw pile.
+    state.draw_pile = state.draft_discards[::-1] + state.draw_pile
+    state.draft_card = -1
+    _flip_start_card(state, events)
+
+
+# --- Setup Completion: the start card (NOTES 4) --------------------------------------------
+
+
+def _flip_start_card(state: UnoDuoState, events: list[Event]) -> None:
+    top = state.draw_pile.pop()
+    state.discard = [top]
+    player_one, player_two = state.player_one, 1 - state.player_one
+    events.append(Event("start-card", {"card": code(top)}))
+    if COLOUR_OF[top] < 0:
+        state.phase, state.current = Phase.START_COLOUR, player_one
+        return
+    state.colour = COLOUR_OF[top]
+    rank = RANK_OF[top]
+    if rank == DRAW_TWO:
+        _draw(state, player_two, 2, events)
+        _pass_turn_to(state, player_one)
+    elif rank == SKIP:
+        _pass_turn_to(state, player_one)
+    elif rank == REVERSE and _holds_colour(state, player_two, state.colour):
+        state.phase, state.current, state.dump_colour = Phase.DUMP_DECIDE, player_two, state.colour
+    elif rank == REVERSE:
+        _pass_turn_to(state, player_one)
+    else:
+        _pass_turn_to(state, player_two)
+
+
+def _choose_start_colour(state: UnoDuoState, colour: int, events: list[Event]) -> None:
+    state.colour = colour
+    events.append(Event("colour", {"seat": state.player_one, "colour": colour}))
+    player_two = 1 - state.player_one
+    if state.discard[-1] == WILD_DRAW_FOUR:
+        _draw(state, player_two, 4, events)
+        _pass_turn_to(state, state.player_one)
+    else:
+        _pass_turn_to(state, player_two)
+
+
+# --- What can I do on my turn? -------------------------------------------------------------
+
+
+def legal_actions(state: UnoDuoState, seat: int) -> list[Action]:
+    moves: list[Action] = []
+    phase = state.phase
+    if phase == Phase.GAME_OVER:
+        return moves
+    if seat == state.current:
+        hand = state.hands[seat]
+        uno = len(hand) == 2
+        if phase == Phase.TURN:
+            for face in set(hand):
+                if _matches(state, face):
+                    _add_plays(moves, face, uno)
+            if _can_draw(state):
+                moves.append(act.DRAW)
+            elif not moves:
+                moves.append(act.PASS)  # NOTES 13: nothing to draw and nothing to play
+        elif phase == Phase.DRAWN:
+            _add_plays(moves, state.drawn, uno)
+            moves.append(act.KEEP)
+        elif phase == Phase.VOLLEY:
+            for face in set(hand):
+                if RANK_OF[face] == DRAW_TWO and COLOUR_OF[face] >= 0:
+                    _add_plays(moves, face, uno)
+            moves.append(act.DRAW)
+        elif phase == Phase.CHALLENGE:
+            moves += (act.CHALLENGE, act.ACCEPT)
+        elif phase == Phase.DUMP_DECIDE:
+            moves += (act.DUMP, act.NO_DUMP)
+        elif phase == Phase.DUMPING:
+            for face in set(hand):
+                if COLOUR_OF[face] == state.dump_colour:
+                    _add_plays(moves, face, uno)
+        elif phase == Phase.START_COLOUR:
+            moves += _COLOUR_CHOICES
+        elif phase == Phase.DRAFT:
+            moves += (act.DRAFT_KEEP, act.DRAFT_DISCARD)
+    exposed = state.uno_exposed
+    if exposed == seat:
+        moves.append(act.SAY_UNO)
+    elif exposed >= 0 and len(state.hands[exposed]) == 1:
+        moves.append(act.CATCH)
+    return moves
+
+
+def _add_plays(moves: list[Action], face: int, uno: bool) -> None:
+    colours = range(4) if COLOUR_OF[face] < 0 else (COLOUR_OF[face],)
+    for colour in colours:
+        moves.append(act.play(face, colour))
+        if uno:
+            moves.append(act.play(face, colour, True))
+
+
+def _matches(state: UnoDuoState, face: int) -> bool:
+    """A card may be played on the pile if it matches colour, number or action, or is wild."""
+    if COLOUR_OF[face] < 0 or COLOUR_OF[face] == state.colour:
+        return True
+    top = state.discard[-1]
+    return COLOUR_OF[top] >= 0 and RANK_OF[top] == RANK_OF[face]
+
+
+def _can_draw(state: UnoDuoState) -> bool:
+    return bool(state.draw_pile) or len(state.discard) > 1
+
+
+def _holds_colour(state: UnoDuoState, seat: int, colour: int) -> bool:
+    return any(COLOUR_OF[card] == colour for card in state.hands[seat])
+
+
+# --- Apply --------------------------------------------------------------------------------
+
+
+def apply(state: UnoDuoState, seat: Seat, action: Action) -> list[Event]:
+    if state.phase == Phase.GAME_OVER:
+        raise GameOver("The game is over")
+    if seat not in (0, 1):
+        raise NotYourTurn("UNO Duo has seats 0 and 1 only")
+    assert seat is not None
+    if action not in legal_actions(state, seat):
+        raise _refusal(state, seat, action)
+    events: list[Event] = []
+    if action is act.SAY_UNO:
+        state.uno_exposed = -1
+        events.append(Event("uno", {"seat": seat}))
+        return events
+    if action is act.CATCH:
+        _catch(state, seat, events)
+        return events
+    if state.uno_exposed == 1 - seat:
+        state.uno_exposed = -1  # NOTES 9: the chance to catch ends with the opponent's own move
+    if action is not act.PASS:
+        state.passes = 0
+    phase = state.phase
+    if isinstance(action, Play):
+        if phase == Phase.DUMPING:
+            _dump_card(state, seat, action, events)
+        else:
+            _play(state, seat, action, events)
+    elif isinstance(action, ChooseColour):
+        _choose_start_colour(state, action.colour, events)
+    elif phase == Phase.DRAFT:
+        _draft(state, seat, action is act.DRAFT_KEEP, events)
+    elif action is act.DRAW:
+        _draw_action(state, seat, events)
+    elif action is act.KEEP:
+        _pass_turn_to(state, 1 - seat)
+    elif action is act.PASS:
+        _pass(state, seat, events)
+    elif phase == Phase.CHALLENGE:
+        _answer_wild_draw_four(state, seat, action is act.CHALLENGE, events)
+    elif action is act.DUMP:
+        state.phase = Phase.DUMPING
+        events.append(Event("dump", {"seat": seat, "colour": state.dump_colour}))
+    elif action is act.NO_DUMP:
+        _pass_turn_to(state, 1 - seat)
+    return events
+
+
+def _play(state: UnoDuoState, seat: int, action: Play, events: list[Event]) -> None:
+    face = action.face
+    guilty = face == WILD_DRAW_FOUR and state.phase == Phase.TURN and _could_play_other(state, seat)
+    _lay_down(state, seat, action, events)
+    opponent = 1 - seat
+    rank = RANK_OF[face]
+    if rank == DRAW_TWO:
+        state.volley += 2
+    if not state.hands[seat]:
+        # NOTES 10: a last Draw 2 or Wild Draw 4 still makes the opponent draw.
+        if rank == DRAW_TWO:
+            _draw(state, opponent, state.volley, events)
+        elif face == WILD_DRAW_FOUR:
+            _draw(state, opponent, 4, events)
+        _end_round(state, seat, events)
+        return
+    if rank == DRAW_TWO:
+        state.phase, state.current = Phase.VOLLEY, opponent
+        events.append(Event("volley", {"total": state.volley}))
+    elif rank == SKIP:
+        _pass_turn_to(state, seat)  # Skip: the player goes again
+    elif rank == REVERSE and _holds_colour(state, seat, state.colour):
+        state.phase, state.dump_colour = Phase.DUMP_DECIDE, state.colour
+    elif face == WILD_DRAW_FOUR:
+        state.phase, state.current = Phase.CHALLENGE, opponent
+        state.w4_offender, state.w4_guilty = seat, guilty
+    elif face == WILD_SHUFFLE:
+        _shuffle_hands(state, seat, events)
+        _pass_turn_to(state, opponent)
+    else:
+        _pass_turn_to(state, opponent)
+
+
+def _lay_down(state: UnoDuoState, seat: int, action: Play, events: list[Event]) -> None:
+    hand = state.hands[seat]
+    hand.remove(action.face)
+    state.discard.append(action.face)
+    state.colour = action.colour
+    state.drawn = -1
+    events.append(Event("play", {"seat": seat, "card": code(action.face), "colour": action.colour,
+                                 "left": len(hand)}))
+    if len(hand) == 1:
+        if action.uno:
+            events.append(Event("uno", {"seat": seat}))
+        else:
+            state.uno_exposed = seat
+
+
+def _could_play_other(state: UnoDuoState, seat: int) -> bool:
+    """Whether the Wild Draw 4's player held another card it could have played (NOTES 5)."""
+    colour_only = state.options.challenge_rule == CHALLENGE_COLOUR_ONLY
+    for card in state.hands[seat]:
+        if card == WILD_DRAW_FOUR:
+            continue
+        if (COLOUR_OF[card] == state.colour) if colour_only else _matches(state, card):
+            return True
+    return False
+
+
+def _answer_wild_draw_four(state: UnoDuoState, seat: int, challenge: bool,
+                           events: list[Event]) -> None:
+    """NOTES 6: guilty, the offender draws 4 and loses the extra turn; innocent, the challenger
+    draws 6. Unchallenged, the opponent draws 4. Either way the named colour stands."""
+    offender = state.w4_offender
+    state.w4_offender = -1
+    if not challenge:
+        _draw(state, seat, 4, events)
+        _pass_turn_to(state, offender)
+        return
+    guilty = state.w4_guilty
+    events.append(Event("challenge", {"seat": seat, "guilty": guilty}))
+    if guilty:
+        _draw(state, offender, 4, events)
+        _pass_turn_to(state, seat)
+    else:
+        _draw(state, seat, 6, events)
+        _pass_turn_to(state, offender)
+
+
+def _dump_card(state: UnoDuoState, seat: int, action: Play, events: list[Event]) -> None:
+    """Reverse: every card of its colour, in the player's order; the last one acts (NOTES 8)."""
+    _lay_down(state, seat, action, events)
+    rank = RANK_OF[action.face]
+    if not state.hands[seat]:
+        if rank == DRAW_TWO:
+            _draw(state, 1 - seat, 2, events)
+        _end_round(state, seat, events)
+    elif not _holds_colour(state, seat, state.dump_colour):
+        state.dump_colour = -1
+        if rank == DRAW_TWO:
+            state.volley = 2
+            state.phase, state.current = Phase.VOLLEY, 1 - seat
+            events.append(Event("volley", {"total": state.volley}))
+        elif rank == SKIP:
+            _pass_turn_to(state, seat)
+        else:
+            _pass_turn_to(state, 1 - seat)
+
+
+def _shuffle_hands(state: UnoDuoState, seat: int, events: list[Event]) -> None:
+    """NOTES 1: pool both hands, shuffle, deal alternately starting with the opponent."""
+    pool = state.hands[0] + state.hands[1]
+    state.rng.shuffle(pool)
+    opponent = 1 - seat
+    state.hands[opponent] = pool[0::2]
+    state.hands[seat] = pool[1::2]
+    state.uno_exposed = -1
+    events.append(Event("shuffle-hands", {"seat": seat,
+                                          "counts": [len(state.hands[0]), len(state.hands[1])]}))
+
+
+def _draw_action(state: UnoDuoState, seat: int, events: list[Event]) -> None:
+    if state.phase == Phase.VOLLEY:
+        total, state.volley = state.volley, 0
+        _draw(state, seat, total, events)  # drawing the volley ends the turn
+        _pass_turn_to(state, 1 - seat)
+        return
+    drawn = _draw(state, seat, 1, events)
+    if drawn and _matches(state, drawn[0]):
+        state.phase, state.drawn = Phase.DRAWN, drawn[0]
+    else:
+        _pass_turn_to(state, 1 - seat)
+
+
+def _pass(state: UnoDuoState, seat: int, events: list[Event]) -> None:
+    state.passes += 1
+    events.append(Event("pass", {"seat": seat}))
+    if state.passes >= 2:
+        _end_blocked_round(state, events)
+    else:
+        _pass_turn_to(state, 1 - seat)
+
+
+def _catch(state: UnoDuoState, seat: int, events: list[Event]) -> None:
+    offender = state.uno_exposed
+    state.uno_exposed = -1
+    events.append(Event("catch", {"seat": seat, "caught": offender}))
+    _draw(state, offender, state.options.uno_penalty, events)
+
+
+def _draw(state: UnoDuoState, seat: int, count: int, events: list[Event]) -> list[int]:
+    drawn: list[int] = []
+    pile = state.draw_pile
+    for _ in range(count):
+        if not pile:
+            _refill(state, events)
+            pile = state.draw_pile
+            if not pile:
+                break
+        drawn.append(pile.pop())
+    hand = state.hands[seat]
+    hand += drawn
+    if len(hand) != 1 and state.uno_exposed == seat:
+        state.uno_exposed = -1
+    events.append(Event("draw", {"seat": seat, "count": len(drawn)},
+                        {"cards": [code(c) for c in drawn]}, frozenset({seat})))
+    return drawn
+
+
+def _refill(state: UnoDuoState, events: list[Event]) -> None:
+    """Keep the top discard; the rest becomes the draw pile (NOTES 11: shuffled by default)."""
+    if len(state.discard) <= 1:
+        return
+    rest = state.discard[:-1]
+    state.discard = state.discard[-1:]
+    if state.options.shuffle_on_refill:
+        state.rng.shuffle(rest)
+    else:
+        rest.reverse()  # turned over: the old bottom card is now on top
+    state.draw_pile = rest
+    events.append(Event("refill", {"count": len(rest)}))
+
+
+def _pass_turn_to(state: UnoDuoState, seat: int) -> None:
+    state.phase, state.current = Phase.TURN, seat
+
+
+# --- Ending the Round / Scoring / The Way to Win -------------------------------------------
+
+
+def hand_points(hand: list[int]) -> int:
+    return sum(POINTS[card] for card in hand)
+
+
+def _end_round(state: UnoDuoState, winner: int, events: list[Event], blocked: bool = False) -> None:
+    loser = 1 - winner
+    scored = hand_points(state.hands[loser]) if winner >= 0 else 0
+    if winner >= 0:
+        state.scores[loser] += scored
+    result = RoundResult(state.round, winner, scored,
+                         (tuple(state.hands[0]), tuple(state.hands[1])), blocked)
+    state.history.append(result)
+    events.append(Event("round-end", {**result.to_json(code), "scores": list(state.scores)}))
+    if max(state.scores) >= state.options.target_score:
+        state.phase = Phase.GAME_OVER
+        state.uno_exposed = -1
+        events.append(Event("game-end", {"scores": list(state.scores)}))
+        return
+    state.round += 1
+    state.player_one = 1 - state.player_one  # the first drafter alternates
+    _start_round(state, events)
+
+
+def _end_blocked_round(state: UnoDuoState, events: list[Event]) -> None:
+    """Both players passed in a row with nothing to draw: the lower hand goes out (our rule)."""
+    low = [hand_points(h) for h in state.hands]
+    winner = -1 if low[0] == low[1] else (0 if low[0] < low[1] else 1)
+    _end_round(state, winner, events, blocked=True)
+
+
+def outcome(state: UnoDuoState) -> Outcome | None:
+    if state.phase != Phase.GAME_OVER:
+        return None
+    loser = 0 if state.scores[0] >= state.options.target_score else 1
+    winner = 1 - loser
+    results = (1.0, 0.0) if winner == 0 else (0.0, 1.0)
+    return Outcome((winner,), results, tuple(state.scores),
+                   f"seat {loser} reached {state.options.target_score} points")
+
+
+# --- Why an action is refused -------------------------------------------------------------
+
+
+def _refusal(state: UnoDuoState, seat: int, action: Action) -> IllegalAction:
+    if action is act.SAY_UNO:
+        return IllegalAction("Say UNO when a play leaves you with one card")
+    if action is act.CATCH:
+        return IllegalAction("Your opponent has nothing to be caught for")
+    if seat != state.current:
+        return NotYourTurn("It is your opponent's turn")
+    phase = state.phase
+    hand = state.hands[seat]
+    if isinstance(action, Play) and action.face not in hand:
+        return IllegalAction(f"You have no {code(action.face)} in your hand")
+    reasons = {
+        Phase.DRAFT: "In the draft you keep or discard the card you are looking at",
+        Phase.START_COLOUR: "Name the colour for the wild start card",
+        Phase.DRAWN: "Play the card you just drew, or keep it",
+        Phase.VOLLEY: f"Play a Draw 2 or draw {state.volley} cards",
+        Phase.CHALLENGE: "Challenge the Wild Draw 4 or accept it",
+        Phase.DUMP_DECIDE: "Choose whether to play all your other cards of the Reverse's colour",
+        Phase.DUMPING: "Play your remaining cards of the Reverse's colour",
+    }
+    if phase in reasons:
+        return IllegalAction(reasons[phase])
+    if isinstance(action, Play):
+        return IllegalAction(f"{code(action.face)} does not match {code(state.discard[-1])}: "
+                             "play the same colour, number or action, a wild, or draw")
+    if action is act.PASS:
+        return IllegalAction("You can only pass when there is nothing to draw and nothing to play")
+    return IllegalAction(f"'{action.notation()}' is not possible now")

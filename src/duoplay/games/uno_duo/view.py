@@ -1,0 +1,55 @@
+"""What one seat, or a spectator, may see of an UNO Duo state. The only exit for hidden cards.
+
+Hidden: the opponent's hand (only its size shows), the order of the draw pile, the
+card a drafter is looking at, and the cards another player draws. Revealed by the
+rules: the hands at the end of each round, for scoring.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from duoplay.core.protocol import JSON, Seat
+from duoplay.games.uno_duo.cards import CODES, COLOURS, code
+from duoplay.games.uno_duo.options import options_json
+from duoplay.games.uno_duo.state import Phase, UnoDuoState
+
+
+def view(state: UnoDuoState, seat: Seat) -> JSON:
+    phase = state.phase
+    over = phase == Phase.GAME_OVER
+    shown: dict[str, Any] = {
+        "game": "uno-duo",
+        "seat": seat,
+        "round": state.round,
+        "phase": phase,
+        "to_move": [] if over else [state.current],
+        "player_one": state.player_one,
+        "scores": list(state.scores),
+        "target_score": state.options.target_score,
+        "options": options_json(state.options),
+        "hand_counts": [len(state.hands[0]), len(state.hands[1])],
+        "draw_pile": len(state.draw_pile),
+        "discard_count": len(state.discard),
+        "top": code(state.discard[-1]) if state.discard else None,
+        "discard": [CODES[c] for c in state.discard],
+        "colour": COLOURS[state.colour] if state.discard else None,
+        "volley": state.volley,
+        "uno_exposed": state.uno_exposed if state.uno_exposed >= 0 else None,
+        "cut": [list(c) for c in state.cut] if state.round == 1 else [],
+        "history": [r.to_json(code) for r in state.history],
+    }
+    if phase == Phase.DRAFT:
+        shown["draft_discards"] = [code(c) for c in state.draft_discards]
+    if phase in (Phase.DUMP_DECIDE, Phase.DUMPING):
+        shown["dump_colour"] = COLOURS[state.dump_colour]
+    if phase == Phase.CHALLENGE:
+        shown["challenger"] = state.current
+    if seat is not None and seat in (0, 1):
+        shown["hand"] = sorted(code(c) for c in state.hands[seat])
+        if seat == state.current:
+            if phase == Phase.DRAFT:
+                shown["draft_card"] = code(state.draft_card)
+            elif phase == Phase.DRAWN:
+                shown["drawn"] = code(state.drawn)
+    return shown
