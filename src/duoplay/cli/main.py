@@ -30,7 +30,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         module.add_arguments(command_parser)
         command_parser.set_defaults(run=module.run)
     args = parser.parse_args(argv)
-    return int(args.run(args))
+    try:
+        return int(args.run(args))
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly, as other Unix tools do.
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":
