@@ -42,7 +42,7 @@ def parse_options(data: Mapping[str, Any] | None) -> UnoDuoOptions:
     if not isinstance(data, Mapping):
         raise MalformedAction("Options must be a JSON object")
     known = {f.name: f for f in fields(UnoDuoOptions)}
-    unknown = sorted(set(data) - set(known))
+    unknown = sorted(str(key) for key in set(data) - set(known))
     if unknown:
         raise MalformedAction(f"Unknown UNO Duo option(s): {', '.join(unknown)}")
     options = UnoDuoOptions(**dict(data))
@@ -51,7 +51,7 @@ def parse_options(data: Mapping[str, Any] | None) -> UnoDuoOptions:
 
 
 def _check(options: UnoDuoOptions) -> None:
-    if options.deck_size not in (108, 112):
+    if not _whole(options.deck_size) or options.deck_size not in (108, 112):
         raise MalformedAction("deck_size must be 108 or 112")
     if not _positive_int(options.target_score):
         raise MalformedAction("target_score must be a positive whole number")
@@ -61,9 +61,14 @@ def _check(options: UnoDuoOptions) -> None:
         )
     if not isinstance(options.shuffle_on_refill, bool):
         raise MalformedAction("shuffle_on_refill must be true or false")
-    if not (_positive_int(options.uno_penalty) or options.uno_penalty == 0):
+    if not (_whole(options.uno_penalty) and options.uno_penalty >= 0):
         raise MalformedAction("uno_penalty must be a whole number of cards")
 
 
+def _whole(value: Any) -> bool:
+    """An int that is not a bool (JSON true would otherwise pass as 1)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _positive_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value > 0
+    return _whole(value) and value > 0
