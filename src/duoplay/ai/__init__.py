@@ -1,0 +1,7 @@
+"""Learning environments for duoplay's games (needs the `ai` extra: pettingzoo, gymnasium, numpy)."""
+
+from duoplay.ai.encoding import ACTION_COUNT, ACTIONS, OBS_SIZE, action_index, action_of, encode_view
+from duoplay.ai.uno_duo_env import env, raw_env
+
+__all__ = ["ACTIONS", "ACTION_COUNT", "OBS_SIZE", "action_index", "action_of", "encode_view", "env",
+           "raw_env"]

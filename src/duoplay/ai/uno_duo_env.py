@@ -1,0 +1,169 @@
+"""UNO Duo as a PettingZoo AEC environment.
+
+`env()` is the wrapped environment to train with (an illegal action ends the
+game and costs its agent -1, as in PettingZoo's classic games); `raw_env` is
+the bare one, which refuses an illegal action with `IllegalAction` and leaves
+the game unchanged. The agent selected is always the seat the rules wait for;
+the out-of-turn actions (saying UNO, catching) appear only in that agent's mask.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from duoplay.ai.encoding import ACTION_COUNT, OBS_SIZE, action_of, encode_view, mask_of
+from duoplay.ai.render import render_text
+from duoplay.core.errors import IllegalAction, MalformedAction
+from duoplay.games.uno_duo.game import GAME
+from duoplay.games.uno_duo.options import UnoDuoOptions
+from duoplay.games.uno_duo.state import Phase, UnoDuoState
+
+AGENTS = ("player_0", "player_1")
+Observation = dict[str, npt.NDArray[Any]]
+
+
+def env(**kwargs: Any) -> AECEnv[str, Observation, int]:
+    """The environment with PettingZoo's usual wrappers for classic games."""
+    wrapped: AECEnv[str, Observation, int] = raw_env(**kwargs)
+    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # lower case, as PettingZoo names it
+    """Two agents, `player_0` (seat 0) and `player_1` (seat 1), play one game of UNO Duo.
+
+    Options: `game_options` are UNO Duo's options as JSON (for example
+    `{"target_score": 50}` for shorter games); with `round_rewards=True` each
+    round's points also reach the agents as they are scored (+points / target
+    for the round's winner, the opposite for the other), besides the +1 / -1 at
+    the end of the game.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi"], "name": "uno_duo_v0", "is_parallelizable": False,
+    }
+
+    def __init__(self, render_mode: str | None = None, game_options: Mapping[str, Any] | None = None,
+                 round_rewards: bool = False) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise MalformedAction(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
+        self.game_options: UnoDuoOptions = GAME.parse_options(game_options)
+        self.round_rewards = round_rewards
+        self.possible_agents = list(AGENTS)
+        self.agents = list(AGENTS)
+        self._observation_space = spaces.Dict({
+            "observation": spaces.Box(0.0, 1.0, shape=(OBS_SIZE,), dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, shape=(ACTION_COUNT,), dtype=np.int8),
+        })
+        self._action_space = spaces.Discrete(ACTION_COUNT)
+        self.observation_spaces = dict.fromkeys(AGENTS, self._observation_space)
+        self.action_spaces = dict.fromkeys(AGENTS, self._action_space)
+        self._seeder = random.Random()
+        self.game_state: UnoDuoState | None = None
+        self.rewards = dict.fromkeys(AGENTS, 0.0)
+        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
+        self.terminations = dict.fromkeys(AGENTS, False)
+        self.truncations = dict.fromkeys(AGENTS, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
+        self.agent_selection = AGENTS[0]
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self._observation_space
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self._action_space
+
+    # --- Episode ------------------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game. `options={"game_options": {...}}` changes the rules for this game only;
+        other keys are ignored."""
+        if seed is not None:
+            self._seeder.seed(seed)
+        game_options = self.game_options
+        if options and "game_options" in options:
+            game_options = GAME.parse_options(options["game_options"])
+        self.game_state = GAME.setup(2, game_options, self._seeder.getrandbits(63))
+        self.agents = list(AGENTS)
+        self.rewards = dict.fromkeys(AGENTS, 0.0)
+        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
+        self.terminations = dict.fromkeys(AGENTS, False)
+        self.truncations = dict.fromkeys(AGENTS, False)
+        self.infos = {a: {} for a in AGENTS}
+        self.agent_selection = AGENTS[self.game_state.current]
+
+    def observe(self, agent: str) -> Observation:
+        state = self._require_state()
+        seat = AGENTS.index(agent)
+        observation = encode_view(GAME.view(state, seat), seat)
+        if agent == self.agent_selection and state.phase != Phase.GAME_OVER:
+            mask = mask_of(GAME.legal_actions(state, seat))
+        else:
+            mask = np.zeros(ACTION_COUNT, dtype=np.int8)
+        return {"observation": observation, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self._require_state()
+        seat = AGENTS.index(agent)
+        if action is None or isinstance(action, bool) or not isinstance(action, int | np.integer):
+            raise MalformedAction(f"An action is an index 0..{ACTION_COUNT - 1}, not {action!r}")
+        try:
+            chosen = action_of(int(action))
+        except IndexError as error:
+            raise MalformedAction(str(error)) from None
+        if chosen not in GAME.legal_actions(state, seat):
+            raise IllegalAction(f"{chosen.notation()!r} (index {action}) is not legal now")
+        rounds_before = len(state.history)
+        GAME.apply(state, seat, chosen)
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(AGENTS, 0.0)
+        if self.round_rewards:
+            for result in state.history[rounds_before:]:
+                self._score_round(result.winner, result.points, state.options.target_score)
+        outcome = GAME.outcome(state)
+        if outcome is not None:
+            for index, name in enumerate(AGENTS):
+                self.rewards[name] += 1.0 if outcome.results[index] == 1.0 else -1.0
+            self.terminations = dict.fromkeys(AGENTS, True)
+        else:
+            self.agent_selection = AGENTS[state.current]
+        self._accumulate_rewards()
+
+    def _score_round(self, winner: int, points: int, target: int) -> None:
+        if winner < 0:
+            return  # a blocked round with equal hands scores nothing
+        share = points / target
+        self.rewards[AGENTS[winner]] += share
+        self.rewards[AGENTS[1 - winner]] -= share
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() needs render_mode='ansi'.")
+            return None
+        state = self._require_state()
+        seat = AGENTS.index(self.agent_selection)
+        return render_text(GAME.view(state, seat))
+
+    def close(self) -> None:
+        pass
+
+    def _require_state(self) -> UnoDuoState:
+        if self.game_state is None:
+            raise IllegalAction("Call reset() before using the environment")
+        return self.game_state
