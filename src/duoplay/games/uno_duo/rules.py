@@ -98,6 +98,7 @@ def _draft(state: UnoDuoState, seat: int, keep: bool, events: list[Event]) -> No
 def _finish_draft(state: UnoDuoState, events: list[Event]) -> None:
     # The fourteen discards are turned face down and put under the draw pile.
     state.draw_pile = state.draft_discards[::-1] + state.draw_pile
+    state.draft_discards = []  # they now lie in the draw pile; a card is in one place only
     state.draft_card = -1
     _flip_start_card(state, events)
 
