@@ -33,7 +33,8 @@ def view(state: UnoDuoState, seat: Seat) -> JSON:
         "discard_count": len(state.discard),
         "top": code(state.discard[-1]) if state.discard else None,
         "discard": [CODES[c] for c in state.discard],
-        "colour": COLOURS[state.colour] if state.discard else None,
+        # A wild start card has no colour until Player 1 names one.
+        "colour": COLOURS[state.colour] if state.discard and phase != Phase.START_COLOUR else None,
         "volley": state.volley,
         "uno_exposed": state.uno_exposed if state.uno_exposed >= 0 else None,
         "cut": [list(c) for c in state.cut] if state.round == 1 else [],
