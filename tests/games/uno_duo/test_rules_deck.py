@@ -3,10 +3,10 @@
 from collections import Counter
 
 import pytest
+from tests.games.uno_duo.helpers import all_cards
 
 from duoplay.core.match import Match
 from duoplay.games.uno_duo.cards import code, deck_for
-from tests.games.uno_duo.helpers import all_cards
 
 COLOURED = [f"{c}{r}" for c in "RYGB" for r in ("0", *[str(n) for n in range(1, 10)] * 2,
                                                  "+2", "+2", "rev", "rev", "skip", "skip")]

@@ -1,12 +1,12 @@
 """The Drafting Round (uno-duo.en.txt); NOTES 2 (the cut) and 3 (drafting order)."""
 
 import pytest
+from tests.games.uno_duo.helpers import Phase, cards, check_all_cards, codes, match_at, position
 
 from duoplay.core.errors import IllegalAction, NotYourTurn
 from duoplay.core.match import Match
 from duoplay.core.testing import assert_refusal_changes_nothing
 from duoplay.games.uno_duo.cards import CODE_TO_FACE, code
-from tests.games.uno_duo.helpers import Phase, cards, check_all_cards, codes, match_at, position
 
 SEEDS = range(12)
 

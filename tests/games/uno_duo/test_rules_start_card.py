@@ -1,12 +1,12 @@
 """Setup Completion and It's Time to Play (uno-duo.en.txt): the start card; NOTES 4."""
 
 import pytest
+from tests.games.uno_duo.helpers import Phase, check_all_cards, hand, kinds, match_at, position, top
 
 from duoplay.core.errors import IllegalAction, NotYourTurn
 from duoplay.core.match import Match
 from duoplay.core.testing import assert_refusal_changes_nothing
 from duoplay.games.uno_duo.cards import CODE_TO_FACE
-from tests.games.uno_duo.helpers import Phase, check_all_cards, hand, kinds, match_at, position, top
 
 P1_HAND = "R1 R2 R3 R4 R6 R7 R8"
 P2_HAND = "G1 G2 G3 G4 G6 G7"  # plus Y1, the card Player 2 keeps with the last pick

@@ -8,14 +8,16 @@ so a refused action leaves the state exactly as it was.
 
 from __future__ import annotations
 
-from duoplay.core.errors import GameOver, IllegalAction, NotYourTurn
+from duoplay.core.errors import GameError, GameOver, IllegalAction, MalformedAction, NotYourTurn
 from duoplay.core.protocol import Event, Outcome, Seat
 from duoplay.core.rng import GameRng
 from duoplay.games.uno_duo import actions as act
 from duoplay.games.uno_duo.actions import Action, ChooseColour, Play
 from duoplay.games.uno_duo.cards import (
     COLOUR_OF,
+    COLOURS,
     DRAW_TWO,
+    FACE_COUNT,
     POINTS,
     RANK_OF,
     REVERSE,
@@ -220,6 +222,11 @@ def apply(state: UnoDuoState, seat: Seat, action: Action) -> list[Event]:
     if seat not in (0, 1):
         raise NotYourTurn("UNO Duo has seats 0 and 1 only")
     assert seat is not None
+    if isinstance(action, act.Simple):
+        # The branches below compare by identity; an equal copy (unpickled, built anew) must act alike.
+        action = act.SIMPLE_ACTIONS.get(action.kind, action)
+    elif isinstance(action, Play) and action.uno and len(state.hands[seat]) != 2:
+        action = Play(action.face, action.colour)  # NOTES 9: saying UNO early does nothing
     if action not in legal_actions(state, seat):
         raise _refusal(state, seat, action)
     events: list[Event] = []
@@ -483,7 +490,10 @@ def outcome(state: UnoDuoState) -> Outcome | None:
 # --- Why an action is refused -------------------------------------------------------------
 
 
-def _refusal(state: UnoDuoState, seat: int, action: Action) -> IllegalAction:
+def _refusal(state: UnoDuoState, seat: int, action: Action) -> GameError:
+    malformed = _malformed(action)
+    if malformed:
+        return MalformedAction(malformed)
     if action is act.SAY_UNO:
         return IllegalAction("Say UNO when a play leaves you with one card")
     if action is act.CATCH:
@@ -511,3 +521,19 @@ def _refusal(state: UnoDuoState, seat: int, action: Action) -> IllegalAction:
     if action is act.PASS:
         return IllegalAction("You can only pass when there is nothing to draw and nothing to play")
     return IllegalAction(f"'{action.notation()}' is not possible now")
+
+
+def _malformed(action: object) -> str:
+    """Why a value handed to `apply` directly is no UNO Duo action at all ('' if it is one)."""
+    if isinstance(action, Play):
+        if not (0 <= action.face < FACE_COUNT and 0 <= action.colour < 4):
+            return "No such card or colour"
+        if COLOUR_OF[action.face] >= 0 and action.colour != COLOUR_OF[action.face]:
+            printed = COLOURS[COLOUR_OF[action.face]]
+            return f"{code(action.face)} is {printed}; only wild cards choose a colour"
+        return ""
+    if isinstance(action, ChooseColour):
+        return "" if 0 <= action.colour < 4 else "No such colour"
+    if isinstance(action, act.Simple):
+        return "" if action.kind in act.SIMPLE_ACTIONS else f"Unknown action {action.kind!r}"
+    return "Not an UNO Duo action"
