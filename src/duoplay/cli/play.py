@@ -1,0 +1,281 @@
+"""`duoplay play GAME`: a person plays one seat in this terminal, bots play the others.
+
+Generic over games: the game's `text` module (duoplay.games.<pkg>.text, see
+`terminal.GameText`) draws the table, groups the legal actions into numbered
+choices and words the events; this module runs the loop, reads input and
+acts through `Match.act` with the person's seat only. The person sees their
+seat's view and the events as their seat may see them, nothing else.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib
+import json
+import os
+import random
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO, cast
+
+from duoplay.bots import Bot, bot_levels, make_bot
+from duoplay.cli.terminal import Choice, GameText, Question, Style
+from duoplay.core.errors import GameError
+from duoplay.core.match import Match
+from duoplay.core.protocol import Event
+from duoplay.core.registry import find_game
+
+QUIT_WORDS = ("quit", "exit", "q")
+HELP_WORDS = ("help", "?", "h")
+SHOW_WORDS = ("show", "table", "look")
+GENERIC_HELP = """\
+Commands: a move's number or its notation; 'show' to see the table again;
+'back' to leave a follow-up question; 'help'; 'quit' (or Ctrl-D) to leave."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", help="the game to play, for example uno-duo")
+    parser.add_argument("--bot", default="random",
+                        help="the bot's level: random, or a level the game adds (heuristic, ismcts)")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="seed for the shuffles and the bot (default: a new random one, printed)")
+    parser.add_argument("--seat", type=int, default=0, help="your seat, 0 or 1 (default 0)")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option, e.g. target_score=100 (repeatable)")
+    parser.add_argument("--no-color", action="store_true", help="no ANSI colours (NO_COLOR works too)")
+
+
+class _Quit(Exception):
+    """The player asked to leave."""
+
+
+def parse_option_args(pairs: Sequence[str]) -> dict[str, Any]:
+    """'key=value' pairs; values are read as JSON when they can be (30, true), else as text."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise ValueError(f"--option needs KEY=VALUE, got {pair!r}")
+        try:
+            options[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key.strip()] = value
+    return options
+
+
+def load_text(game: Any) -> GameText:
+    """The game's terminal rendering module, found beside its rules."""
+    package = type(game).__module__.rsplit(".", 1)[0]
+    return cast(GameText, importlib.import_module(f"{package}.text"))
+
+
+def run(args: argparse.Namespace) -> int:
+    err = sys.stderr
+    try:
+        game = find_game(args.game)
+        text = load_text(game)
+        options = parse_option_args(args.option)
+    except ModuleNotFoundError:
+        print(f"{args.game} cannot be played in the terminal yet", file=err)
+        return 2
+    except (GameError, ValueError) as error:
+        print(error, file=err)
+        return 2
+    seats = game.min_seats
+    if not 0 <= args.seat < seats:
+        print(f"--seat must be between 0 and {seats - 1}", file=err)
+        return 2
+    levels = bot_levels(game.id)
+    if args.bot not in levels:
+        print(f"No bot level {args.bot!r} for {game.id}; choose from {', '.join(levels)}", file=err)
+        return 2
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    try:
+        match = Match.new(game.id, seats, seed, options)
+    except GameError as error:
+        print(f"Cannot start {game.name}: {error.reason}", file=err)
+        return 2
+    bots = {s: make_bot(game.id, args.bot, seed * 7919 + s) for s in range(seats) if s != args.seat}
+    style = Style.for_stream(sys.stdout, no_color=args.no_color)
+    _enable_line_editing()
+    session = Session(match, text, bots, args.seat, style, sys.stdout, input)
+    print(f"{game.name} against the {args.bot} bot {style.pick('·', '|')} seed {seed} "
+          f"{style.pick('·', '|')} you are seat {args.seat}")
+    print(text.intro(style))
+    print("Type 'help' for how to play, 'quit' to leave.")
+    return session.run()
+
+
+def _enable_line_editing() -> None:
+    """Arrow keys and history at a real terminal; nothing is loaded for pipes."""
+    if sys.stdin.isatty():
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401
+
+
+class Session:
+    """One person at one seat, bots at the others, until the match ends or the person leaves."""
+
+    def __init__(self, match: Match, text: GameText, bots: dict[int, Bot], seat: int, style: Style,
+                 out: TextIO, read_line: Callable[[str], str]) -> None:
+        self.match = match
+        self.text = text
+        self.bots = bots
+        self.seat = seat
+        self.style = style
+        self.out = out
+        self.read_line = read_line
+        self.choices: list[Choice] = []  # the choices on screen, for 'show'
+
+    def say(self, line: str = "") -> None:
+        print(line, file=self.out)
+
+    def run(self) -> int:
+        try:
+            return self._loop()
+        except _Quit:
+            self.say("You left the game.")
+            return 0
+        except EOFError:
+            self.say("\nEnd of input: you left the game.")
+            return 0
+        except KeyboardInterrupt:
+            self.say("\nInterrupted: you left the game.")
+            return 130
+        except BrokenPipeError:
+            # Nobody is reading any more; keep the interpreter from complaining on exit.
+            with contextlib.suppress(OSError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 1
+
+    def _loop(self) -> int:
+        match = self.match
+        while (outcome := match.outcome()) is None:
+            waiting = match.to_move()
+            mine = match.legal_actions(self.seat)
+            if self.seat in waiting or mine:
+                acted = self._person_turn(may_wait=self.seat not in waiting)
+                if acted:
+                    continue
+            for seat in match.to_move():
+                if seat != self.seat and not self._bot_turn(seat):
+                    return 1
+        self.say(self.text.render_outcome(outcome, self.seat, self.style))
+        return 0
+
+    def _bot_turn(self, seat: int) -> bool:
+        match = self.match
+        bot = self.bots[seat]
+        action = bot.choose(match.view(seat), match.legal_actions(seat), seat)
+        try:
+            events = match.act(seat, action)
+        except GameError as error:
+            self.say(f"The {bot.name} bot tried an illegal move ({error.reason}); stopping.")
+            return False
+        self._show_events(events, seat, action)
+        return True
+
+    def _show_events(self, events: Sequence[Event], actor: int, action: Any) -> None:
+        seen = [event.visible_to(self.seat) for event in events]
+        bullet = self.style.pick("•", "*")
+        for line in self.text.render_events(seen, self.seat, actor, action.to_json(), self.style):
+            self.say(f"{bullet} {line}")
+
+    # --- the person's input ---------------------------------------------------------------
+
+    def _person_turn(self, may_wait: bool) -> bool:
+        """Show the table and read until an action is accepted (True) or the person waits (False)."""
+        view = self.match.view(self.seat)
+        choices = self.text.menu(view, self.match.legal_actions(self.seat), self.style)
+        if may_wait:
+            choices.append(Choice("wait: let the bot move", ("wait", "w")))
+        self.choices = choices
+        self._show_table(view, choices)
+        while True:
+            choice = self._ask("Your move> ", choices, top_level=True)
+            if choice is None:
+                continue
+            if isinstance(choice, Choice):
+                picked = self._follow(choice)
+                if picked is None:
+                    self._list(choices)
+                    continue
+                if picked.action is None:
+                    return False  # wait
+                action = picked.action
+            else:
+                action = choice
+            try:
+                events = self.match.act(self.seat, action)
+            except GameError as error:
+                self.say(self.style.paint(error.reason, "red"))
+                continue
+            self._show_events(events, self.seat, action)
+            return True
+
+    def _show_table(self, view: dict[str, Any], choices: Sequence[Choice]) -> None:
+        self.say()
+        self.say(self.text.render_view(view, choices, self.style))
+        self._list(choices)
+
+    def _list(self, choices: Sequence[Choice]) -> None:
+        width = len(str(len(choices)))
+        for number, choice in enumerate(choices, start=1):
+            self.say(f"  {number:>{width}}) {choice.label}")
+
+    def _follow(self, choice: Choice) -> Choice | None:
+        """Ask the follow-up questions of a choice; None if the person goes back."""
+        while choice.then is not None:
+            question: Question = choice.then
+            self.say(question.prompt)
+            self._list(question.choices)
+            picked = None
+            while picked is None:
+                picked = self._ask("Choose> ", question.choices, top_level=False)
+                if picked == "back":
+                    return None
+            assert isinstance(picked, Choice)
+            choice = picked
+        return choice
+
+    def _ask(self, prompt: str, choices: Sequence[Choice], top_level: bool) -> Any:
+        """One line of input: a Choice, a parsed action (top level), 'back', or None to ask again."""
+        line = self.read_line(prompt)
+        typed = " ".join(line.split())
+        word = typed.lower()
+        count = len(choices)
+        if not typed:
+            self.say(f"Type a number from 1 to {count}" + (", a move such as R5" if top_level else "")
+                     + ", or 'help'.")
+            return None
+        if word in QUIT_WORDS:
+            raise _Quit
+        if word in HELP_WORDS:
+            self.say(self.text.HELP if top_level else "Pick one of the numbers, or type 'back'.")
+            self.say(GENERIC_HELP)
+            return None
+        if word in SHOW_WORDS:
+            self._show_table(self.match.view(self.seat), self.choices)
+            return None
+        if not top_level and word == "back":
+            return "back"
+        if word.isdigit():
+            number = int(word)
+            if 1 <= number <= count:
+                return choices[number - 1]
+            self.say(self.style.paint(f"There is no choice {number}: pick 1 to {count}.", "red"))
+            return None
+        for choice in choices:
+            if word in choice.keys:
+                return choice
+        if not top_level:
+            words = ", ".join(choice.keys[0] for choice in choices if choice.keys)
+            self.say(self.style.paint(f"Pick 1 to {count}" + (f" or type {words}" if words else "")
+                                      + ", or 'back'.", "red"))
+            return None
+        try:
+            return self.match.game.parse_action(typed)
+        except GameError as error:
+            self.say(self.style.paint(error.reason, "red"))
+            return None
