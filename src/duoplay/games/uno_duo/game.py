@@ -16,6 +16,11 @@ from duoplay.games.uno_duo.state import UnoDuoState
 from duoplay.games.uno_duo.view import view
 
 
+# A round won is worth 0.8 to 1.0 (more for more points scored), a round lost 0.2 to 0.0.
+ROUND_WIN_VALUE = 0.8
+ROUND_POINTS_WEIGHT = 0.2
+
+
 class UnoDuo:
     id = "uno-duo"
     name = "UNO Duo"
@@ -60,6 +65,24 @@ class UnoDuo:
 
     def sample_state(self, seen: JSON, seat: int, rng: random.Random) -> UnoDuoState:
         return sample_state(seen, seat, rng)
+
+    # Search hooks: a rollout ends with the round it started in (see duoplay.bots.ismcts).
+
+    def round_mark(self, state: UnoDuoState) -> int:
+        """Rounds finished so far; the next entry of the history is the round being played."""
+        return len(state.history)
+
+    def round_value(self, mark: int, state: UnoDuoState, seat: int) -> float | None:
+        """What the round after `mark` was worth to `seat` once it is over: mostly whether the
+        seat went out, and a little for the points that the loser's hand scored."""
+        if len(state.history) <= mark:
+            return None
+        result = state.history[mark]
+        if result.winner < 0:
+            return 0.5
+        share = ROUND_POINTS_WEIGHT * min(result.points, 100) / 100
+        won = ROUND_WIN_VALUE + share
+        return won if result.winner == seat else 1.0 - won
 
 
 GAME = UnoDuo()

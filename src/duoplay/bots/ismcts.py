@@ -1,0 +1,194 @@
+"""Single-observer information-set Monte Carlo tree search (Cowling, Powley and Whitehouse, 2012).
+
+Generic over games: the searching seat sees only its view. Each iteration samples
+one full state consistent with that view (a determinization), walks the tree with
+UCB restricted to the actions available in that sample (a child's availability
+count replaces the parent's visit count), adds one node, plays the rest out with a
+rollout policy, and backs up the result for the seat that moved at each node.
+
+What a game must offer: `sample_state(view, seat, rng)`, `legal_actions`, `apply`,
+`to_move` and `outcome`. Round-based games may add two hooks so that a rollout
+stops at the end of the current round instead of the whole match:
+
+- `round_mark(state) -> object`: a cheap marker of the round a state is in;
+- `round_value(mark, state, seat) -> float | None`: `None` while the round that
+  `mark` names is still being played, else what it was worth to `seat`, in [0, 1].
+
+Actions must be hashable (they are small frozen values by the protocol).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, Protocol
+
+from duoplay.core.protocol import JSON
+
+# A rollout policy picks one of `legal` for `seat` in a sampled state.
+RolloutPolicy = Callable[[Any, int, Sequence[Any], random.Random], Any]
+# Drops actions that are never better than another legal one (fewer branches to search).
+ActionFilter = Callable[[Sequence[Any]], Sequence[Any]]
+
+
+def random_rollout(state: Any, seat: int, legal: Sequence[Any], rng: random.Random) -> Any:
+    return legal[rng.randrange(len(legal))]
+
+
+class SearchGame(Protocol):
+    def sample_state(self, view: JSON, seat: int, rng: random.Random) -> Any: ...
+
+    def legal_actions(self, state: Any, seat: int) -> Sequence[Any]: ...
+
+    def apply(self, state: Any, seat: int | None, action: Any) -> Any: ...
+
+    def to_move(self, state: Any) -> tuple[int, ...]: ...
+
+    def outcome(self, state: Any) -> Any: ...
+
+
+class _Node:
+    __slots__ = ("action", "actor", "available", "children", "reward", "visits")
+
+    def __init__(self, action: Hashable | None, actor: int) -> None:
+        self.action = action
+        self.actor = actor  # the seat that took `action` to get here; rewards are its own
+        self.children: dict[Hashable, _Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.available = 0  # iterations in which `action` was legal at the parent
+
+
+class Ismcts:
+    """A bot that searches for `time_ms` per decision (and/or `iterations` per decision)."""
+
+    def __init__(
+        self,
+        game: SearchGame,
+        *,
+        time_ms: float | None = 200.0,
+        iterations: int | None = None,
+        exploration: float = 0.7,
+        rollout: RolloutPolicy = random_rollout,
+        action_filter: ActionFilter | None = None,
+        max_rollout_steps: int = 2000,
+        seed: int | None = None,
+        name: str = "ismcts",
+    ) -> None:
+        if time_ms is None and iterations is None:
+            raise ValueError("give ISMCTS a time budget, an iteration budget or both")
+        self.game = game
+        self.time_ms = time_ms
+        self.iterations = iterations
+        self.exploration = exploration
+        self.rollout = rollout
+        self.action_filter = action_filter
+        self.max_rollout_steps = max_rollout_steps
+        self.name = name
+        self._random = random.Random(seed)
+        self._round_mark: Callable[[Any], Any] | None = getattr(game, "round_mark", None)
+        self._round_value: Callable[[Any, Any, int], float | None] | None = getattr(
+            game, "round_value", None)
+        self.last_iterations = 0  # how many iterations the last decision ran (for benchmarks)
+
+    def set_budget(self, time_ms: float | None, iterations: int | None = None) -> None:
+        if time_ms is None and iterations is None:
+            raise ValueError("give ISMCTS a time budget, an iteration budget or both")
+        self.time_ms, self.iterations = time_ms, iterations
+
+    def choose(self, view: JSON, legal: Sequence[Any], seat: int) -> Any:
+        options = self._filter(legal)
+        if len(options) == 1:
+            self.last_iterations = 0
+            return options[0]
+        root = _Node(None, seat)
+        deadline = math.inf if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
+        limit = self.iterations if self.iterations is not None else math.inf
+        done = 0
+        while done < limit and (done == 0 or time.perf_counter() < deadline):
+            state = self.game.sample_state(view, seat, self._random)
+            self._iterate(root, state, options)
+            done += 1
+        self.last_iterations = done
+        # The most visited root action is the robust choice.
+        best = max(options, key=lambda a: root.children[a].visits if a in root.children else -1)
+        return best
+
+    def _filter(self, legal: Sequence[Any]) -> list[Any]:
+        kept = list(self.action_filter(legal)) if self.action_filter is not None else list(legal)
+        return kept or list(legal)
+
+    def _iterate(self, root: _Node, state: Any, root_options: list[Any]) -> None:
+        game, rng = self.game, self._random
+        mark = self._round_mark(state) if self._round_mark is not None else None
+        path: list[_Node] = []
+        node = root
+        ended = self._ended(state, mark)
+        # Selection and expansion: descend while every available action has been tried.
+        while not ended:
+            actor = game.to_move(state)[0]
+            legal = root_options if node is root else self._filter(game.legal_actions(state, actor))
+            untried = []
+            children = node.children
+            for action in legal:
+                child = children.get(action)
+                if child is None:
+                    untried.append(action)
+                else:
+                    child.available += 1
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                child = _Node(action, actor)
+                child.available = 1
+                children[action] = child
+                game.apply(state, actor, action)
+                path.append(child)
+                break
+            node = self._select(children, legal)
+            game.apply(state, actor, node.action)
+            path.append(node)
+            ended = self._ended(state, mark)
+        # Simulation.
+        steps = 0
+        while not ended and steps < self.max_rollout_steps:
+            actor = game.to_move(state)[0]
+            game.apply(state, actor, self.rollout(state, actor, game.legal_actions(state, actor), rng))
+            steps += 1
+            ended = self._ended(state, mark)
+        # Backpropagation: each node keeps the reward of the seat that moved into it.
+        values: dict[int, float] = {}
+        for visited in path:
+            seat = visited.actor
+            if seat not in values:
+                values[seat] = self._value(state, mark, seat)
+            visited.visits += 1
+            visited.reward += values[seat]
+
+    def _select(self, children: dict[Hashable, _Node], legal: list[Any]) -> _Node:
+        best: _Node | None = None
+        best_score = -math.inf
+        c = self.exploration
+        for action in legal:
+            child = children[action]
+            score = child.reward / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+            if score > best_score:
+                best, best_score = child, score
+        assert best is not None
+        return best
+
+    def _ended(self, state: Any, mark: Any) -> bool:
+        if self._round_value is not None and self._round_value(mark, state, 0) is not None:
+            return True
+        return self.game.outcome(state) is not None
+
+    def _value(self, state: Any, mark: Any, seat: int) -> float:
+        if self._round_value is not None:
+            value = self._round_value(mark, state, seat)
+            if value is not None:
+                return value
+        outcome = self.game.outcome(state)
+        if outcome is not None:
+            return float(outcome.results[seat])
+        return 0.5  # the rollout hit its step limit: call it even

@@ -1,0 +1,82 @@
+"""Play one match between bots, timing each bot's decisions (for the arena and benchmarks).
+
+Bots get each seat's view and legal actions through `Match`, never the state.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from duoplay.bots.base import Bot
+from duoplay.bots.registry import make_bot
+from duoplay.core.match import Match
+from duoplay.core.protocol import JSON
+
+
+@dataclass(slots=True)
+class Played:
+    """How one match (or its first round) went, seat by seat."""
+
+    seed: int
+    bots: list[str]  # the bot level in each seat
+    actions: int = 0
+    outcome: JSON | None = None  # the match outcome, when the match was played to its end
+    round_values: list[float] | None = None  # each seat's value of the first round, when stopped there
+    decisions: list[int] = field(default_factory=list)  # decisions each seat's bot made
+    think_seconds: list[float] = field(default_factory=list)  # time each seat's bot spent on them
+
+    def winners(self) -> list[int]:
+        """The seats that won the match, or the round when only one round was played."""
+        if self.outcome is not None:
+            return list(self.outcome["winners"])
+        if self.round_values is not None:
+            best = max(self.round_values)
+            if best > min(self.round_values):
+                return [s for s, v in enumerate(self.round_values) if v == best]
+        return []
+
+
+def make_bots(game_id: str, levels: Sequence[str], seed: int, time_ms: float | None = None) -> list[Bot]:
+    bots = []
+    for seat, level in enumerate(levels):
+        bot = make_bot(game_id, level, seed * 1000 + seat)
+        set_budget = getattr(bot, "set_budget", None)
+        if time_ms is not None and callable(set_budget):
+            set_budget(time_ms)
+        bots.append(bot)
+    return bots
+
+
+def play_match(game_id: str, levels: Sequence[str], seed: int, options: JSON | None = None,
+               time_ms: float | None = None, first_round_only: bool = False,
+               max_actions: int = 1_000_000) -> Played:
+    """Play to the end of the match, or of its first round with `first_round_only` (the game
+    must then offer the `round_mark` / `round_value` hooks described in duoplay.bots.ismcts)."""
+    match = Match.new(game_id, len(levels), seed, options)
+    game: Any = match.game
+    bots = make_bots(game_id, levels, seed, time_ms)
+    played = Played(seed, list(levels), decisions=[0] * len(levels),
+                    think_seconds=[0.0] * len(levels))
+    mark = game.round_mark(match.state) if first_round_only else None
+    while match.outcome() is None and played.actions < max_actions:
+        if first_round_only and game.round_value(mark, match.state, 0) is not None:
+            played.round_values = [game.round_value(mark, match.state, s) for s in range(len(levels))]
+            return played
+        seat = match.to_move()[0]
+        view = match.view(seat)
+        legal = match.legal_actions(seat)
+        started = time.perf_counter()
+        action = bots[seat].choose(view, legal, seat)
+        played.think_seconds[seat] += time.perf_counter() - started
+        played.decisions[seat] += 1
+        match.act(seat, action)
+        played.actions += 1
+    outcome = match.outcome()
+    if outcome is not None:
+        played.outcome = outcome.to_json()
+        if first_round_only:
+            played.round_values = [game.round_value(mark, match.state, s) for s in range(len(levels))]
+    return played

@@ -1,0 +1,322 @@
+"""UNO Duo bots: a human-like heuristic player and ISMCTS. They see views, never the state.
+
+The heuristic reads a `Situation`: the few facts it needs, as card faces. A
+`Situation` comes from a seat's JSON view in real play; inside a search it is
+projected from a sampled state (a determinization the searcher imagined) using
+only what that seat would see, which is far cheaper than building the JSON view.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from duoplay.bots.base import Bot
+from duoplay.bots.ismcts import Ismcts
+from duoplay.core.protocol import JSON
+from duoplay.games.uno_duo import actions as act
+from duoplay.games.uno_duo.actions import Action, ChooseColour, Play
+from duoplay.games.uno_duo.cards import (
+    CODE_TO_FACE,
+    COLOUR_INDEX,
+    COLOUR_OF,
+    DRAW_TWO,
+    FACE_COUNT,
+    POINTS,
+    RANK_OF,
+    REVERSE,
+    SKIP,
+    WILD,
+    WILD_CUSTOM,
+    WILD_DRAW_FOUR,
+    WILD_SHUFFLE,
+    deck_for,
+)
+from duoplay.games.uno_duo.game import GAME
+from duoplay.games.uno_duo.options import CHALLENGE_COLOUR_ONLY
+from duoplay.games.uno_duo.state import Phase, UnoDuoState
+
+
+@dataclass(slots=True)
+class Situation:
+    """What the seat to act knows, as faces (see cards.py). Sequences are read, never changed."""
+
+    phase: str
+    hand: Sequence[int]
+    opponent_cards: int
+    discard: Sequence[int]
+    colour: int  # the colour to match, -1 before the start card
+    draft_card: int  # -1 unless drafting
+    draft_discards: Sequence[int]
+    drawn: int  # -1 unless holding a playable drawn card
+    dump_colour: int  # -1 unless dumping
+    deck_size: int
+    colour_only_challenge: bool
+
+
+def situation_from_view(view: JSON, seat: int) -> Situation:
+    options = view["options"]
+    return Situation(
+        phase=view["phase"],
+        hand=[CODE_TO_FACE[c] for c in view["hand"]],
+        opponent_cards=view["hand_counts"][1 - seat],
+        discard=[CODE_TO_FACE[c] for c in view["discard"]],
+        colour=COLOUR_INDEX[view["colour"]] if view["colour"] else -1,
+        draft_card=CODE_TO_FACE[view["draft_card"]] if "draft_card" in view else -1,
+        draft_discards=[CODE_TO_FACE[c] for c in view.get("draft_discards", ())],
+        drawn=CODE_TO_FACE[view["drawn"]] if "drawn" in view else -1,
+        dump_colour=COLOUR_INDEX[view["dump_colour"]] if "dump_colour" in view else -1,
+        deck_size=options["deck_size"],
+        colour_only_challenge=options["challenge_rule"] == CHALLENGE_COLOUR_ONLY,
+    )
+
+
+def situation_from_state(state: UnoDuoState, seat: int) -> Situation:
+    """The same facts the seat's view would give, read straight from a sampled state."""
+    acting = seat == state.current
+    return Situation(
+        phase=state.phase,
+        hand=state.hands[seat],
+        opponent_cards=len(state.hands[1 - seat]),
+        discard=state.discard,
+        colour=state.colour if state.discard else -1,
+        draft_card=state.draft_card if acting and state.phase == Phase.DRAFT else -1,
+        draft_discards=state.draft_discards,
+        drawn=state.drawn if acting and state.phase == Phase.DRAWN else -1,
+        dump_colour=state.dump_colour,
+        deck_size=state.options.deck_size,
+        colour_only_challenge=state.options.challenge_rule == CHALLENGE_COLOUR_ONLY,
+    )
+
+
+# --- The heuristic -------------------------------------------------------------------------
+
+CHALLENGE_THRESHOLD = 0.6  # challenge a Wild Draw 4 when the offender was likely this guilty
+_COLOURED_ACTION_VALUE = {DRAW_TWO: 8.0, SKIP: 7.0, REVERSE: 5.0}
+_WILD_VALUE = {WILD_DRAW_FOUR: 10.0, WILD: 9.0, WILD_CUSTOM: 9.0, WILD_SHUFFLE: 4.0}
+
+
+def decide(s: Situation, legal: Sequence[Action], rng: random.Random) -> Action:
+    """The heuristic's choice among `legal` for the seat that `s` describes."""
+    if act.CATCH in legal:
+        return act.CATCH  # two cards for the opponent, and it costs no turn
+    if act.SAY_UNO in legal:
+        return act.SAY_UNO
+    phase = s.phase
+    if phase == Phase.DRAFT and act.DRAFT_KEEP in legal:
+        return act.DRAFT_KEEP if _keep_draft_card(s) else act.DRAFT_DISCARD
+    if phase == Phase.START_COLOUR:
+        return ChooseColour(_best_colour(s.hand, rng))
+    if phase == Phase.CHALLENGE:
+        return act.CHALLENGE if guilt_probability(s) > CHALLENGE_THRESHOLD else act.ACCEPT
+    if phase == Phase.DUMP_DECIDE:
+        return act.DUMP  # shedding every card of a colour at once always pays
+    plays = _plays(legal)
+    if phase == Phase.DUMPING:
+        return min(plays, key=lambda p: _dump_order(s, p.face))
+    if phase == Phase.VOLLEY:
+        return _best_play(s, plays, rng) if plays else act.DRAW
+    if phase == Phase.DRAWN:
+        chosen = _choose_play(s, plays, rng)
+        return chosen if chosen is not None else act.KEEP
+    if phase == Phase.TURN:
+        chosen = _choose_play(s, plays, rng)
+        if chosen is not None:
+            return chosen
+        for fallback in (act.DRAW, act.PASS):
+            if fallback in legal:
+                return fallback
+    return legal[rng.randrange(len(legal))]
+
+
+def _plays(legal: Sequence[Action]) -> list[Play]:
+    """Plays, saying UNO whenever the rules offer it (a play without it only risks a catch)."""
+    plays = [a for a in legal if isinstance(a, Play)]
+    if any(p.uno for p in plays):
+        plays = [p for p in plays if p.uno]
+    return plays
+
+
+def _colour_counts(hand: Sequence[int]) -> list[int]:
+    counts = [0, 0, 0, 0]
+    for card in hand:
+        colour = COLOUR_OF[card]
+        if colour >= 0:
+            counts[colour] += 1
+    return counts
+
+
+def _best_colour(hand: Sequence[int], rng: random.Random, without: int = -1) -> int:
+    """The colour held most (then the one holding most points), `without` one card played."""
+    counts = [0.0, 0.0, 0.0, 0.0]
+    skipped = False
+    for card in hand:
+        if card == without and not skipped:
+            skipped = True
+            continue
+        colour = COLOUR_OF[card]
+        if colour >= 0:
+            counts[colour] += 1 + POINTS[card] / 100
+    if max(counts) == 0:
+        return rng.randrange(4)
+    return max(range(4), key=counts.__getitem__)
+
+
+def _choose_play(s: Situation, plays: list[Play], rng: random.Random) -> Play | None:
+    """A coloured card if any fits; a wild only when nothing else does (wilds are kept for need)."""
+    coloured = [p for p in plays if COLOUR_OF[p.face] >= 0]
+    if coloured:
+        return _best_play(s, coloured, rng)
+    wilds = {p.face for p in plays}
+    if not wilds:
+        return None
+    hand_size = len(s.hand)
+    shuffle_pays = hand_size - 1 >= s.opponent_cards + 2
+    if WILD_SHUFFLE in wilds and (shuffle_pays or hand_size == 1):
+        face = WILD_SHUFFLE
+    elif WILD_DRAW_FOUR in wilds and not (wilds - {WILD_DRAW_FOUR, WILD_SHUFFLE}):
+        face = WILD_DRAW_FOUR  # innocent unless a Wild Shuffle Hands is also held
+    elif WILD in wilds or WILD_CUSTOM in wilds:
+        face = WILD if WILD in wilds else WILD_CUSTOM
+    elif WILD_DRAW_FOUR in wilds:
+        face = WILD_DRAW_FOUR
+    else:
+        return None  # a Wild Shuffle Hands that would hand us the bigger half: draw instead
+    colour = _best_colour(s.hand, rng, without=face)
+    return _pick(plays, face, colour)
+
+
+def _pick(plays: list[Play], face: int, colour: int) -> Play:
+    for p in plays:
+        if p.face == face and p.colour == colour:
+            return p
+    return next(p for p in plays if p.face == face)
+
+
+def _best_play(s: Situation, plays: list[Play], rng: random.Random) -> Play:
+    counts = _colour_counts(s.hand)
+    hand_size = len(s.hand)
+    pressed = s.opponent_cards <= 2
+    best, best_score = plays[0], -1e9
+    for p in plays:
+        colour, rank = COLOUR_OF[p.face], RANK_OF[p.face]
+        staying = counts[colour] - 1  # cards of this colour left to follow up with
+        score = 2.0 * staying + POINTS[p.face] / 10
+        if rank == SKIP and hand_size > 1:
+            score += 6.0  # a free second play
+        elif rank == DRAW_TWO:
+            score += 4.0
+        elif rank == REVERSE:
+            score += 3.0 * staying  # the dump sheds all of them
+        if pressed and rank in (SKIP, DRAW_TWO):
+            score += 6.0  # keep an opponent about to go out busy
+        score += rng.random() * 0.01
+        if score > best_score:
+            best, best_score = p, score
+    return best
+
+
+def _dump_order(s: Situation, face: int) -> int:
+    """Numbers first; end on a Skip (go again) if cards remain, else on a Draw 2."""
+    rank = RANK_OF[face]
+    if rank <= 9:
+        return 0
+    if rank == REVERSE:
+        return 1
+    keeps_others = any(COLOUR_OF[c] != s.dump_colour for c in s.hand)
+    if rank == SKIP:
+        return 3 if keeps_others else 2
+    return 2 if keeps_others else 3
+
+
+def _card_value(card: int, counts: Sequence[int]) -> float:
+    """How much a drafted card is worth keeping: wilds and actions first, then colour depth."""
+    if card >= WILD:
+        return _WILD_VALUE[card]
+    rank = RANK_OF[card]
+    depth = counts[COLOUR_OF[card]]
+    if rank > 9:
+        return _COLOURED_ACTION_VALUE[rank] + (depth if rank == REVERSE else 0.0)
+    return 3.0 + 0.8 * depth - rank * 0.15
+
+
+def _unknown_cards(s: Situation, also_known: Sequence[int] = ()) -> list[int]:
+    """Faces this seat cannot place: the deck less its hand, the discards and the draft discards."""
+    left = [0] * FACE_COUNT
+    for card in deck_for(s.deck_size):
+        left[card] += 1
+    for pile in (s.hand, s.discard, s.draft_discards, also_known):
+        for card in pile:
+            left[card] -= 1
+    return [card for card in range(FACE_COUNT) for _ in range(max(left[card], 0))]
+
+
+def _keep_draft_card(s: Situation) -> bool:
+    """Keep the card if it is worth more than the unknown card a discard would force on us."""
+    counts = _colour_counts(s.hand)
+    unknown = _unknown_cards(s, (s.draft_card,))
+    expected = sum(_card_value(c, counts) for c in unknown) / max(len(unknown), 1)
+    return _card_value(s.draft_card, counts) >= expected
+
+
+def guilt_probability(s: Situation) -> float:
+    """The chance that the opponent's hand still holds a card it could have played instead of
+    the Wild Draw 4, if its cards were a random draw from the cards we cannot place."""
+    under = s.discard[-2] if len(s.discard) >= 2 else -1
+    unknown = _unknown_cards(s)
+    if under < 0 or COLOUR_OF[under] < 0:
+        # The colour a wild named is no longer shown: any coloured card fits it one time in four.
+        fits = sum(1.0 if c >= WILD and c != WILD_DRAW_FOUR else 0.25 if c < WILD else 0.0
+                   for c in unknown)
+    else:
+        colour, rank = COLOUR_OF[under], RANK_OF[under]
+        fits = sum(1.0 for c in unknown if c != WILD_DRAW_FOUR and (
+            COLOUR_OF[c] == colour if s.colour_only_challenge
+            else c >= WILD or COLOUR_OF[c] == colour or RANK_OF[c] == rank))
+    total = len(unknown)
+    none_fit = 1.0
+    for i in range(min(s.opponent_cards, total)):
+        none_fit *= max(total - fits - i, 0.0) / (total - i)
+    return 1.0 - none_fit
+
+
+class HeuristicBot:
+    """Plays like a sensible person; see `decide`."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._random = random.Random(seed)
+
+    def choose(self, view: JSON, legal: Sequence[Any], seat: int) -> Any:
+        return decide(situation_from_view(view, seat), legal, self._random)
+
+
+# --- ISMCTS --------------------------------------------------------------------------------
+
+
+def heuristic_rollout(state: UnoDuoState, seat: int, legal: Sequence[Any], rng: random.Random) -> Any:
+    """The heuristic on what `seat` would see of a sampled state."""
+    return decide(situation_from_state(state, seat), legal, rng)
+
+
+def without_silent_plays(legal: Sequence[Any]) -> list[Any]:
+    """A play that leaves one card without saying UNO is never better than the same play with it."""
+    if not any(isinstance(a, Play) and a.uno for a in legal):
+        return list(legal)
+    return [a for a in legal if not (isinstance(a, Play) and not a.uno and act.play(a.face, a.colour, True)
+                                     in legal)]
+
+
+def ismcts_bot(seed: int | None = None, time_ms: float | None = 200.0,
+               iterations: int | None = None) -> Ismcts:
+    return Ismcts(GAME, time_ms=time_ms, iterations=iterations, rollout=heuristic_rollout,
+                  action_filter=without_silent_plays, seed=seed, name="ismcts")
+
+
+BOTS: dict[str, Callable[[int | None], Bot]] = {
+    "heuristic": HeuristicBot,
+    "ismcts": ismcts_bot,
+}
