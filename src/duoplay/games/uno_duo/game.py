@@ -15,7 +15,6 @@ from duoplay.games.uno_duo.options import UnoDuoOptions, parse_options
 from duoplay.games.uno_duo.state import UnoDuoState
 from duoplay.games.uno_duo.view import view
 
-
 # A round won is worth 0.8 to 1.0 (more for more points scored), a round lost 0.2 to 0.0.
 ROUND_WIN_VALUE = 0.8
 ROUND_POINTS_WEIGHT = 0.2
