@@ -1,10 +1,10 @@
 """Draw 2 and the Volley Example (uno-duo.en.txt); NOTES 7 (stacking optional, no Wild Draw 4)."""
 
 import pytest
+from tests.games.uno_duo.helpers import Phase, hand, kinds, match_at, position, top
 
 from duoplay.core.errors import IllegalAction
 from duoplay.core.testing import assert_refusal_changes_nothing
-from tests.games.uno_duo.helpers import Phase, hand, kinds, match_at, position, top
 
 P1 = "R+2 B+2 R3 G7"
 P2 = "G+2 Y1 Y2 wild wild+4"

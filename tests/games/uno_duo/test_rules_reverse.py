@@ -2,10 +2,10 @@
 acts on the opponent. NOTES 8 (action cards included, wilds excluded, the player's order)."""
 
 import pytest
+from tests.games.uno_duo.helpers import Phase, hand, kinds, match_at, position, top
 
 from duoplay.core.errors import IllegalAction
 from duoplay.core.testing import assert_refusal_changes_nothing
-from tests.games.uno_duo.helpers import Phase, hand, kinds, match_at, position, top
 
 OPPONENT = "Y1 Y2 Y3 G+2"
 

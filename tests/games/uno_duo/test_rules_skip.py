@@ -28,5 +28,5 @@ def test_skip_then_draw_ends_the_turn_normally() -> None:
 def test_skip_as_the_last_card_ends_the_round() -> None:
     match = match_at(position(("Rskip", "Y1 Y2"), discard="R5"))
     events = match.act(0, "Rskip")
-    assert [e for e in events if e.kind == "round-end"][0].public["winner"] == 0
+    assert next(e for e in events if e.kind == "round-end").public["winner"] == 0
     assert match.state.scores == [0, 3] and match.state.round == 2
