@@ -167,14 +167,34 @@ class Session:
     def _bot_turn(self, seat: int) -> bool:
         match = self.match
         bot = self.bots[seat]
-        action = bot.choose(match.view(seat), match.legal_actions(seat), seat)
+        thinking = self._status(f"The {bot.name} bot is thinking...")
         try:
+            action = bot.choose(match.view(seat), match.legal_actions(seat), seat)
             events = match.act(seat, action)
         except GameError as error:
             self.say(f"The {bot.name} bot tried an illegal move ({error.reason}); stopping.")
             return False
+        except Exception as error:  # a broken bot ends the game with a message, not a traceback
+            self.say(f"The {bot.name} bot failed ({type(error).__name__}: {error}); stopping. "
+                     f"Seed {match.header.seed} and move {match.version + 1} reproduce it.")
+            return False
+        finally:
+            thinking()
         self._show_events(events, seat, action)
         return True
+
+    def _status(self, text: str) -> Callable[[], None]:
+        """Show a passing status line at a terminal; return what erases it."""
+        isatty = getattr(self.out, "isatty", None)
+        if not (callable(isatty) and isatty()):
+            return lambda: None
+        self.out.write(self.style.dim(text) + "\r")
+        self.out.flush()
+
+        def erase() -> None:
+            self.out.write(" " * len(text) + "\r")
+
+        return erase
 
     def _show_events(self, events: Sequence[Event], actor: int, action: Any) -> None:
         seen = [event.visible_to(self.seat) for event in events]
@@ -260,18 +280,18 @@ class Session:
             return None
         if not top_level and word == "back":
             return "back"
-        if word.isdigit():
-            number = int(word)
-            if 1 <= number <= count:
-                return choices[number - 1]
-            self.say(self.style.paint(f"There is no choice {number}: pick 1 to {count}.", "red"))
+        if word.isdigit() and not 1 <= int(word) <= count:
+            self.say(self.style.paint(f"There is no choice {word}: pick 1 to {count}.", "red"))
             return None
-        for choice in choices:
-            if word in choice.keys:
-                return choice
+        words = word.split()
+        picked = _pick(words[0], choices) if top_level else _pick(word, choices)
+        if top_level and picked is not None:
+            picked = _answer_ahead(picked, words[1:])
+        if picked is not None:
+            return picked
         if not top_level:
-            words = ", ".join(choice.keys[0] for choice in choices if choice.keys)
-            self.say(self.style.paint(f"Pick 1 to {count}" + (f" or type {words}" if words else "")
+            known = ", ".join(choice.keys[0] for choice in choices if choice.keys)
+            self.say(self.style.paint(f"Pick 1 to {count}" + (f" or type {known}" if known else "")
                                       + ", or 'back'.", "red"))
             return None
         try:
@@ -279,3 +299,24 @@ class Session:
         except GameError as error:
             self.say(self.style.paint(error.reason, "red"))
             return None
+
+
+def _pick(word: str, choices: Sequence[Choice]) -> Choice | None:
+    """The choice a number or a key names, if any."""
+    if word.isdigit():
+        number = int(word)
+        return choices[number - 1] if 1 <= number <= len(choices) else None
+    return next((choice for choice in choices if word in choice.keys), None)
+
+
+def _answer_ahead(choice: Choice, words: Sequence[str]) -> Choice | None:
+    """Typed words after a move answer its follow-up questions in order ("wild+4 blue uno").
+    None if they do not fit, so the whole line goes to the game's own parser and its reasons."""
+    for word in words:
+        if choice.then is None:
+            return None
+        picked = _pick(word, choice.then.choices)
+        if picked is None:
+            return None
+        choice = picked
+    return choice
