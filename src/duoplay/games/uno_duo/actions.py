@@ -98,6 +98,8 @@ def parse_action(data: Any) -> Action:
     if not isinstance(data, dict):
         raise MalformedAction("An action must be a JSON object with a 'type'")
     kind = data.get("type")
+    if not isinstance(kind, str):  # also keeps unhashable values away from the dict lookups below
+        raise MalformedAction("An action needs a 'type' such as 'play' or 'draw'")
     if kind in SIMPLE_ACTIONS:
         _no_extra(data, {"type"})
         return SIMPLE_ACTIONS[kind]
