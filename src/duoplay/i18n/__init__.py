@@ -1,0 +1,1 @@
+"""Message catalogs for the browser client (gettext .po files, compiled to JSON with Babel)."""

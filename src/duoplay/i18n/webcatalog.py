@@ -1,0 +1,141 @@
+"""Extract the browser client's messages, keep the .po catalogs up to date, compile them to JSON.
+
+The client calls `t("English text", {params})` and `tn(singular, plural, n)`; the English text is
+the message id. `extract` refreshes `locales/web.pot` and merges it into every
+`locales/<lang>/LC_MESSAGES/web.po`; `compile` writes `web/i18n/<lang>.json`, which the client
+loads. `check` fails when a catalog misses a translation or a JSON file is out of date.
+
+    python -m duoplay.i18n.webcatalog extract|compile|check
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po, write_po
+
+PACKAGE = Path(__file__).resolve().parent.parent
+WEB = PACKAGE / "web"
+LOCALES = Path(__file__).resolve().parent / "locales"
+LANGUAGES = ("en", "sv")
+DOMAIN = "web"
+KEYWORDS: dict[str, Any] = {"t": None, "tn": (1, 2)}
+METHODS = [("**.js", "javascript")]
+
+
+def po_path(lang: str) -> Path:
+    return LOCALES / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def json_path(lang: str) -> Path:
+    return WEB / "i18n" / f"{lang}.json"
+
+
+def extract() -> Catalog:
+    """Every message the client's JavaScript asks for, with where it is used."""
+    catalog = Catalog(project="duoplay", domain=DOMAIN, fuzzy=False)
+    for filename, lineno, message, comments, context in extract_from_dir(
+        str(WEB), METHODS, keywords=KEYWORDS, comment_tags=("i18n:",), strip_comment_tags=True
+    ):
+        catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
+    return catalog
+
+
+def read(lang: str) -> Catalog:
+    path = po_path(lang)
+    if not path.exists():
+        return Catalog(locale=lang, domain=DOMAIN, project="duoplay")
+    with path.open("rb") as handle:
+        return read_po(handle, locale=lang, domain=DOMAIN)
+
+
+def update() -> None:
+    template = extract()
+    LOCALES.mkdir(parents=True, exist_ok=True)
+    with (LOCALES / f"{DOMAIN}.pot").open("wb") as handle:
+        write_po(handle, template, omit_header=False, sort_output=True, width=100)
+    for lang in LANGUAGES:
+        catalog = read(lang)
+        catalog.update(template, no_fuzzy_matching=True)
+        po_path(lang).parent.mkdir(parents=True, exist_ok=True)
+        with po_path(lang).open("wb") as handle:
+            write_po(handle, catalog, sort_output=True, width=100, ignore_obsolete=True)
+
+
+def to_json(catalog: Catalog, lang: str) -> dict[str, Any]:
+    """{msgid: text} and {singular: [forms]}; untranslated messages are left out (the id is shown)."""
+    messages: dict[str, Any] = {}
+    for message in catalog:
+        if not message.id or message.fuzzy:
+            continue
+        if isinstance(message.id, tuple):
+            forms = [str(form) for form in (message.string or ())]
+            if any(forms):
+                messages[message.id[0]] = forms
+        elif message.string:
+            messages[str(message.id)] = str(message.string)
+    return {"lang": lang, "plural": catalog.plural_expr, "messages": dict(sorted(messages.items()))}
+
+
+def render_json(lang: str) -> str:
+    return json.dumps(to_json(read(lang), lang), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
+def compile_all() -> list[Path]:
+    written = []
+    for lang in LANGUAGES:
+        path = json_path(lang)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(render_json(lang), encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def problems() -> list[str]:
+    """What is missing or stale: untranslated Swedish messages, ids not in a catalog, old JSON."""
+    found: list[str] = []
+    wanted = {m.id for m in extract() if m.id}
+    for lang in LANGUAGES:
+        catalog = read(lang)
+        have = {m.id for m in catalog if m.id}
+        found += [f"{lang}: not in the catalog: {msgid!r}" for msgid in sorted(wanted - have, key=str)]
+        if lang != "en":
+            for message in catalog:
+                if not message.id or message.id not in wanted:
+                    continue
+                strings = message.string if isinstance(message.string, tuple) else (message.string,)
+                if message.fuzzy or not all(strings):
+                    found.append(f"{lang}: not translated: {message.id!r}")
+        path = json_path(lang)
+        if not path.exists() or path.read_text(encoding="utf-8") != render_json(lang):
+            found.append(f"{lang}: {path.name} is out of date; run compile")
+    return found
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m duoplay.i18n.webcatalog", description=__doc__)
+    parser.add_argument("command", choices=("extract", "compile", "check"))
+    args = parser.parse_args(argv)
+    if args.command == "extract":
+        update()
+        print(f"updated {', '.join(str(po_path(lang)) for lang in LANGUAGES)}")
+        return 0
+    if args.command == "compile":
+        for path in compile_all():
+            print(f"wrote {path}")
+        return 0
+    issues = problems()
+    for issue in issues:
+        print(issue, file=sys.stderr)
+    return 1 if issues else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,60 @@
+// Entry point: preferences (language, colour-blind mode) and the router for the three pages.
+import { clear } from "./dom.js";
+import { LANGUAGES, onLanguageChange, preferredLanguage, setLanguage, t } from "./i18n.js";
+import { showLobby } from "./lobby.js";
+import { showReplay } from "./replay.js";
+import { showRoom } from "./room.js";
+import { getPref, setPref } from "./storage.js";
+
+function setupPrefs() {
+  const blind = document.getElementById("pref-colourblind");
+  blind.checked = Boolean(getPref("colourblind", false));
+  document.body.classList.toggle("colourblind", blind.checked);
+  blind.addEventListener("change", () => {
+    setPref("colourblind", blind.checked);
+    document.body.classList.toggle("colourblind", blind.checked);
+  });
+
+  const select = document.getElementById("pref-lang");
+  for (const [code, label] of Object.entries(LANGUAGES)) {
+    select.append(new Option(label, code));
+  }
+  select.addEventListener("change", async () => {
+    setPref("lang", select.value);
+    await setLanguage(select.value);
+  });
+  onLanguageChange((lang) => {
+    select.value = lang;
+    document.getElementById("pref-colourblind-label").textContent = t("Colour-blind mode");
+    select.setAttribute("aria-label", t("Language"));
+  });
+}
+
+function route() {
+  const path = decodeURIComponent(location.pathname);
+  const room = path.match(/^\/room\/([A-Za-z0-9]+)\/?$/);
+  if (room) return () => showRoom(room[1].toUpperCase());
+  const replay = path.match(/^\/replay\/([^/]+)\/?$/);
+  if (replay) return () => showReplay(replay[1]);
+  return () => showLobby();
+}
+
+async function start() {
+  setupPrefs();
+  await setLanguage(preferredLanguage(getPref("lang", null)));
+  const main = document.getElementById("main");
+  let page = null;
+  const render = () => {
+    if (page && page.destroy) page.destroy();
+    clear(main);
+    page = route()();
+  };
+  render();
+  // A language switch redraws the page in place; the room keeps its connection.
+  onLanguageChange(() => {
+    if (page && page.relabel) page.relabel();
+    else render();
+  });
+}
+
+start();

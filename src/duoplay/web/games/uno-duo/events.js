@@ -1,0 +1,99 @@
+// What each rules event means in words, and the small animations that help follow it.
+import { h, reducedMotion } from "../../dom.js";
+import { t, tn } from "../../i18n.js";
+import { cardBack, cardFace, cardName, colourName } from "./cards.js";
+
+// One line of the table's log for an event, or null for events that need none.
+export function describe(event, name) {
+  const who = (seat) => name(seat);
+  switch (event.kind) {
+    case "round-start":
+      return t("Round {round} begins; {name} drafts first", { round: event.round, name: who(event.player_one) });
+    case "draft":
+      return t("{name} discarded {card} in the draft", { name: who(event.seat), card: cardName(event.discarded) });
+    case "start-card":
+      return t("The start card is {card}", { card: cardName(event.card) });
+    case "colour":
+      return t("{name} chose {colour}", { name: who(event.seat), colour: colourName(event.colour) });
+    case "play":
+      return event.card.startsWith("wild")
+        ? t("{name} played {card} and chose {colour}", {
+          name: who(event.seat), card: cardName(event.card), colour: colourName(event.colour) })
+        : t("{name} played {card}", { name: who(event.seat), card: cardName(event.card) });
+    case "uno":
+      return t("{name}: UNO!", { name: who(event.seat) });
+    case "volley":
+      return tn("Draw 2 volley: {n} card to draw", "Draw 2 volley: {n} cards to draw", event.total);
+    case "draw":
+      if (Array.isArray(event.cards) && event.cards.length) {
+        return t("{name} drew {cards}", { name: who(event.seat), cards: event.cards.map(cardName).join(", ") });
+      }
+      return tn("{name} drew {n} card", "{name} drew {n} cards", event.count, { name: who(event.seat) });
+    case "refill":
+      return tn("The discards became the new draw pile ({n} card)",
+        "The discards became the new draw pile ({n} cards)", event.count);
+    case "challenge":
+      return event.guilty
+        ? t("{name} challenged the Wild Draw 4: guilty!", { name: who(event.seat) })
+        : t("{name} challenged the Wild Draw 4: it was allowed", { name: who(event.seat) });
+    case "dump":
+      return t("{name} dumps every {colour} card", { name: who(event.seat), colour: colourName(event.colour) });
+    case "shuffle-hands":
+      return t("{name} shuffled both hands together and dealt them out", { name: who(event.seat) });
+    case "pass":
+      return t("{name} passed", { name: who(event.seat) });
+    case "catch":
+      return t("{name} caught {other} without UNO", { name: who(event.seat), other: who(event.caught) });
+    case "round-end":
+      if (event.winner < 0) return t("Round {round} ends blocked: nobody scores", { round: event.round });
+      return tn("{name} went out; {other} scores {n} point", "{name} went out; {other} scores {n} points",
+        event.points, { name: who(event.winner), other: who(1 - event.winner) });
+    case "game-end":
+      return t("Game over");
+    default:
+      return null;
+  }
+}
+
+// Events worth a toast even if you are not reading the log.
+export const LOUD = new Set(["uno", "catch", "challenge", "shuffle-hands", "refill"]);
+
+function fly(element, from, to, delay) {
+  if (!from || !to) return;
+  const ghost = element;
+  ghost.classList.add("flying");
+  Object.assign(ghost.style, { left: `${from.left}px`, top: `${from.top}px`,
+    width: `${from.width}px`, height: `${from.height}px` });
+  document.body.append(ghost);
+  const dx = to.left + to.width / 2 - (from.left + from.width / 2);
+  const dy = to.top + to.height / 2 - (from.top + from.height / 2);
+  const scale = to.height && from.height ? to.height / from.height : 1;
+  const animation = ghost.animate(
+    [{ transform: "translate(0, 0) scale(1)", opacity: 1 },
+      { transform: `translate(${dx}px, ${dy}px) scale(${scale})`, opacity: 0.9 }],
+    { duration: 380, delay, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" });
+  animation.onfinish = () => ghost.remove();
+  animation.oncancel = () => ghost.remove();
+}
+
+// places: {hand(seat) -> rect, card(code) -> rect (before the update), draw -> rect, discard -> rect}
+export function animate(events, places) {
+  if (reducedMotion()) return;
+  let delay = 0;
+  for (const event of events) {
+    if (event.kind === "play") {
+      const from = places.card(event.seat, event.card) || places.hand(event.seat);
+      fly(cardFace(event.card), from, places.discard, delay);
+      delay += 160;
+    } else if (event.kind === "draw" && event.count > 0) {
+      for (let i = 0; i < Math.min(event.count, 6); i += 1) {
+        fly(cardBack(), places.draw, places.hand(event.seat), delay);
+        delay += 90;
+      }
+    }
+  }
+}
+
+export function logLine(text) {
+  return h("li", {}, text);
+}

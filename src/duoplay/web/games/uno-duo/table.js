@@ -1,0 +1,414 @@
+// The UNO Duo table: renders the view and `legal` from the server; it holds no rules of its own.
+import { clear, h, toast } from "../../dom.js";
+import { t, tn } from "../../i18n.js";
+import { cardBack, cardFace, cardName, colourChip, colourName, COLOURS, parseCard } from "./cards.js";
+import { animate, describe, LOUD } from "./events.js";
+import { explainRefusal } from "./explain.js";
+import { roundSummary } from "./summary.js";
+
+// Keys for the simple actions (also shown on their buttons).
+const KEYS = { draw: "d", keep: "k", "draft-keep": "k", "draft-discard": "x", pass: "p", challenge: "c",
+  accept: "a", dump: "y", "no-dump": "n", uno: "u", catch: "t" };
+const COLOUR_KEYS = { r: "red", y: "yellow", g: "green", b: "blue" };
+const MAX_BACKS = 14;
+
+function actionLabel(type, view, name) {
+  switch (type) {
+    case "draw":
+      return view.phase === "volley" ? tn("Draw {n} card", "Draw {n} cards", view.volley) : t("Draw a card");
+    case "keep": return t("Keep it");
+    case "draft-keep": return t("Keep");
+    case "draft-discard": return t("Discard, take the next");
+    case "pass": return t("Pass");
+    case "challenge": return t("Challenge");
+    case "accept": return t("Accept, draw 4");
+    case "dump": return t("Dump them all");
+    case "no-dump": return t("Don't dump");
+    case "uno": return t("UNO!");
+    case "catch": return t("Catch {name}!", { name: name(1 - view.seat) });
+    default: return type;
+  }
+}
+
+export function createTable(root, ctx) {
+  const drawPile = h("button.pile.draw-pile", { type: "button", id: "draw-pile", onclick: () => simple("draw") });
+  const discardPile = h("div.pile.discard-pile", { id: "discard-pile" });
+  const info = h("div.centre-info");
+  const status = h("p.turn-status", { id: "turn-status", "aria-live": "polite" });
+  const why = h("p.why", { id: "why", role: "alert" });
+  const prompt = h("div.prompt", { id: "prompt" });
+  const actions = h("div.actions", { id: "actions" });
+  const opponent = h("section.player.opponent", { id: "opponent" });
+  const mine = h("section.player.me", { id: "me" });
+  const scores = h("div.scores", { id: "scores" });
+  const log = h("ol.log", { id: "log", "aria-label": t("What happened") });
+  const modalHost = h("div.modal-host");
+  const table = h("div.uno", { class: ctx.mode === "replay" ? "replay" : "" },
+    opponent,
+    h("section.centre", {}, h("div.piles", {}, drawPile, discardPile), info),
+    h("section.talk", {}, status, prompt, actions, why),
+    mine,
+    h("aside.side", {}, scores, h("details.log-box", { open: window.innerWidth > 900 },
+      h("summary", {}, t("What happened")), log)),
+    modalHost);
+  root.append(table);
+
+  let msg = null;
+  let plays = new Map();
+  let simples = new Map();
+  let colourChoices = [];
+  let picker = null; // the wild card waiting for a colour
+  let unoArmed = false;
+  let modalOpen = false;
+
+  const view = () => (msg ? msg.view : null);
+  const me = () => (view() && view().seat !== null && view().seat !== undefined ? view().seat : null);
+  const bottom = () => (me() === null ? 0 : me());
+  const name = (seat) => (seat === me() ? t("You") : ctx.seatName(seat));
+
+  function readLegal(legal) {
+    plays = new Map();
+    simples = new Map();
+    colourChoices = [];
+    for (const action of legal || []) {
+      if (action.type === "play") {
+        if (!plays.has(action.card)) plays.set(action.card, []);
+        plays.get(action.card).push(action);
+      } else if (action.type === "colour") {
+        colourChoices.push(action);
+      } else {
+        simples.set(action.type, action);
+      }
+    }
+  }
+
+  function act(action) {
+    why.textContent = "";
+    ctx.act(action);
+  }
+
+  function simple(type) {
+    const action = simples.get(type);
+    if (action) act(action);
+    else if (type === "draw" && msg) explain(null);
+  }
+
+  function explain(code) {
+    const text = explainRefusal(view(), me(), code, { plays, simples, cardName, colourName });
+    why.textContent = text;
+    toast(text, "error");
+  }
+
+  function playCard(code) {
+    const options = plays.get(code);
+    if (!options) {
+      explain(code);
+      return;
+    }
+    if (parseCard(code).wild) {
+      picker = code;
+      render();
+      const first = prompt.querySelector(".colour-picker button");
+      if (first) first.focus();
+      return;
+    }
+    sendPlay(options, null);
+  }
+
+  function sendPlay(options, colour) {
+    const fits = options.filter((a) => colour === null || a.colour === colour);
+    const choice = fits.find((a) => Boolean(a.uno) === unoArmed) || fits[0];
+    if (!choice) return;
+    picker = null;
+    unoArmed = false;
+    act(choice);
+  }
+
+  function pickColour(colour) {
+    if (picker) sendPlay(plays.get(picker) || [], colour);
+    else {
+      const choice = colourChoices.find((a) => a.colour === colour);
+      if (choice) act(choice);
+    }
+  }
+
+  // The UNO button: say it now if you are exposed, or arm it for the play that leaves one card.
+  function pressUno() {
+    if (simples.has("uno")) {
+      act(simples.get("uno"));
+      return;
+    }
+    if (canArmUno()) {
+      unoArmed = !unoArmed;
+      render();
+    } else {
+      why.textContent = t("Say UNO when your play leaves you with one card");
+    }
+  }
+
+  function canArmUno() {
+    for (const options of plays.values()) if (options.some((a) => a.uno)) return true;
+    return false;
+  }
+
+  // --- rendering -----------------------------------------------------------------------
+
+  function renderPlayer(box, seat) {
+    const v = view();
+    const count = v.hand_counts[seat];
+    const moving = v.to_move.includes(seat);
+    clear(box);
+    box.classList.toggle("to-move", moving);
+    box.dataset.seat = seat;
+    const header = h("div.player-head", {},
+      h("span.player-name", {}, ctx.seatName(seat)),
+      seat === me() ? h("span.badge.you", {}, t("You")) : null,
+      moving ? h("span.badge.turn", {}, t("To move")) : null,
+      count === 1 ? h("span.badge.uno", {}, "UNO") : null,
+      h("span.count", {}, tn("{n} card", "{n} cards", count)));
+    box.append(header);
+    if (seat === me() && Array.isArray(v.hand)) {
+      const hand = h("div.hand", { id: "hand", role: "group", "aria-label": t("Your hand") });
+      v.hand.forEach((code, index) => {
+        const legal = plays.has(code);
+        const key = index < 10 ? String((index + 1) % 10) : null;
+        const button = cardFace(code, { tag: "button", attrs: {
+          type: "button",
+          class: `${legal ? "playable" : "unplayable"}${v.drawn === code && v.phase === "drawn" ? " drawn" : ""}`,
+          dataset: { card: code, index, legal: legal ? "1" : "0" },
+          title: key ? `${cardName(code)} [${key}]` : cardName(code),
+          onclick: () => playCard(code),
+        } });
+        hand.append(button);
+      });
+      box.append(hand);
+    } else {
+      const backs = h("div.backs", { "aria-label": tn("{n} card", "{n} cards", count) });
+      for (let i = 0; i < Math.min(count, MAX_BACKS); i += 1) backs.append(cardBack());
+      if (count > MAX_BACKS) backs.append(h("span.more", {}, `+${count - MAX_BACKS}`));
+      box.append(backs);
+    }
+  }
+
+  function renderCentre() {
+    const v = view();
+    clear(drawPile).append(cardBack(), h("span.pile-count", {}, tn("{n} card", "{n} cards", v.draw_pile)));
+    drawPile.disabled = !simples.has("draw");
+    drawPile.setAttribute("aria-label", t("Draw pile: {n} cards", { n: v.draw_pile }));
+    clear(discardPile);
+    if (v.top) discardPile.append(cardFace(v.top));
+    else discardPile.append(h("div.card.empty-slot", {}, ""));
+    discardPile.className = `pile discard-pile${v.colour ? " ring-" + v.colour : ""}`;
+    clear(info);
+    if (v.colour) info.append(h("div.current-colour", { id: "current-colour" }, t("Colour"), colourChip(v.colour)));
+    if (v.volley > 0) {
+      info.append(h("div.volley", { id: "volley" }, tn("Volley: {n} card", "Volley: {n} cards", v.volley)));
+    }
+    info.append(h("div.round", {}, t("Round {n}", { n: v.round })));
+  }
+
+  function statusText() {
+    const v = view();
+    if (msg.outcome || v.phase === "game-over") return t("Game over");
+    const seat = v.to_move[0];
+    if (seat !== me()) {
+      return me() === null ? t("{name} to move", { name: ctx.seatName(seat) })
+        : t("Waiting for {name}…", { name: ctx.seatName(seat) });
+    }
+    switch (v.phase) {
+      case "draft": return t("Draft: keep this card, or discard it and keep the next one");
+      case "start-colour": return t("Choose the colour for the wild start card");
+      case "drawn": return t("You drew {card}: play it now or keep it", { card: cardName(v.drawn) });
+      case "volley": return tn("Play a Draw 2 or draw {n} card", "Play a Draw 2 or draw {n} cards", v.volley);
+      case "challenge": return t("A Wild Draw 4! Challenge it, or accept and draw 4");
+      case "dump-decide":
+        return t("Reverse: play all your other {colour} cards too?", { colour: colourName(v.dump_colour) });
+      case "dumping": return t("Play your remaining {colour} cards, one by one", { colour: colourName(v.dump_colour) });
+      default: return t("Your turn: play a card that matches, or draw");
+    }
+  }
+
+  function renderTalk() {
+    const v = view();
+    status.textContent = statusText();
+    status.classList.toggle("mine", v.to_move.includes(me()));
+    clear(prompt);
+    if (v.phase === "draft" && v.draft_card) {
+      prompt.append(h("div.draft", {}, h("span.label", {}, t("You are looking at")), cardFace(v.draft_card)));
+    }
+    if (v.phase === "draft" && (v.draft_discards || []).length) {
+      prompt.append(h("div.draft-discards", {}, h("span.label", {}, t("Discarded in the draft")),
+        h("div.mini", {}, v.draft_discards.map((c) => cardFace(c)))));
+    }
+    const choices = picker ? (plays.get(picker) || []).map((a) => a.colour) : colourChoices.map((a) => a.colour);
+    if (choices.length) {
+      const unique = COLOURS.filter((c) => choices.includes(c));
+      prompt.append(h("div.colour-picker", { role: "group", "aria-label": t("Choose a colour") },
+        h("span.label", {}, picker ? t("Colour for {card}", { card: cardName(picker) }) : t("Choose a colour")),
+        unique.map((c) => colourChip(c, "button", { type: "button", dataset: { colour: c },
+          title: `${colourName(c)} [${c[0]}]`, onclick: () => pickColour(c) })),
+        picker ? h("button.link", { type: "button", onclick: () => { picker = null; render(); } }, t("Cancel")) : null));
+    }
+    clear(actions);
+    if (v.phase === "drawn" && v.drawn && plays.has(v.drawn)) {
+      actions.append(h("button.primary", { type: "button", dataset: { action: "play-drawn" },
+        onclick: () => playCard(v.drawn) }, t("Play {card}", { card: cardName(v.drawn) })));
+    }
+    for (const [type] of simples) {
+      if (type === "uno") continue;
+      actions.append(h("button", { type: "button", class: type === "catch" ? "alert" : "",
+        dataset: { action: type }, onclick: () => simple(type) },
+      actionLabel(type, v, ctx.seatName), KEYS[type] ? h("kbd", {}, KEYS[type].toUpperCase()) : null));
+    }
+    if (me() !== null && (simples.has("uno") || canArmUno())) {
+      const armed = unoArmed && !simples.has("uno");
+      actions.append(h("button.uno-button", { type: "button", dataset: { action: "uno" },
+        "aria-pressed": simples.has("uno") ? null : String(armed), class: armed ? "armed" : "",
+        title: simples.has("uno") ? t("Say UNO now") : t("Say UNO with your next play"),
+        onclick: pressUno }, armed ? t("UNO with this play ✓") : t("UNO!"), h("kbd", {}, "U")));
+    }
+  }
+
+  function renderScores() {
+    const v = view();
+    clear(scores).append(h("h3", {}, t("Scores"), h("span.target", {}, t("Target {n}", { n: v.target_score }))));
+    for (const seat of [bottom(), 1 - bottom()]) {
+      const score = v.scores[seat];
+      const share = Math.min(100, Math.round((100 * score) / Math.max(1, v.target_score)));
+      scores.append(h("div.score-row", { dataset: { seat } },
+        h("span.score-name", {}, name(seat)), h("span.score", {}, String(score)),
+        h("span.bar", { "aria-hidden": "true" }, h("span.fill", { style: { width: `${share}%` } }))));
+    }
+    scores.append(h("p.hint", {}, t("Reaching the target loses; the lower total wins.")));
+  }
+
+  function render() {
+    if (!msg) return;
+    readLegal(msg.legal);
+    if (picker && !plays.has(picker)) picker = null;
+    if (unoArmed && !canArmUno()) unoArmed = false;
+    renderPlayer(opponent, 1 - bottom());
+    renderPlayer(mine, bottom());
+    renderCentre();
+    renderTalk();
+    renderScores();
+  }
+
+  function addLog(events) {
+    for (const event of events) {
+      const text = describe(event, name);
+      if (!text) continue;
+      log.append(h("li", { dataset: { kind: event.kind } }, text));
+      if (LOUD.has(event.kind) && ctx.mode !== "replay") toast(text);
+    }
+    while (log.children.length > 80) log.firstChild.remove();
+    log.scrollTop = log.scrollHeight;
+  }
+
+  function rectOf(el) {
+    const r = el && el.getBoundingClientRect();
+    return r && r.width ? { left: r.left, top: r.top, width: r.width, height: r.height } : null;
+  }
+
+  function capture() {
+    const cards = new Map();
+    for (const el of mine.querySelectorAll(".hand .card")) {
+      if (!cards.has(el.dataset.card)) cards.set(el.dataset.card, rectOf(el));
+    }
+    return cards;
+  }
+
+  function showModal(content) {
+    modalOpen = true;
+    const close = () => {
+      modalOpen = false;
+      clear(modalHost);
+    };
+    const closeButton = h("button.primary", { type: "button", id: "modal-close", onclick: close },
+      msg.outcome ? t("Close") : t("Next round"));
+    clear(modalHost).append(h("div.modal", { role: "dialog", "aria-modal": "true", id: "round-end" },
+      h("div.modal-body", {}, content, h("div.modal-actions", {}, closeButton))));
+    closeButton.focus();
+  }
+
+  function update(next) {
+    const before = capture();
+    const events = next.events || [];
+    const first = msg === null;
+    msg = next;
+    why.textContent = "";
+    render();
+    addLog(events);
+    const places = {
+      hand: (seat) => rectOf(seat === bottom() ? mine.querySelector(".hand, .backs") : opponent.querySelector(".backs")),
+      card: (seat, code) => (seat === me() ? before.get(code) : null),
+      draw: rectOf(drawPile.querySelector(".card")),
+      discard: rectOf(discardPile.querySelector(".card")),
+    };
+    if (!first) animate(events, places);
+    if (ctx.mode === "replay") return;
+    const ended = events.filter((e) => e.kind === "round-end");
+    if (ended.length) {
+      showModal(roundSummary(ended[ended.length - 1], { view: msg.view, outcome: msg.outcome, name, seatName: ctx.seatName,
+        me: me(), matchId: ctx.matchId && ctx.matchId() }));
+    } else if (first && msg.outcome) {
+      const history = msg.view.history || [];
+      const last = history[history.length - 1];
+      if (last) showModal(roundSummary({ ...last, scores: msg.view.scores }, { view: msg.view, outcome: msg.outcome,
+        name, seatName: ctx.seatName, me: me(), matchId: ctx.matchId && ctx.matchId() }));
+    }
+  }
+
+  function onKey(event) {
+    if (ctx.mode === "replay" || !msg) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.target.closest && event.target.closest("input, select, textarea")) return;
+    const key = event.key.toLowerCase();
+    if (modalOpen) {
+      if (key === "escape") modalHost.querySelector("#modal-close")?.click();
+      return;
+    }
+    if ((picker || colourChoices.length) && key in COLOUR_KEYS) {
+      event.preventDefault();
+      pickColour(COLOUR_KEYS[key]);
+      return;
+    }
+    if (key === "escape" && picker) {
+      picker = null;
+      render();
+      return;
+    }
+    if (/^[0-9]$/.test(key)) {
+      const hand = view().hand || [];
+      const index = key === "0" ? 9 : Number(key) - 1;
+      if (hand[index]) {
+        event.preventDefault();
+        playCard(hand[index]);
+      }
+      return;
+    }
+    if (key === "u") {
+      pressUno();
+      return;
+    }
+    for (const [type, bound] of Object.entries(KEYS)) {
+      if (bound === key && simples.has(type)) {
+        event.preventDefault();
+        simple(type);
+        return;
+      }
+    }
+    if (key === "d") explain(null);
+  }
+
+  document.addEventListener("keydown", onKey);
+
+  return {
+    update,
+    names: () => render(),
+    destroy: () => {
+      document.removeEventListener("keydown", onKey);
+      root.removeChild(table);
+    },
+  };
+}

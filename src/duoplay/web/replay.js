@@ -1,0 +1,78 @@
+// The replay page: step through the spectator frames of a finished match.
+import { api, clear, h, toast } from "./dom.js";
+import { loadGameModule } from "./games.js";
+import { t } from "./i18n.js";
+
+export function showReplay(matchId) {
+  const main = document.getElementById("main");
+  document.title = `${t("Replay")} · duoplay`;
+  let replay = null;
+  let index = 0;
+  let table = null;
+
+  const counter = h("span.counter", { id: "frame-counter" });
+  const slider = h("input", { type: "range", min: 0, max: 0, value: 0, id: "frame-slider",
+    "aria-label": t("Move") });
+  const button = (label, id, step) => h("button", { type: "button", id, "aria-label": label, title: label,
+    onclick: () => go(step(index)) }, label);
+  const controls = h("div.replay-controls", {},
+    button("⏮", "first", () => 0), button("◀", "prev", (i) => i - 1), slider,
+    button("▶", "next", (i) => i + 1), button("⏭", "last", () => Infinity), counter);
+  const head = h("section.room-head", {}, h("h2", {}, t("Replay")), h("p.names", { id: "replay-names" }));
+  const tableBox = h("section.table-area");
+  clear(main).append(h("div.room.replay-page", {}, head, controls, tableBox));
+
+  slider.addEventListener("input", () => go(Number(slider.value)));
+
+  function go(target) {
+    if (!replay || !table) return;
+    const next = Math.max(0, Math.min(replay.frames.length - 1, target));
+    const forward = next === index + 1;
+    index = next;
+    const frame = replay.frames[index];
+    slider.value = String(index);
+    counter.textContent = t("Move {n} of {total}", { n: index, total: replay.frames.length - 1 });
+    // Stepping forward animates that frame's events; jumps just show the position.
+    table.update({ version: frame.version, view: frame.view, legal: [], events: forward ? frame.events : [],
+      outcome: index === replay.frames.length - 1 ? replay.header.outcome || null : null });
+  }
+
+  function onKey(event) {
+    if (event.target.closest && event.target.closest("input, select, textarea")) return;
+    if (event.key === "ArrowRight") go(index + 1);
+    else if (event.key === "ArrowLeft") go(index - 1);
+    else if (event.key === "Home") go(0);
+    else if (event.key === "End") go(Infinity);
+  }
+  document.addEventListener("keydown", onKey);
+
+  (async () => {
+    try {
+      replay = await api(`/api/matches/${encodeURIComponent(matchId)}/replay`);
+    } catch (error) {
+      clear(main).append(h("div.card-panel.not-found", {}, h("h2", {}, t("No replay")),
+        h("p", {}, error.message), h("a.button", { href: "/" }, t("Back to the lobby"))));
+      return;
+    }
+    const names = replay.header.names || [];
+    document.getElementById("replay-names").textContent = names.join(" – ");
+    const module = await loadGameModule(replay.header.game);
+    table = module.createTable(tableBox, {
+      mode: "replay",
+      seatName: (seat) => names[seat] || t("Seat {n}", { n: seat + 1 }),
+      act: () => toast(t("This is a replay")),
+      matchId: () => matchId,
+    });
+    slider.max = String(replay.frames.length - 1);
+    index = -1;
+    go(0);
+  })();
+
+  return {
+    destroy: () => {
+      document.removeEventListener("keydown", onKey);
+      if (table) table.destroy();
+    },
+    relabel: () => go(index),
+  };
+}

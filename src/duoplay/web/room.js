@@ -1,0 +1,245 @@
+// The room page: seats, bots and start while waiting; the game table once it runs; spectating.
+import { clear, h, toast } from "./dom.js";
+import { gameInfo, loadGameModule } from "./games.js";
+import { t, tn } from "./i18n.js";
+import { clearSeat, getName, getSeat, rememberGame, setName, setSeat } from "./storage.js";
+import { RoomSocket } from "./ws.js";
+
+function defaultName() {
+  let name = getName();
+  if (!name) {
+    name = t("Guest") + " " + Math.floor(100 + Math.random() * 900);
+    setName(name);
+  }
+  return name;
+}
+
+// Bot levels by name; a level this list does not know shows as its own name.
+function levelName(level) {
+  const names = { random: t("Random"), heuristic: t("Heuristic"), ismcts: t("Strong (search)") };
+  return names[level] || level;
+}
+
+export function showRoom(code) {
+  const main = document.getElementById("main");
+  document.title = `${code} · duoplay`;
+  let room = null;
+  let info = null;
+  let mySeat = null;
+  let table = null;
+  let tableGame = null;
+  let lastState = null;
+  let version = null;
+
+  const link = `${location.origin}/room/${code}`;
+  const linkInput = h("input.share", { type: "text", readonly: true, value: link, id: "share-link",
+    "aria-label": t("Share link"), onfocus: (e) => e.target.select() });
+  const copyButton = h("button", { type: "button", id: "copy-link", onclick: async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      toast(t("Link copied"));
+    } catch {
+      linkInput.select();
+    }
+  } }, t("Copy link"));
+  const statusLine = h("span.room-status", { id: "room-status" });
+  const banner = h("div.banner", { id: "connection", hidden: true }, t("Connection lost, reconnecting…"));
+  const seatsBox = h("section.seats", { id: "seats", "aria-label": t("Seats") });
+  const tableBox = h("section.table-area", { id: "table" });
+  const nameInput = h("input", { id: "room-name", type: "text", maxlength: 32, value: defaultName(),
+    "aria-label": t("Your name") });
+
+  clear(main).append(h("div.room", {},
+    banner,
+    h("section.room-head", {},
+      h("div.room-code", {}, h("span.label", {}, t("Room")), h("strong", { id: "room-code" }, code)),
+      statusLine,
+      h("div.share-row", {}, linkInput, copyButton)),
+    seatsBox, tableBox));
+
+  const socket = new RoomSocket(code, {
+    hello: () => ({ name: nameInput.value.trim() || defaultName(), token: getSeat(code)?.token ?? null }),
+    message: onMessage,
+    status: (s) => {
+      banner.hidden = s !== "closed";
+    },
+  });
+
+  nameInput.addEventListener("change", () => {
+    setName(nameInput.value);
+    socket.reconnect(); // the server learns names from hello only
+  });
+
+  function onMessage(msg) {
+    switch (msg.type) {
+      case "welcome":
+        mySeat = msg.seat;
+        if (msg.seat !== null && msg.token) setSeat(code, msg.seat, msg.token);
+        room = msg.room;
+        if (room) rememberGame(code, room.game, mySeat);
+        renderRoom();
+        break;
+      case "seated":
+        mySeat = msg.seat;
+        setSeat(code, msg.seat, msg.token);
+        if (room) rememberGame(code, room.game, mySeat);
+        renderRoom();
+        break;
+      case "room":
+        room = msg.room;
+        renderRoom();
+        break;
+      case "state":
+        version = msg.version;
+        lastState = msg;
+        showState(msg);
+        break;
+      case "error":
+        onError(msg);
+        break;
+      default:
+        break; // unknown message types are ignored, as the protocol asks
+    }
+  }
+
+  function onError(msg) {
+    if (msg.code === "room_not_found") {
+      clear(main).append(h("div.card-panel.not-found", {},
+        h("h2", {}, t("No room with code {code}", { code })),
+        h("p", {}, t("Check the code, or create a new room.")),
+        h("a.button", { href: "/" }, t("Back to the lobby"))));
+      return;
+    }
+    if (msg.code === "bad_token") clearSeat(code);
+    if (msg.code === "seat_taken" && mySeat !== null && room && room.status !== "waiting") mySeat = null;
+    if (table && table.error && table.error(msg)) return;
+    toast(msg.message || msg.code, "error");
+  }
+
+  function send(type, fields) {
+    if (!socket.send(type, fields)) toast(t("Not connected yet, try again in a moment"), "error");
+  }
+
+  async function renderRoom() {
+    if (!room) return;
+    if (!info || info.id !== room.game) info = await gameInfo(room.game);
+    const status = { waiting: t("Waiting for players"), playing: t("Playing"), finished: t("Finished") }[room.status]
+      || room.status;
+    statusLine.textContent = `${info.name} · ${status}`;
+    renderSeats();
+    if (table && table.names) table.names();
+  }
+
+  function seatName(seat) {
+    const s = room && room.seats[seat];
+    if (!s || s.kind === "empty") return t("Seat {n}", { n: seat + 1 });
+    return s.name || t("Seat {n}", { n: seat + 1 });
+  }
+
+  function levelSelect(seat) {
+    const select = h("select.bot-level", { "aria-label": t("Bot level"), dataset: { seat } });
+    for (const level of info.bot_levels || ["random"]) select.append(new Option(levelName(level), level));
+    return select;
+  }
+
+  function renderSeats() {
+    clear(seatsBox);
+    const waiting = room.status === "waiting";
+    const list = h("ul.seat-list");
+    for (const s of room.seats) {
+      const mine = s.seat === mySeat;
+      const item = h("li.seat", { dataset: { seat: s.seat, kind: s.kind }, class: mine ? "mine" : "" },
+        h("span.seat-no", {}, t("Seat {n}", { n: s.seat + 1 })),
+        h("span.seat-name", {}, s.kind === "empty" ? t("Empty") : s.name),
+        s.kind === "bot" ? h("span.badge.bot", {}, t("Bot: {level}", { level: levelName(s.level || "random") })) : null,
+        mine ? h("span.badge.you", {}, t("You")) : null,
+        s.kind === "human" && !s.connected ? h("span.badge.offline", {}, t("Offline")) : null);
+      const actions = h("span.seat-actions");
+      if (waiting && s.kind === "empty") {
+        actions.append(h("button.sit", { type: "button", onclick: () => send("sit", { seat: s.seat }) },
+          mySeat === null ? t("Sit here") : t("Move here")));
+        if (mySeat !== null) {
+          const select = levelSelect(s.seat);
+          actions.append(select, h("button.add-bot", { type: "button",
+            onclick: () => send("add_bot", { seat: s.seat, level: select.value }) }, t("Add bot")));
+        }
+      }
+      if (waiting && s.kind === "bot" && mySeat !== null) {
+        actions.append(h("button.remove-bot", { type: "button",
+          onclick: () => send("remove_bot", { seat: s.seat }) }, t("Remove bot")));
+      }
+      if (mine) {
+        actions.append(h("button.leave", { type: "button", onclick: () => {
+          send("leave");
+          if (room.status === "waiting") {
+            clearSeat(code);
+            mySeat = null;
+          }
+        } }, waiting ? t("Leave seat") : t("Let a bot play for me")));
+      }
+      item.append(actions);
+      list.append(item);
+    }
+    seatsBox.append(list);
+
+    const controls = h("div.room-controls");
+    if (mySeat === null) {
+      controls.append(h("p.spectating", { id: "spectating" }, waiting
+        ? t("Take a seat to play, or stay to watch.")
+        : t("You are watching this game.")));
+    }
+    controls.append(h("label.name-field", {}, t("Your name"), nameInput));
+    const empty = room.seats.filter((s) => s.kind === "empty").length;
+    if (mySeat !== null && room.status !== "playing") {
+      const label = room.status === "finished" ? t("Rematch") : t("Start game");
+      controls.append(h("button.primary", { type: "button", id: "start", disabled: empty > 0,
+        onclick: () => send("start") }, label));
+      if (empty > 0) {
+        controls.append(h("span.hint", {}, tn("Waiting for {n} more player or bot",
+          "Waiting for {n} more players or bots", empty)));
+      }
+    }
+    if (room.match_id && room.status === "finished") {
+      controls.append(h("a.button", { href: `/replay/${room.match_id}`, id: "replay-link" }, t("Watch the replay")));
+    }
+    seatsBox.append(controls);
+    seatsBox.classList.toggle("compact", room.status === "playing");
+  }
+
+  let tableLoading = null;
+  function ensureTable() {
+    if (!tableLoading || tableGame !== room.game) {
+      tableGame = room.game;
+      tableLoading = loadGameModule(room.game).then((module) => {
+        if (table) table.destroy();
+        clear(tableBox);
+        table = module.createTable(tableBox, {
+          mode: "play",
+          seatName,
+          act: (action) => send("action", { action, version }),
+          matchId: () => room && room.match_id,
+        });
+      });
+    }
+    return tableLoading;
+  }
+
+  async function showState(msg) {
+    if (!room) return;
+    await ensureTable();
+    if (msg === lastState) table.update(msg); // else a newer state is on its way in
+  }
+
+  socket.connect();
+
+  return {
+    destroy: () => {
+      socket.close();
+      if (table) table.destroy();
+    },
+    relabel: () => {
+      renderRoom();
+      if (table && lastState) table.update({ ...lastState, events: [] });
+    },
+  };
+}
