@@ -1,0 +1,54 @@
+"""`duoplay serve`: the web server (HTTP API, WebSocket rooms and the browser client)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+
+from duoplay.server.config import DEFAULT_DATABASE, ServerConfig, database_from_env
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    parser.add_argument(
+        "--database",
+        default=None,
+        help=f"database URL (default: $DATABASE_URL, else {DEFAULT_DATABASE} in the current folder); "
+        "postgresql+asyncpg://user@host:port/db for PostgreSQL",
+    )
+    parser.add_argument(
+        "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"]
+    )
+    parser.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before it acts")
+    parser.add_argument(
+        "--replace-after",
+        type=float,
+        default=60.0,
+        help="seconds a disconnected player keeps the seat before a bot plays for them",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from duoplay.server.app import create_app
+
+    logging.basicConfig(
+        level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    config = ServerConfig(
+        database_url=args.database or database_from_env(),
+        bot_delay=args.bot_delay,
+        replace_after=args.replace_after,
+    )
+    uvicorn.run(
+        create_app(config),
+        host=args.host,
+        port=args.port,
+        log_level=args.log_level,
+        ws_max_size=1024 * 1024,
+        ws_ping_interval=20.0,
+        ws_ping_timeout=20.0,
+    )
+    return 0

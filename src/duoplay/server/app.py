@@ -1,0 +1,223 @@
+"""The ASGI app: HTTP API, the web client's files and one WebSocket per client (docs/protocol.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections import deque
+from collections.abc import AsyncIterator
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from duoplay.bots.registry import bot_levels
+from duoplay.core.registry import find_game, game_ids
+from duoplay.server import protocol as wire
+from duoplay.server.config import ServerConfig, normalize_database_url
+from duoplay.server.protocol import ProtocolError
+from duoplay.server.rooms import LocalRooms, RoomError, RoomService
+from duoplay.server.storage import Storage
+from duoplay.server.storage.migrate import upgrade_async
+
+log = logging.getLogger(__name__)
+
+MAX_OUTBOX = 1000  # messages waiting for a client that does not read; past this it is dropped
+CLOSE_ROOM_NOT_FOUND = 4404
+CLOSE_POLICY = 1008
+
+_PLACEHOLDER = """<!doctype html><html><head><meta charset="utf-8"><title>duoplay</title></head>
+<body><p>The duoplay server is running, but the web client is not installed.</p></body></html>"""
+
+
+def error_response(code: str, message: str, status: int) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+def games_list() -> list[dict[str, Any]]:
+    games = []
+    for game_id in game_ids():
+        game = find_game(game_id)
+        games.append(
+            {
+                "id": game.id,
+                "name": game.name,
+                "min_seats": game.min_seats,
+                "max_seats": game.max_seats,
+                "options": game.options_to_json(game.parse_options(None)),
+                "bot_levels": bot_levels(game.id),
+            }
+        )
+    return games
+
+
+def _rooms(request: Request | WebSocket) -> RoomService:
+    rooms: RoomService = request.app.state.rooms
+    return rooms
+
+
+async def healthz(request: Request) -> Response:
+    return JSONResponse({"status": "ok"})
+
+
+async def list_games(request: Request) -> Response:
+    return JSONResponse(request.app.state.games)
+
+
+async def create_room(request: Request) -> Response:
+    try:
+        body = json.loads(await request.body())
+    except (ValueError, RecursionError):
+        return error_response("malformed_request", "The body must be a JSON object", 400)
+    if not isinstance(body, dict):
+        return error_response("malformed_request", "The body must be a JSON object", 400)
+    try:
+        code = await _rooms(request).create(body.get("game"), body.get("options"), body.get("seats"))
+    except RoomError as error:
+        return error_response(error.code, error.message, error.status)
+    return JSONResponse({"code": code, "url": f"/room/{code}"}, status_code=201)
+
+
+async def open_rooms(request: Request) -> Response:
+    return JSONResponse(await _rooms(request).open_rooms())
+
+
+async def one_room(request: Request) -> Response:
+    summary = await _rooms(request).find(request.path_params["code"])
+    if summary is None:
+        return error_response(wire.ROOM_NOT_FOUND, "No room has that code", 404)
+    return JSONResponse(summary)
+
+
+async def match_replay(request: Request) -> Response:
+    replay = await _rooms(request).replay(request.path_params["match_id"])
+    if replay is None:
+        return error_response("match_not_found", "No match has that id", 404)
+    return JSONResponse(replay)
+
+
+async def index(request: Request) -> Response:
+    page = request.app.state.config.web_dir / "index.html"
+    if page.is_file():
+        return FileResponse(page, media_type="text/html")
+    return HTMLResponse(_PLACEHOLDER)
+
+
+class RateLimit:
+    """At most `limit` accepted messages in any one-second window."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.times: deque[float] = deque()
+
+    def allow(self, now: float) -> bool:
+        while self.times and now - self.times[0] >= 1.0:
+            self.times.popleft()
+        if len(self.times) >= self.limit:
+            return False
+        self.times.append(now)
+        return True
+
+
+async def room_socket(websocket: WebSocket) -> None:
+    config: ServerConfig = websocket.app.state.config
+    await websocket.accept()
+    outbox: asyncio.Queue[str | None] = asyncio.Queue()
+    overflow = False
+
+    def send(text: str) -> None:
+        nonlocal overflow
+        if outbox.qsize() >= MAX_OUTBOX:
+            overflow = True
+            return
+        outbox.put_nowait(text)
+
+    async def write() -> None:
+        with contextlib.suppress(Exception):
+            while (text := await outbox.get()) is not None:
+                await websocket.send_text(text)
+
+    rooms = _rooms(websocket)
+    subscription = await rooms.subscribe(websocket.path_params["code"], send)
+    if subscription is None:
+        await websocket.send_text(wire.encode(wire.error(wire.ROOM_NOT_FOUND, "No room has that code")))
+        await websocket.close(CLOSE_ROOM_NOT_FOUND)
+        return
+    writer = asyncio.create_task(write())
+    limit = RateLimit(config.rate_limit)
+    refusals: deque[float] = deque()
+    try:
+        while not overflow:
+            frame = await websocket.receive()
+            if frame["type"] == "websocket.disconnect":
+                break
+            now = time.monotonic()
+            try:
+                if not limit.allow(now):
+                    raise ProtocolError(wire.RATE_LIMITED, f"At most {config.rate_limit} messages per second")
+                message = wire.parse_client(frame.get("text"))
+            except ProtocolError as error:
+                send(wire.encode(wire.error(error.code, error.message)))
+                refusals.append(now)
+                while refusals and now - refusals[0] > config.abuse_window:
+                    refusals.popleft()
+                if len(refusals) > config.abuse_limit:
+                    break
+                continue
+            await rooms.deliver(subscription, message)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        await rooms.unsubscribe(subscription)
+        outbox.put_nowait(None)
+        # Give queued messages (such as the last error) a moment to leave before closing.
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(asyncio.shield(writer), 2.0)
+        writer.cancel()
+        with contextlib.suppress(Exception):
+            await websocket.close(CLOSE_POLICY)
+
+
+def create_app(config: ServerConfig | None = None) -> Starlette:
+    config = config or ServerConfig()
+    url = normalize_database_url(config.database_url)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await upgrade_async(url)
+        storage = Storage(url)
+        await storage.start()
+        rooms = LocalRooms(storage, config)
+        await rooms.start()
+        app.state.rooms = rooms
+        log.info("duoplay server ready (%d rooms resumed)", len(rooms.rooms))
+        try:
+            yield
+        finally:
+            await rooms.close()
+            await storage.close()
+
+    routes = [
+        Route("/healthz", healthz),
+        Route("/api/games", list_games),
+        Route("/api/rooms", create_room, methods=["POST"]),
+        Route("/api/rooms", open_rooms, methods=["GET"]),
+        Route("/api/rooms/{code}", one_room),
+        Route("/api/matches/{match_id}/replay", match_replay),
+        WebSocketRoute("/ws/{code}", room_socket),
+        Route("/", index),
+        Route("/room/{code}", index),
+        Route("/replay/{match_id}", index),
+        Mount("/static", StaticFiles(directory=config.web_dir, check_dir=False), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.config = config
+    app.state.games = games_list()
+    return app

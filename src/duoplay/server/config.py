@@ -1,0 +1,41 @@
+"""Server settings, with the defaults `duoplay serve` uses."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DEFAULT_DATABASE = "sqlite+aiosqlite:///duoplay.db"
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+
+
+def database_from_env() -> str:
+    return os.environ.get("DATABASE_URL") or DEFAULT_DATABASE
+
+
+def normalize_database_url(url: str) -> str:
+    """Accept the usual short forms and pick the async driver the server needs."""
+    for prefix, replacement in (
+        ("postgres://", "postgresql+asyncpg://"),
+        ("postgresql://", "postgresql+asyncpg://"),
+        ("sqlite://", "sqlite+aiosqlite://"),
+    ):
+        if url.startswith(prefix):
+            return replacement + url[len(prefix) :]
+    return url
+
+
+@dataclass(frozen=True, slots=True)
+class ServerConfig:
+    database_url: str = field(default_factory=database_from_env)
+    bot_delay: float = 0.6
+    """Seconds a bot waits before acting, so people can follow; 0 in tests."""
+    replace_after: float = 60.0
+    """Seconds a disconnected player keeps the seat before a bot plays for them."""
+    rate_limit: int = 20
+    """Messages per second one connection may send."""
+    abuse_limit: int = 200
+    """Refused messages within `abuse_window` seconds after which the connection is closed."""
+    abuse_window: float = 10.0
+    web_dir: Path = WEB_DIR

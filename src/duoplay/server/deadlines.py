@@ -1,0 +1,48 @@
+"""The scheduler that turns a game's `Deadline` into a timeout action appended by the table.
+
+The room re-arms it after every accepted action with the game's current deadline
+and the match version. When the time passes the callback gets that version, so
+it can drop a deadline that a later action has already made moot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable
+
+from duoplay.core.protocol import Deadline
+
+Fire = Callable[[int, Deadline], Awaitable[None]]
+
+
+class DeadlineTimer:
+    def __init__(self, fire: Fire) -> None:
+        self._fire = fire
+        self._task: asyncio.Task[None] | None = None
+        self.armed: tuple[int, Deadline] | None = None
+
+    def arm(self, version: int, deadline: Deadline | None) -> None:
+        """Replace whatever was armed by `deadline` (None disarms), counted from now."""
+        self.cancel()
+        if deadline is None:
+            return
+        self.armed = (version, deadline)
+        self._task = asyncio.create_task(self._wait(version, deadline), name=f"deadline-v{version}")
+
+    def cancel(self) -> None:
+        if self._task is not None and not self._task.done() and self._task is not asyncio.current_task():
+            self._task.cancel()
+        self._task = None
+        self.armed = None
+
+    async def _wait(self, version: int, deadline: Deadline) -> None:
+        await asyncio.sleep(max(0.0, deadline.seconds))
+        self.armed = None
+        await self._fire(version, deadline)
+
+    async def wait_idle(self) -> None:
+        """For shutdown: wait out a timer that is already firing."""
+        if self._task is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task

@@ -1,0 +1,204 @@
+"""The room interface the web layer talks to, and its in-process implementation.
+
+Everything outside this module sees rooms only through `RoomService`: create,
+find, subscribe a client to a room's messages, deliver a client's message,
+unsubscribe. A later implementation can spread rooms over several processes
+(each room owned by one process, messages relayed) without touching games,
+the web layer or clients.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from duoplay.core.errors import GameError
+from duoplay.core.log import replay
+from duoplay.core.match import Match
+from duoplay.core.protocol import JSON
+from duoplay.core.registry import find_game
+from duoplay.server.config import ServerConfig
+from duoplay.server.lobby import FINISHED, PLAYING, WAITING, Seat, new_room_code, normalize_code
+from duoplay.server.protocol import ClientMessage
+from duoplay.server.room import Room, Send
+from duoplay.server.storage import RoomRow, Storage, StoredMatch
+
+log = logging.getLogger(__name__)
+
+
+class RoomError(Exception):
+    """A refused HTTP request about rooms: `code` is stable, `status` is the HTTP status."""
+
+    def __init__(self, code: str, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.code, self.message, self.status = code, message, status
+
+
+@dataclass(frozen=True, slots=True)
+class Subscription:
+    code: str
+    client_id: int
+
+
+class RoomService(Protocol):
+    async def create(self, game: Any, options: Any, seats: Any) -> str:
+        """Validate and open a room; raise `RoomError` for a bad request. Returns its code."""
+        ...
+
+    async def find(self, code: str) -> JSON | None:
+        """The room's summary, or None."""
+        ...
+
+    async def open_rooms(self) -> list[JSON]: ...
+
+    async def subscribe(self, code: str, send: Send) -> Subscription | None:
+        """Attach a client: `send` receives every message meant for it, as text."""
+        ...
+
+    async def deliver(self, subscription: Subscription, message: ClientMessage) -> None: ...
+
+    async def unsubscribe(self, subscription: Subscription) -> None: ...
+
+    async def replay(self, match_id: str) -> JSON | None: ...
+
+
+class LocalRooms:
+    """Every room in this process, loaded from storage on demand and resumed at start."""
+
+    def __init__(self, storage: Storage, config: ServerConfig) -> None:
+        self.storage = storage
+        self.config = config
+        self.rooms: dict[str, Room] = {}
+        self._loading = asyncio.Lock()
+
+    async def start(self) -> None:
+        """Reload every room that was waiting or playing, and resume the unfinished games."""
+        for status in (PLAYING, WAITING):
+            for row in await self.storage.rooms_with_status(status):
+                await self._load_row(row)
+
+    async def close(self) -> None:
+        for room in self.rooms.values():
+            await room.close()
+
+    async def _load_row(self, row: RoomRow) -> Room:
+        match: Match | None = None
+        if row.match_id is not None:
+            stored = await self.storage.load_match(row.match_id)
+            if stored is not None:
+                match = replay(stored.header, stored.log)
+        if row.status == PLAYING and (match is None or match.outcome() is not None):
+            row.status = FINISHED  # the process stopped between the last action and the room update
+        room = Room(row, self.storage, self.config, match)
+        self.rooms[row.code] = room
+        room.resume()
+        if match is not None:
+            log.info("room %s resumed at version %d", row.code, match.version)
+        return room
+
+    async def _room(self, code: str) -> Room | None:
+        code = normalize_code(code)
+        room = self.rooms.get(code)
+        if room is not None:
+            return room
+        async with self._loading:
+            room = self.rooms.get(code)
+            if room is None:
+                row = await self.storage.load_room(code)
+                if row is not None:
+                    room = await self._load_row(row)
+        return room
+
+    async def create(self, game: Any, options: Any, seats: Any) -> str:
+        if not isinstance(game, str):
+            raise RoomError("malformed_request", '"game" must be a game id')
+        try:
+            rules = find_game(game)
+        except GameError as error:
+            raise RoomError("unknown_game", error.reason) from None
+        if options is not None and not isinstance(options, dict):
+            raise RoomError("bad_options", '"options" must be a JSON object')
+        try:
+            options_json = rules.options_to_json(rules.parse_options(options))
+        except (GameError, TypeError, ValueError) as error:
+            raise RoomError("bad_options", str(error)) from None
+        if seats is None:
+            seats = rules.min_seats
+        if (
+            not isinstance(seats, int)
+            or isinstance(seats, bool)
+            or not rules.min_seats <= seats <= rules.max_seats
+        ):
+            raise RoomError("bad_seats", f"{rules.name} takes {rules.min_seats} to {rules.max_seats} seats")
+        code = new_room_code()
+        while code in self.rooms or await self.storage.load_room(code) is not None:
+            code = new_room_code()
+        row = RoomRow(
+            code, rules.id, options_json, [Seat().to_json() for _ in range(seats)], WAITING, None, time.time()
+        )
+        await self.storage.create_room(row)
+        self.rooms[code] = Room(row, self.storage, self.config)
+        return code
+
+    async def find(self, code: str) -> JSON | None:
+        room = await self._room(code)
+        return None if room is None else room.summary()
+
+    async def open_rooms(self) -> list[JSON]:
+        rooms = sorted(self.rooms.values(), key=lambda r: r.created_at, reverse=True)
+        return [r.summary() for r in rooms if r.status == WAITING and r.lobby.has_empty_seat()]
+
+    async def subscribe(self, code: str, send: Send) -> Subscription | None:
+        room = await self._room(code)
+        if room is None:
+            return None
+        return Subscription(room.code, room.connect(send))
+
+    async def deliver(self, subscription: Subscription, message: ClientMessage) -> None:
+        room = self.rooms.get(subscription.code)
+        if room is not None:
+            await room.handle(subscription.client_id, message)
+
+    async def unsubscribe(self, subscription: Subscription) -> None:
+        room = self.rooms.get(subscription.code)
+        if room is not None:
+            await room.disconnect(subscription.client_id)
+
+    async def replay(self, match_id: str) -> JSON | None:
+        stored = await self.storage.load_match(match_id)
+        if stored is None:
+            return None
+        return build_replay(stored)
+
+
+def build_replay(stored: StoredMatch) -> JSON:
+    """Spectator views and spectator-visible events only: a replay shows nothing a spectator could not see.
+
+    The seed stays out of the header: with it, anyone could deal the hands.
+    """
+    match = Match.start(stored.header)
+    frames: list[JSON] = [{"version": 0, "view": match.view(None), "events": []}]
+    for entry in stored.log:
+        events = match.act(entry.seat, entry.action)
+        frames.append(
+            {
+                "version": match.version,
+                "view": match.view(None),
+                "events": [e.visible_to(None) for e in events],
+            }
+        )
+    return {
+        "header": {
+            "match_id": stored.match_id,
+            "game": stored.header.game,
+            "seats": stored.header.seats,
+            "options": stored.header.options,
+            "names": stored.names,
+            "finished": stored.finished,
+            "outcome": stored.outcome,
+        },
+        "frames": frames,
+    }

@@ -1,0 +1,35 @@
+"""Alembic environment: runs the migrations over the async engine the server uses."""
+
+from __future__ import annotations
+
+import asyncio
+
+from alembic import context
+from sqlalchemy.engine import Connection
+
+from duoplay.server.storage.models import Base
+from duoplay.server.storage.store import make_engine
+
+target_metadata = Base.metadata
+
+
+def _run(connection: Connection) -> None:
+    context.configure(connection=connection, target_metadata=target_metadata)
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+async def _run_async() -> None:
+    engine = make_engine(context.config.get_main_option("sqlalchemy.url") or "")
+    async with engine.connect() as connection:
+        await connection.run_sync(_run)
+        await connection.commit()
+    await engine.dispose()
+
+
+if context.is_offline_mode():
+    context.configure(url=context.config.get_main_option("sqlalchemy.url"), target_metadata=target_metadata)
+    with context.begin_transaction():
+        context.run_migrations()
+else:
+    asyncio.run(_run_async())

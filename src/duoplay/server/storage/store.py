@@ -1,0 +1,243 @@
+"""Async storage over SQLAlchemy: SQLite by default, PostgreSQL by URL.
+
+Every write goes through one writer task that commits whatever is queued in a
+single transaction (group commit): many rooms appending at once cost one
+commit, and SQLite never sees two writers. A caller's `await` returns only
+after its write is committed, which is what lets the room broadcast safely.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, cast
+
+from sqlalchemy import Table, event, insert, select, update
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+from duoplay.core.log import LogEntry, MatchHeader
+from duoplay.core.protocol import JSON
+from duoplay.server.storage.models import ActionModel, MatchModel, RoomModel
+
+log = logging.getLogger(__name__)
+
+Write = Callable[[AsyncConnection], Awaitable[None]]
+
+_rooms = cast(Table, RoomModel.__table__)
+_matches = cast(Table, MatchModel.__table__)
+_actions = cast(Table, ActionModel.__table__)
+
+
+@dataclass(slots=True)
+class RoomRow:
+    code: str
+    game: str
+    options: JSON
+    seats: list[JSON]
+    status: str
+    match_id: str | None
+    created_at: float
+
+
+@dataclass(slots=True)
+class StoredMatch:
+    match_id: str
+    room_code: str
+    header: MatchHeader
+    names: list[Any]
+    finished: bool
+    outcome: JSON | None
+    log: list[LogEntry]
+
+
+def make_engine(url: str) -> AsyncEngine:
+    engine = create_async_engine(url)
+    if engine.dialect.name == "sqlite":
+
+        @event.listens_for(engine.sync_engine, "connect")
+        def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+            # WAL with synchronous=NORMAL survives a killed process (only power loss can undo a commit).
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA busy_timeout=10000")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+    return engine
+
+
+class Storage:
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        self._queue: asyncio.Queue[tuple[Write, asyncio.Future[None]]] = asyncio.Queue()
+        self._writer: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        if self._writer is None:
+            self._writer = asyncio.create_task(self._write_loop(), name="storage-writer")
+
+    async def close(self) -> None:
+        if self._writer is not None:
+            # Let queued writes finish before the engine goes.
+            done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            await self._queue.put((_nothing, done))
+            await done
+            self._writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._writer
+            self._writer = None
+        await self.engine.dispose()
+
+    # --- writes ---------------------------------------------------------------------------
+
+    async def write(self, op: Write) -> None:
+        """Queue one write and return once it is committed (raises if it failed)."""
+        if self._writer is None:
+            await self.start()
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        await self._queue.put((op, done))
+        await done
+
+    async def _write_loop(self) -> None:
+        while True:
+            batch = [await self._queue.get()]
+            while not self._queue.empty() and len(batch) < 500:
+                batch.append(self._queue.get_nowait())
+            try:
+                async with self.engine.begin() as conn:
+                    for op, _ in batch:
+                        await op(conn)
+            except Exception:
+                # One bad write must not fail its neighbours: redo them one by one.
+                await self._write_each(batch)
+            else:
+                for _, done in batch:
+                    if not done.done():
+                        done.set_result(None)
+
+    async def _write_each(self, batch: list[tuple[Write, asyncio.Future[None]]]) -> None:
+        for op, done in batch:
+            try:
+                async with self.engine.begin() as conn:
+                    await op(conn)
+            except Exception as error:
+                log.exception("storage write failed")
+                if not done.done():
+                    done.set_exception(error)
+            else:
+                if not done.done():
+                    done.set_result(None)
+
+    async def create_room(self, row: RoomRow) -> None:
+        values = {
+            "code": row.code,
+            "game": row.game,
+            "options": row.options,
+            "seats": row.seats,
+            "status": row.status,
+            "match_id": row.match_id,
+            "created_at": row.created_at,
+        }
+
+        async def op(conn: AsyncConnection) -> None:
+            await conn.execute(insert(_rooms).values(**values))
+
+        await self.write(op)
+
+    async def update_room(self, code: str, seats: list[JSON], status: str, match_id: str | None) -> None:
+        values = {"seats": seats, "status": status, "match_id": match_id}
+
+        async def op(conn: AsyncConnection) -> None:
+            await conn.execute(update(_rooms).where(_rooms.c.code == code).values(**values))
+
+        await self.write(op)
+
+    async def create_match(
+        self, match_id: str, room_code: str, header: MatchHeader, names: list[Any], created_at: float
+    ) -> None:
+        values = {
+            "id": match_id,
+            "room_code": room_code,
+            "game": header.game,
+            "seats": header.seats,
+            "seed": header.seed,
+            "options": header.options,
+            "names": names,
+            "created_at": created_at,
+            "finished": False,
+            "outcome": None,
+        }
+
+        async def op(conn: AsyncConnection) -> None:
+            await conn.execute(insert(_matches).values(**values))
+
+        await self.write(op)
+
+    async def append_action(self, match_id: str, version: int, entry: LogEntry, outcome: JSON | None) -> None:
+        """Store one accepted action (and, if it ended the match, the outcome) in one commit."""
+        values = {"match_id": match_id, "version": version, "seat": entry.seat, "action": entry.action}
+
+        async def op(conn: AsyncConnection) -> None:
+            await conn.execute(insert(_actions).values(**values))
+            if outcome is not None:
+                await conn.execute(
+                    update(_matches).where(_matches.c.id == match_id).values(finished=True, outcome=outcome)
+                )
+
+        await self.write(op)
+
+    # --- reads ----------------------------------------------------------------------------
+
+    async def load_room(self, code: str) -> RoomRow | None:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(_rooms).where(_rooms.c.code == code))).first()
+        return None if row is None else _room_row(row)
+
+    async def rooms_with_status(self, status: str) -> list[RoomRow]:
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(select(_rooms).where(_rooms.c.status == status))).all()
+        return [_room_row(row) for row in rows]
+
+    async def load_match(self, match_id: str) -> StoredMatch | None:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(_matches).where(_matches.c.id == match_id))).first()
+            if row is None:
+                return None
+            actions = (
+                await conn.execute(
+                    select(_actions.c.seat, _actions.c.action)
+                    .where(_actions.c.match_id == match_id)
+                    .order_by(_actions.c.version)
+                )
+            ).all()
+        header = MatchHeader(row.game, row.seats, row.seed, dict(row.options))
+        return StoredMatch(
+            match_id=row.id,
+            room_code=row.room_code,
+            header=header,
+            names=list(row.names),
+            finished=bool(row.finished),
+            outcome=row.outcome,
+            log=[LogEntry(seat, action) for seat, action in actions],
+        )
+
+
+async def _nothing(_conn: AsyncConnection) -> None:
+    return None
+
+
+def _room_row(row: Any) -> RoomRow:
+    return RoomRow(
+        code=row.code,
+        game=row.game,
+        options=dict(row.options),
+        seats=list(row.seats),
+        status=row.status,
+        match_id=row.match_id,
+        created_at=row.created_at,
+    )

@@ -1,0 +1,40 @@
+"""Fixtures for the server tests: a PostgreSQL cluster per test session, databases per test."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from tests.server.support import PostgresCluster, start_postgres
+
+_names = itertools.count()
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresCluster]:
+    cluster = start_postgres()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres: PostgresCluster, worker_id: str) -> str:
+    return postgres.create_database(f"t_{worker_id.replace('-', '_')}_{next(_names)}")
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    return f"sqlite+aiosqlite:///{tmp_path / 'duoplay.db'}"
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Each storage test runs against SQLite and against a real PostgreSQL."""
+    if request.param == "sqlite":
+        return f"sqlite+aiosqlite:///{tmp_path / 'duoplay.db'}"
+    url: str = request.getfixturevalue("postgres_url")
+    return url
