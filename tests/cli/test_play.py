@@ -10,10 +10,15 @@ import os
 import random
 import re
 import select
+import shlex
+import shutil
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
+
+from duoplay.bots import bot_levels
 
 DUOPLAY = str(Path(sys.executable).with_name("duoplay"))
 PROMPT = re.compile(r"(Your move|Choose)> $")
@@ -53,6 +58,7 @@ class Terminal:
         assert self.process.stdin is not None
         self.process.stdin.write(line.encode() + b"\n")
         self.process.stdin.flush()
+        self.seen += line + "\n"  # the transcript reads like the terminal would show it
 
     def close_input(self) -> None:
         assert self.process.stdin is not None
@@ -67,9 +73,22 @@ class Terminal:
         return code, self.seen, self.process.stderr.read().decode()
 
 
-def play_to_the_end(seed: int, answer_seed: int, nonsense_every: int = 0,
+def as_typed(label: str, rng: random.Random) -> str:
+    """What a person would type for a listed move instead of its number: its notation,
+    with the answers to its follow-up questions typed ahead ("wild blue", "R5 uno")."""
+    first = label.split()[0].rstrip(":!").lstrip("♥★♣♦")
+    typed = {"say": "uno"}.get(first, first)
+    if "(then name a colour)" in label:
+        typed += " " + rng.choice(("red", "yellow", "green", "blue"))
+    if "(leaves you one card)" in label or ("(then name a colour)" in label and rng.random() < 0.3):
+        typed += " uno"
+    return typed
+
+
+def play_to_the_end(seed: int, answer_seed: int, nonsense_every: int = 0, typed: bool = False,
                     extra: tuple[str, ...] = ()) -> tuple[int, str, str, int]:
-    """Answer every prompt with one of the listed move numbers until the command exits."""
+    """Answer every prompt with one of the listed move numbers (or, `typed`, with the move
+    written out) until the command exits."""
     rng = random.Random(answer_seed)
     term = Terminal("--bot", "random", "--seed", str(seed), "--no-color", "--option", "target_score=30",
                     *extra)
@@ -81,7 +100,7 @@ def play_to_the_end(seed: int, answer_seed: int, nonsense_every: int = 0,
             break
         listed = NUMBERED.findall(screen)
         if listed:
-            choices = [number for number, _ in listed]
+            choices = [f"{number}\t{label}" for number, label in listed]
         if nonsense_every and turn % nonsense_every == 0:
             bad = NONSENSE[turn // nonsense_every % len(NONSENSE)]
             term.type(bad)
@@ -91,7 +110,8 @@ def play_to_the_end(seed: int, answer_seed: int, nonsense_every: int = 0,
             message = reply.rsplit("\n", 1)[0] if "\n" in reply else PROMPT.sub("", reply)
             assert message.strip(), f"no message for {bad!r}"
             errors_seen += 1
-        term.type(rng.choice(choices))
+        number, label = rng.choice(choices).split("\t")
+        term.type(as_typed(label, rng) if typed and screen.endswith("Your move> ") else number)
     else:
         raise AssertionError("the game did not end within 5000 prompts")
     code, seen, stderr = term.finish()
@@ -123,6 +143,20 @@ def test_nonsense_gets_a_message_and_never_a_traceback() -> None:
     assert "Game over." in seen
 
 
+def test_moves_can_be_typed_with_their_answers_ahead() -> None:
+    code, seen, stderr, _ = play_to_the_end(seed=5, answer_seed=3, typed=True)
+    assert code == 0, stderr
+    assert "Traceback" not in seen
+    # Every typed wild named its colour, so no colour question was ever asked.
+    typed_wilds = re.findall(r"Your move> (wild\S*) (red|yellow|green|blue)", seen)
+    assert typed_wilds
+    assert "Which colour" not in seen
+    played = re.findall(r"You played (wild\S*), colour (red|yellow|green|blue)", seen)
+    assert played == [(card, colour) for card, colour in typed_wilds][: len(played)]
+    assert "You said UNO!" in seen
+    assert "Game over." in seen
+
+
 def test_end_of_input_exits_cleanly() -> None:
     term = Terminal("--seed", "3", "--no-color")
     assert term.read_screen() is not None
@@ -150,3 +184,91 @@ def test_quit_leaves_at_once() -> None:
     code, seen, _ = term.finish()
     assert code == 0
     assert seen.rstrip().endswith("You left the game.")
+
+
+def test_every_bot_level_the_game_offers_can_be_played() -> None:
+    for level in bot_levels("uno-duo"):
+        term = Terminal("--bot", level, "--seed", "8", "--no-color")
+        rng = random.Random(level)
+        listed: list[tuple[str, str]] = []
+        for _ in range(40):
+            screen = term.read_screen(timeout=60)
+            assert screen is not None, term.seen[-2000:]
+            listed = NUMBERED.findall(screen) or listed
+            term.type(rng.choice(listed)[0])
+        term.type("quit")
+        code, seen, stderr = term.finish()
+        assert (code, stderr) == (0, ""), f"{level}: {stderr}"
+        assert f"against the {level} bot" in seen
+        assert "bot failed" not in seen and "Traceback" not in seen
+
+
+def test_bad_command_lines_get_a_message() -> None:
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([DUOPLAY, "play", *args], capture_output=True, text=True, timeout=60,
+                              stdin=subprocess.DEVNULL)
+
+    levels = ", ".join(bot_levels("uno-duo"))
+    unknown_bot = run("uno-duo", "--bot", "genius")
+    assert unknown_bot.returncode == 2
+    assert unknown_bot.stderr.strip() == f"No bot level 'genius' for uno-duo; choose from {levels}"
+    bad_option = run("uno-duo", "--option", "target_score=-5")
+    assert bad_option.returncode == 2 and "target_score must be a positive whole number" in bad_option.stderr
+    not_a_pair = run("uno-duo", "--option", "target_score")
+    assert not_a_pair.returncode == 2 and "KEY=VALUE" in not_a_pair.stderr
+    unknown_option = run("uno-duo", "--option", "colour=pink")
+    assert unknown_option.returncode == 2 and "Unknown UNO Duo option(s): colour" in unknown_option.stderr
+    bad_seat = run("uno-duo", "--seat", "2")
+    assert bad_seat.returncode == 2 and "--seat must be between 0 and 1" in bad_seat.stderr
+    unknown_game = run("chess")
+    assert unknown_game.returncode == 2 and "Unknown game 'chess'" in unknown_game.stderr
+    for result in (unknown_bot, bad_option, not_a_pair, unknown_option, bad_seat, unknown_game):
+        assert "Traceback" not in result.stderr
+
+
+def test_what_a_person_sees_in_a_real_terminal() -> None:
+    """In tmux: a real terminal, so colours are on; the shapes still say each colour."""
+    tmux = [shutil.which("tmux") or "tmux", "-u", "-L", f"duoplay-play-{os.getpid()}", "-f", "/dev/null"]
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TMUX")}
+    env.update(TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
+    command = f"{shlex.quote(DUOPLAY)} play uno-duo --seed 3 --option target_score=30; echo EXIT=$?; sleep 60"
+
+    def pane(colours: bool = False) -> str:
+        flags = ["-e"] if colours else []
+        return subprocess.run([*tmux, "capture-pane", "-p", "-J", "-S", "-200", *flags, "-t", "play"],
+                              capture_output=True, text=True, env=env, check=True).stdout
+
+    def wait_for(needle: str) -> str:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            shown = pane()
+            if needle in shown:
+                return shown
+            time.sleep(0.1)
+        raise AssertionError(f"{needle!r} never appeared; the screen:\n{pane()}")
+
+    def keys(*typed: str) -> None:
+        subprocess.run([*tmux, "send-keys", "-t", "play", *typed], env=env, check=True)
+
+    subprocess.run([*tmux, "new-session", "-d", "-s", "play", "-x", "120", "-y", "50", command],
+                   env=env, check=True)
+    try:
+        shown = wait_for("Your move> ")
+        assert "Colours: red ♥  yellow ★  green ♣  blue ♦" in shown
+        assert "Score (first to 30 loses): you 0 · bot 0" in shown
+        assert re.search(r"you see (♥R|★Y|♣G|♦B|wild)", shown)
+        assert "  1) keep" in shown and "  2) discard" in shown
+        coloured = pane(colours=True)
+        assert re.search(r"\x1b\[[0-9;]*m", coloured), "a terminal gets colours"
+        keys("nonsense", "Enter")
+        assert "'nonsense' is not a card" in wait_for("is not a card")
+        keys("1", "Enter")
+        shown = wait_for("You kept")
+        assert re.search(r"Your hand \(1\): \S+", shown)
+        keys("C-c")
+        shown = wait_for("EXIT=")
+        assert "Interrupted: you left the game." in shown
+        assert "EXIT=130" in shown
+        assert "Traceback" not in shown
+    finally:
+        subprocess.run([*tmux, "kill-server"], env=env, capture_output=True)

@@ -197,28 +197,29 @@ def _is_alert(action: Any) -> bool:
 def _play_choice(face: int, variants: list[Play], view: JSON, style: Style) -> Choice:
     card_code = code(face)
     effect = _effect(face, view)
-    label = card(card_code, style) + (f" {style.pick('—', '-')} {effect}" if effect else "")
     key = card_code.lower()
+
+    def label(note: str) -> str:
+        return card(card_code, style) + note + (f" {style.pick('—', '-')} {effect}" if effect else "")
+
     if COLOUR_OF[face] >= 0:
-        with_uno = [v for v in variants if v.uno]
-        if not with_uno:
-            return Choice(label, (key,), action=variants[0])
-        question = _uno_question(card_code, variants, style)
-        return Choice(label + " (leaves you one card)", (key,), then=question)
+        if not any(v.uno for v in variants):
+            return Choice(label(""), (key,), action=variants[0])
+        return Choice(label(" (leaves you one card)"), (key,),
+                      then=_uno_question(card_code, variants, style))
     colours = []
     for colour in range(4):
         options = [v for v in variants if v.colour == colour]
         if not options:
             continue
-        name = COLOURS[colour]
-        keys = (name, COLOUR_LETTERS[colour].lower())
+        keys = (COLOURS[colour], COLOUR_LETTERS[colour].lower())
         if any(v.uno for v in options):
             colours.append(Choice(colour_label(colour, style), keys,
                                   then=_uno_question(card_code, options, style)))
         else:
             colours.append(Choice(colour_label(colour, style), keys, action=options[0]))
     question = Question(f"Which colour for {card(card_code, style)}?", tuple(colours))
-    return Choice(label + " (then name a colour)", (key,), then=question)
+    return Choice(label(" (then name a colour)"), (key,), then=question)
 
 
 def _uno_question(card_code: str, variants: list[Play], style: Style) -> Question:
