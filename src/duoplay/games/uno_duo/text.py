@@ -241,8 +241,8 @@ def _effect(face: int, view: JSON) -> str:
         return "pools both hands and deals them again"
     rank = RANK_OF[face]
     if rank == DRAW_TWO:
-        volley = int(view.get("volley") or 0) + 2
-        return f"volley becomes {volley}"
+        volley = int(view.get("volley") or 0)
+        return f"volley becomes {volley + 2}" if volley else f"{OPPONENT} draws 2 or adds a Draw 2"
     if rank == SKIP:
         return "you go again"
     if rank == REVERSE and view.get("phase") != "dumping":
