@@ -13,6 +13,7 @@ from duoplay.core.protocol import JSON
 from duoplay.games.uno_duo import text
 from duoplay.games.uno_duo.actions import Play
 from duoplay.games.uno_duo.cards import CODE_TO_FACE, COLOUR_OF, COLOURS, WILD, code
+from duoplay.games.uno_duo.state import RoundResult
 
 PLAIN = Style(color=False)
 COLOURED = Style(color=True)
@@ -224,3 +225,16 @@ def test_the_final_result_names_the_winner_from_each_seat() -> None:
     assert text.render_outcome(outcome, 1 - winner, PLAIN).startswith("Bot wins.")
     assert f"Final score: you {outcome.scores[winner]}, bot {outcome.scores[1 - winner]}." in \
         text.render_outcome(outcome, winner, PLAIN)
+
+
+def test_a_blocked_round_says_nobody_could_move() -> None:
+    # Blocked rounds need an exhausted deck, rare in random play; this is the event the rules emit.
+    result = RoundResult(3, 1, 12, ((CODE_TO_FACE["R5"], CODE_TO_FACE["Bskip"]), (CODE_TO_FACE["G2"],)),
+                         blocked=True).to_json(code)
+    event = {"kind": "round-end", **result, "scores": [40, 7]}
+    line = text.render_events([event], 0, 0, {"type": "pass"}, PLAIN)[0]
+    assert line.startswith("Round 3 ends: nobody could move and bot holds the lower hand; you score 12; "
+                           "totals: you 40, bot 7.")
+    assert "Your hand was: ♥R5 ♦Bskip" in line
+    even = {**event, "winner": -1, "points": 0}
+    assert "blocked with equal hands, nobody scores" in text.render_events([even], 0, 0, None, PLAIN)[0]

@@ -393,10 +393,13 @@ def _round_end_line(event: JSON, viewer: int, style: Style) -> str:
     shown = f"\n  {OPPONENT}'s hand was: {_cards(hand, style)}"
     if winner < 0:
         return f"{head}: blocked with equal hands, nobody scores; {totals}.{shown}"
-    how = "nobody could move, lower hand" if event.get("blocked") else "went out"
+    blocked = event.get("blocked")
     if winner == viewer:
-        return f"{head}: you {how}; {OPPONENT.lower()} scores {event['points']}; {totals}.{shown}"
-    return (f"{head}: {OPPONENT.lower()} {how}; you score {event['points']}; {totals}."
+        how = "nobody could move and you hold the lower hand" if blocked else "you went out"
+        return f"{head}: {how}; {OPPONENT.lower()} scores {event['points']}; {totals}.{shown}"
+    how = f"nobody could move and {OPPONENT.lower()} holds the lower hand" if blocked \
+        else f"{OPPONENT.lower()} went out"
+    return (f"{head}: {how}; you score {event['points']}; {totals}."
             f"\n  Your hand was: {_cards(event['hands'][viewer], style)}")
 
 
