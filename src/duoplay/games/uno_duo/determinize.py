@@ -41,6 +41,18 @@ def sample_state(seen: JSON, seat: int, rng: random.Random) -> UnoDuoState:
     unknown = list((Counter(deck_for(options.deck_size)) - known).elements())
     rng.shuffle(unknown)
     opponent_count = seen["hand_counts"][opponent]
+    colour = COLOUR_INDEX[seen["colour"]] if seen["colour"] else 0
+    dump_colour = COLOUR_INDEX[seen["dump_colour"]] if "dump_colour" in seen else -1
+    opponent_drawn = -1
+    if current == opponent and unknown and phase in (Phase.DRAWN, Phase.DUMP_DECIDE, Phase.DUMPING):
+        # What the opponent is doing tells us one of its cards: the drawn card fits the pile;
+        # a dump needs a card of the Reverse's colour. Deal one such card to it first.
+        if phase == Phase.DRAWN:
+            first = next((i for i, card in enumerate(unknown) if _fits(card, colour, discard)), 0)
+        else:
+            first = next((i for i, card in enumerate(unknown) if COLOUR_OF[card] == dump_colour), 0)
+        unknown[0], unknown[first] = unknown[first], unknown[0]
+        opponent_drawn = unknown[0] if phase == Phase.DRAWN else -1
     hands: list[list[int]] = [[], []]
     hands[seat] = mine
     hands[opponent] = unknown[:opponent_count]
@@ -52,10 +64,10 @@ def sample_state(seen: JSON, seat: int, rng: random.Random) -> UnoDuoState:
         options=options, rng=GameRng(rng.getrandbits(64)), cut=[], player_one=seen["player_one"],
         round=seen["round"], scores=list(seen["scores"]), phase=phase, current=current,
         hands=hands, draw_pile=rest, discard=discard,
-        colour=COLOUR_INDEX[seen["colour"]] if seen["colour"] else 0, volley=seen["volley"],
+        colour=colour, volley=seen["volley"],
         draft_card=draft_card, draft_discards=draft_discards,
-        drawn=CODE_TO_FACE[seen["drawn"]] if "drawn" in seen else -1,
-        dump_colour=COLOUR_INDEX[seen["dump_colour"]] if "dump_colour" in seen else -1,
+        drawn=CODE_TO_FACE[seen["drawn"]] if "drawn" in seen else opponent_drawn,
+        dump_colour=dump_colour,
         uno_exposed=seen["uno_exposed"] if seen["uno_exposed"] is not None else -1,
     )
     if phase == Phase.CHALLENGE:
@@ -73,3 +85,11 @@ def _guess_guilt(hand: list[int], discard: list[int], rng: random.Random) -> boo
         colour, rank = COLOUR_OF[under], RANK_OF[under]
     return any(card != WILD_DRAW_FOUR and (COLOUR_OF[card] < 0 or COLOUR_OF[card] == colour
                                            or RANK_OF[card] == rank) for card in hand)
+
+
+def _fits(card: int, colour: int, discard: list[int]) -> bool:
+    """Whether `card` may be played on the pile (a wild, the colour, or the top's number/action)."""
+    if COLOUR_OF[card] < 0 or COLOUR_OF[card] == colour:
+        return True
+    top = discard[-1] if discard else -1
+    return top >= 0 and COLOUR_OF[top] >= 0 and RANK_OF[top] == RANK_OF[card]
