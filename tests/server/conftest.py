@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tests.server.support import PostgresCluster, start_postgres
+from tests.server.support import PostgresCluster, ServerProcess, running_server, start_postgres
 
 _names = itertools.count()
 
@@ -38,3 +38,12 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite+aiosqlite:///{tmp_path / 'duoplay.db'}"
     url: str = request.getfixturevalue("postgres_url")
     return url
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """The real server in its own process; bots act at once, absent players keep their seat."""
+    workdir = tmp_path_factory.mktemp("server")
+    database = f"sqlite+aiosqlite:///{workdir / 'duoplay.db'}"
+    with running_server(database, workdir, "--bot-delay", "0", "--replace-after", "3600") as process:
+        yield process

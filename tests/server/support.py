@@ -15,7 +15,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -73,7 +73,8 @@ class ServerProcess:
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"the server exited with {self.proc.returncode}: {self.log_text()}")
-            with contextlib.suppress(OSError), urllib.request.urlopen(self.http + "/healthz", timeout=1) as answer:
+            health = self.http + "/healthz"
+            with contextlib.suppress(OSError), urllib.request.urlopen(health, timeout=1) as answer:
                 if answer.status == 200:
                     return self
             time.sleep(0.1)
@@ -151,6 +152,14 @@ class Peer:
             message = await self.recv(max(0.01, end - time.monotonic()))
             if message["type"] == kind and all(message.get(k) == v for k, v in fields.items()):
                 return message
+
+    async def room_until(self, check: Callable[[dict[str, Any]], bool], timeout: float = 10.0) -> dict[str, Any]:
+        """The first room broadcast that passes `check` (earlier ones describe older moments)."""
+        end = time.monotonic() + timeout
+        while True:
+            room: dict[str, Any] = (await self.until("room", max(0.01, end - time.monotonic())))["room"]
+            if check(room):
+                return room
 
     async def sit(self, seat: int) -> str:
         await self.send(type="sit", seat=seat)
