@@ -153,7 +153,9 @@ class Peer:
             if message["type"] == kind and all(message.get(k) == v for k, v in fields.items()):
                 return message
 
-    async def room_until(self, check: Callable[[dict[str, Any]], bool], timeout: float = 10.0) -> dict[str, Any]:
+    async def room_until(
+        self, check: Callable[[dict[str, Any]], bool], timeout: float = 10.0
+    ) -> dict[str, Any]:
         """The first room broadcast that passes `check` (earlier ones describe older moments)."""
         end = time.monotonic() + timeout
         while True:

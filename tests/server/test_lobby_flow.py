@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 import websockets
-
 from tests.server.support import Peer, ServerProcess, my_move
 
 pytestmark = pytest.mark.asyncio
