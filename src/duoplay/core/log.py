@@ -86,11 +86,16 @@ class MatchRecord:
         return cls(MatchHeader.from_json(data.get("header")), tuple(map(LogEntry.from_json, log)))
 
     @classmethod
-    def loads(cls, text: str) -> MatchRecord:
+    def loads(cls, text: str | bytes) -> MatchRecord:
+        if not isinstance(text, str | bytes | bytearray):
+            raise MalformedAction("A match record must be JSON text")
         try:
-            return cls.from_json(json.loads(text))
+            data = json.loads(text)
         except json.JSONDecodeError as error:
             raise MalformedAction(f"Not JSON: {error.msg}") from None
+        except (UnicodeDecodeError, RecursionError):
+            raise MalformedAction("Not JSON text") from None
+        return cls.from_json(data)
 
 
 def replay(header: MatchHeader, log: list[LogEntry] | tuple[LogEntry, ...]) -> Match:

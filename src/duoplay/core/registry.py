@@ -25,6 +25,8 @@ def game_ids() -> list[str]:
 
 def find_game(name: str) -> Any:
     """Return the `Game` for an id or alias; raise `MalformedAction` for an unknown name."""
+    if not isinstance(name, str):
+        raise MalformedAction(f"A game name must be text, not {type(name).__name__}")
     key = name.strip().lower()
     key = _ALIASES.get(key, key)
     target = _GAMES.get(key)
