@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 from duoplay.bots import bot_levels
+from duoplay.cli.terminal import Style
 
 DUOPLAY = str(Path(sys.executable).with_name("duoplay"))
 PROMPT = re.compile(r"(Your move|Choose)> $")
@@ -272,3 +273,19 @@ def test_what_a_person_sees_in_a_real_terminal() -> None:
         assert "Traceback" not in shown
     finally:
         subprocess.run([*tmux, "kill-server"], env=env, capture_output=True)
+
+
+def test_colours_only_on_a_terminal_and_never_with_no_color() -> None:
+    leader, follower = os.openpty()
+    read_end, write_end = os.pipe()
+    with open(follower, "w", encoding="utf-8") as tty, open(write_end, "w", encoding="utf-8") as pipe:
+        assert Style.for_stream(tty, environ={"TERM": "xterm"}).color
+        assert not Style.for_stream(tty, environ={"TERM": "xterm", "NO_COLOR": "1"}).color
+        assert not Style.for_stream(tty, no_color=True, environ={"TERM": "xterm"}).color
+        assert not Style.for_stream(tty, environ={"TERM": "dumb"}).color
+        assert not Style.for_stream(pipe, environ={"TERM": "xterm"}).color
+        assert Style.for_stream(tty, environ={}).unicode
+    with open(os.open(os.devnull, os.O_WRONLY), "w", encoding="ascii") as ascii_stream:
+        assert not Style.for_stream(ascii_stream, environ={}).unicode
+    os.close(leader)
+    os.close(read_end)
