@@ -33,6 +33,10 @@ RolloutPolicy = Callable[[Any, int, Sequence[Any], random.Random], Any]
 ActionFilter = Callable[[Sequence[Any]], Sequence[Any]]
 
 
+def _mean(node: _Node | None) -> float:
+    return -1.0 if node is None or node.visits == 0 else node.reward / node.visits
+
+
 def random_rollout(state: Any, seat: int, legal: Sequence[Any], rng: random.Random) -> Any:
     return legal[rng.randrange(len(legal))]
 
@@ -47,6 +51,8 @@ class SearchGame(Protocol):
     def to_move(self, state: Any) -> tuple[int, ...]: ...
 
     def outcome(self, state: Any) -> Any: ...
+
+    def copy_state(self, state: Any) -> Any: ...
 
 
 class _Node:
@@ -73,6 +79,10 @@ class Ismcts:
         exploration: float = 0.7,
         rollout: RolloutPolicy = random_rollout,
         action_filter: ActionFilter | None = None,
+        prior: RolloutPolicy | None = None,
+        prior_weight: float = 0.5,
+        opponent_policy: RolloutPolicy | None = None,
+        paired_root: bool = False,
         max_rollout_steps: int = 2000,
         seed: int | None = None,
         name: str = "ismcts",
@@ -85,12 +95,17 @@ class Ismcts:
         self.exploration = exploration
         self.rollout = rollout
         self.action_filter = action_filter
+        self.prior = prior
+        self.prior_weight = prior_weight
+        self.opponent_policy = opponent_policy
+        self.paired_root = paired_root
         self.max_rollout_steps = max_rollout_steps
         self.name = name
         self._random = random.Random(seed)
         self._round_mark: Callable[[Any], Any] | None = getattr(game, "round_mark", None)
         self._round_value: Callable[[Any, Any, int], float | None] | None = getattr(
             game, "round_value", None)
+        self._seat = 0  # the seat searching now
         self.last_iterations = 0  # how many iterations the last decision ran (for benchmarks)
 
     def set_budget(self, time_ms: float | None, iterations: int | None = None) -> None:
@@ -103,25 +118,42 @@ class Ismcts:
         if len(options) == 1:
             self.last_iterations = 0
             return options[0]
+        self._seat = seat
         root = _Node(None, seat)
         deadline = math.inf if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
         limit = self.iterations if self.iterations is not None else math.inf
         done = 0
         while done < limit and (done == 0 or time.perf_counter() < deadline):
             state = self.game.sample_state(view, seat, self._random)
-            self._iterate(root, state, options)
-            done += 1
+            if self.paired_root:
+                done += self._sweep(root, state, options)
+            else:
+                self._iterate(root, state, options, None, self._random)
+                done += 1
         self.last_iterations = done
+        if self.paired_root:
+            # Every root action met the same sampled worlds: compare their mean results.
+            return max(options, key=lambda a: _mean(root.children.get(a)))
         # The most visited root action is the robust choice.
-        best = max(options, key=lambda a: root.children[a].visits if a in root.children else -1)
-        return best
+        return max(options, key=lambda a: root.children[a].visits if a in root.children else -1)
+
+    def _sweep(self, root: _Node, state: Any, options: list[Any]) -> int:
+        """Try every root action in copies of one sampled state with one rollout seed, so that
+        their results differ by the action, not by the luck of the sample."""
+        seed = self._random.getrandbits(64)
+        copy_state = self.game.copy_state
+        for action in options:
+            self._iterate(root, copy_state(state), options, action, random.Random(seed))
+        return len(options)
 
     def _filter(self, legal: Sequence[Any]) -> list[Any]:
         kept = list(self.action_filter(legal)) if self.action_filter is not None else list(legal)
         return kept or list(legal)
 
-    def _iterate(self, root: _Node, state: Any, root_options: list[Any]) -> None:
-        game, rng = self.game, self._random
+    def _iterate(self, root: _Node, state: Any, root_options: list[Any], forced: Any,
+                 rng: random.Random) -> None:
+        game = self.game
+        opponent_policy, seat = self.opponent_policy, self._seat
         mark = self._round_mark(state) if self._round_mark is not None else None
         path: list[_Node] = []
         node = root
@@ -129,7 +161,23 @@ class Ismcts:
         # Selection and expansion: descend while every available action has been tried.
         while not ended:
             actor = game.to_move(state)[0]
+            if opponent_policy is not None and actor != seat:
+                # The opponents are modelled by a policy: no tree nodes for their moves.
+                game.apply(state, actor, opponent_policy(state, actor, game.legal_actions(state, actor), rng))
+                ended = self._ended(state, mark)
+                continue
+            if node is root and forced is not None:
+                child = root.children.get(forced)
+                if child is None:
+                    child = root.children[forced] = _Node(forced, actor)
+                child.available += 1
+                game.apply(state, actor, forced)
+                path.append(child)
+                node = child
+                ended = self._ended(state, mark)
+                continue
             legal = root_options if node is root else self._filter(game.legal_actions(state, actor))
+            preferred = self.prior(state, actor, legal, rng) if self.prior is not None else None
             untried = []
             children = node.children
             for action in legal:
@@ -139,14 +187,17 @@ class Ismcts:
                 else:
                     child.available += 1
             if untried:
-                action = untried[rng.randrange(len(untried))]
+                if preferred is not None and preferred in untried:
+                    action = preferred
+                else:
+                    action = untried[rng.randrange(len(untried))]
                 child = _Node(action, actor)
                 child.available = 1
                 children[action] = child
                 game.apply(state, actor, action)
                 path.append(child)
                 break
-            node = self._select(children, legal)
+            node = self._select(children, legal, preferred)
             game.apply(state, actor, node.action)
             path.append(node)
             ended = self._ended(state, mark)
@@ -166,13 +217,17 @@ class Ismcts:
             visited.visits += 1
             visited.reward += values[seat]
 
-    def _select(self, children: dict[Hashable, _Node], legal: list[Any]) -> _Node:
+    def _select(self, children: dict[Hashable, _Node], legal: list[Any], preferred: Any) -> _Node:
         best: _Node | None = None
         best_score = -math.inf
         c = self.exploration
         for action in legal:
             child = children[action]
-            score = child.reward / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+            visits = child.visits
+            score = child.reward / visits + c * math.sqrt(math.log(child.available) / visits)
+            if action == preferred:
+                # Progressive bias: trust the prior policy until the statistics speak.
+                score += self.prior_weight / math.sqrt(visits)
             if score > best_score:
                 best, best_score = child, score
         assert best is not None

@@ -242,22 +242,29 @@ def _card_value(card: int, counts: Sequence[int]) -> float:
     return 3.0 + 0.8 * depth - rank * 0.15
 
 
-def _unknown_cards(s: Situation, also_known: Sequence[int] = ()) -> list[int]:
-    """Faces this seat cannot place: the deck less its hand, the discards and the draft discards."""
-    left = [0] * FACE_COUNT
-    for card in deck_for(s.deck_size):
-        left[card] += 1
+_DECK_COUNTS = {size: [deck_for(size).count(f) for f in range(FACE_COUNT)] for size in (108, 112)}
+
+
+def _unknown_counts(s: Situation, also_known: Sequence[int] = ()) -> list[int]:
+    """How many of each face this seat cannot place: the deck less its hand, the discards and
+    the draft discards."""
+    left = list(_DECK_COUNTS[s.deck_size])
     for pile in (s.hand, s.discard, s.draft_discards, also_known):
         for card in pile:
             left[card] -= 1
-    return [card for card in range(FACE_COUNT) for _ in range(max(left[card], 0))]
+    return [max(n, 0) for n in left]
+
+
+def _unknown_cards(s: Situation) -> list[int]:
+    return [card for card, n in enumerate(_unknown_counts(s)) for _ in range(n)]
 
 
 def _keep_draft_card(s: Situation) -> bool:
     """Keep the card if it is worth more than the unknown card a discard would force on us."""
     counts = _colour_counts(s.hand)
-    unknown = _unknown_cards(s, (s.draft_card,))
-    expected = sum(_card_value(c, counts) for c in unknown) / max(len(unknown), 1)
+    unknown = _unknown_counts(s, (s.draft_card,))
+    total = sum(unknown)
+    expected = sum(n * _card_value(c, counts) for c, n in enumerate(unknown) if n) / max(total, 1)
     return _card_value(s.draft_card, counts) >= expected
 
 
@@ -313,7 +320,7 @@ def without_silent_plays(legal: Sequence[Any]) -> list[Any]:
 def ismcts_bot(seed: int | None = None, time_ms: float | None = 200.0,
                iterations: int | None = None) -> Ismcts:
     return Ismcts(GAME, time_ms=time_ms, iterations=iterations, rollout=heuristic_rollout,
-                  action_filter=without_silent_plays, seed=seed, name="ismcts")
+                  prior=heuristic_rollout, action_filter=without_silent_plays, seed=seed, name="ismcts")
 
 
 BOTS: dict[str, Callable[[int | None], Bot]] = {

@@ -1,0 +1,136 @@
+"""How strong the UNO Duo bots are: single rounds between two bots, on every core.
+
+A round runs from the draft until one player goes out. Seats swap every other
+round, so each bot drafts first and acts first equally often. Prints each pairing's
+round win rate with a 95% Wilson interval and the mean time per decision of each
+bot (every decision the bot was asked for, trivial ones included), then the
+searched decisions alone (those with more than one option).
+
+    python benchmarks/bot_strength.py --rounds 400 [--baseline-rounds 2000] [--ms 200]
+    python benchmarks/bot_strength.py --rounds 200 --a ismcts --b heuristic
+
+With no --a/--b it plays heuristic vs random (--baseline-rounds) and then ISMCTS vs
+heuristic (--rounds); the last line reads `ISMCTS vs heuristic: P% [lo, hi], M ms/decision`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import sys
+import time
+from dataclasses import dataclass
+
+from tqdm import tqdm
+
+from duoplay.bots.play import Played, play_match
+from duoplay.bots.stats import wilson_interval
+
+GAME_ID = "uno-duo"
+LABELS = {"ismcts": "ISMCTS"}
+
+
+@dataclass(frozen=True)
+class Task:
+    a: str
+    b: str
+    index: int
+    seed: int
+    time_ms: float
+
+
+@dataclass
+class Tally:
+    rounds: int = 0
+    wins: float = 0.0
+    decisions: tuple[int, int] = (0, 0)
+    seconds: tuple[float, float] = (0.0, 0.0)
+
+
+def play_round(task: Task) -> tuple[Task, Played]:
+    # Bot a takes seat 0 in even rounds and seat 1 in odd ones.
+    levels = [task.a, task.b] if task.index % 2 == 0 else [task.b, task.a]
+    played = play_match(GAME_ID, levels, task.seed, {"target_score": 1000}, time_ms=task.time_ms,
+                        first_round_only=True)
+    return task, played
+
+
+def run_pairing(a: str, b: str, rounds: int, seed: int, time_ms: float, workers: int) -> Tally:
+    tasks = [Task(a, b, i, seed + i, time_ms) for i in range(rounds)]
+    tally = Tally()
+    decisions, seconds = [0, 0], [0.0, 0.0]
+    with multiprocessing.Pool(workers) as pool:
+        results = pool.imap_unordered(play_round, tasks)
+        for task, played in tqdm(results, total=rounds, desc=f"{label(a)} vs {label(b)}", unit="round",
+                                 file=sys.stderr):
+            seat_a = task.index % 2
+            winners = played.winners()
+            tally.rounds += 1
+            if seat_a in winners:
+                tally.wins += 1 / len(winners)
+            elif not winners:
+                tally.wins += 0.5  # a blocked round with equal hands
+            for bot, seat in ((0, seat_a), (1, 1 - seat_a)):
+                decisions[bot] += played.decisions[seat]
+                seconds[bot] += played.think_seconds[seat]
+    tally.decisions = (decisions[0], decisions[1])
+    tally.seconds = (seconds[0], seconds[1])
+    return tally
+
+
+def label(level: str) -> str:
+    return LABELS.get(level, level)
+
+
+def per_decision_ms(tally: Tally, bot: int) -> float:
+    return 1000 * tally.seconds[bot] / max(tally.decisions[bot], 1)
+
+
+def summary(a: str, b: str, tally: Tally) -> str:
+    low, high = wilson_interval(tally.wins, tally.rounds)
+    rate = 100 * tally.wins / max(tally.rounds, 1)
+    return f"{label(a)} vs {label(b)}: {rate:.1f}% [{100 * low:.1f}, {100 * high:.1f}], " \
+           f"{per_decision_ms(tally, 0):.0f} ms/decision"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=400, help="rounds of the main pairing")
+    parser.add_argument("--baseline-rounds", type=int, default=2000,
+                        help="rounds of heuristic vs random (default pairings only)")
+    parser.add_argument("--a", help="bot level under test (with --b: play only this pairing)")
+    parser.add_argument("--b", help="its opponent")
+    parser.add_argument("--ms", type=float, default=200.0, help="search time per decision")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    args = parser.parse_args()
+    if (args.a is None) != (args.b is None):
+        parser.error("give both --a and --b, or neither")
+    if args.rounds < 1 or args.baseline_rounds < 1 or args.workers < 1 or args.ms <= 0:
+        parser.error("--rounds, --baseline-rounds, --workers and --ms must be positive")
+    if args.a is None:
+        pairings = [("heuristic", "random", args.baseline_rounds), ("ismcts", "heuristic", args.rounds)]
+    else:
+        pairings = [(args.a, args.b, args.rounds)]
+    load = os.getloadavg()
+    print(f"{os.cpu_count()} cores, {args.workers} workers, {args.ms:.0f} ms search budget, "
+          f"load average before: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    lines = []
+    for a, b, rounds in pairings:
+        started = time.perf_counter()
+        tally = run_pairing(a, b, rounds, args.seed, args.ms, args.workers)
+        elapsed = time.perf_counter() - started
+        print(f"{label(a)} vs {label(b)}: {rounds} rounds in {elapsed:.0f} s; "
+              f"{label(a)} {per_decision_ms(tally, 0):.1f} ms over {tally.decisions[0]} decisions, "
+              f"{label(b)} {per_decision_ms(tally, 1):.1f} ms over {tally.decisions[1]} decisions")
+        lines.append(summary(a, b, tally))
+    load = os.getloadavg()
+    print(f"load average after: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    for line in lines:
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,141 @@
+"""`duoplay arena GAME --bots A,B --games N`: many full games between bots, on every core.
+
+Seats rotate from game to game so each bot sits in each seat equally often. Each
+game becomes one JSON line in the results file; the summary gives each bot's wins
+with a 95% Wilson interval, its mean final score, its time per decision and the
+games played per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tqdm import tqdm
+
+from duoplay.bots.play import Played, play_match
+from duoplay.bots.registry import bot_levels
+from duoplay.bots.stats import wilson_interval
+from duoplay.core.errors import GameError
+from duoplay.core.protocol import JSON
+from duoplay.core.registry import find_game
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", help="game id or alias, e.g. uno-duo")
+    parser.add_argument("--bots", required=True, help="comma-separated bot levels, one per seat: A,B")
+    parser.add_argument("--games", type=int, default=100, help="how many full games (default 100)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed+i")
+    parser.add_argument("--out", default="results.jsonl", help="results file, one JSON line per game")
+    parser.add_argument("--ms", type=float, default=None, help="search time per decision for search bots")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option (repeatable), e.g. --option target_score=100")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                        help="worker processes (default: one per core)")
+
+
+@dataclass(frozen=True)
+class _Game:
+    index: int
+    game_id: str
+    levels: tuple[str, ...]
+    seed: int
+    options: JSON
+    time_ms: float | None
+
+
+def _play(task: _Game) -> tuple[_Game, Played]:
+    return task, play_match(task.game_id, task.levels, task.seed, task.options, task.time_ms)
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """`key=value`; the value is read as JSON when it can be (numbers, true/false), else as text."""
+    key, sep, raw = text.partition("=")
+    if not sep or not key.strip():
+        raise GameError(f"Options look like key=value, not {text!r}")
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw
+    return key.strip(), value
+
+
+def _check(args: argparse.Namespace) -> tuple[str, list[str], JSON]:
+    game = find_game(args.game)
+    levels = [level.strip() for level in args.bots.split(",") if level.strip()]
+    if not game.min_seats <= len(levels) <= game.max_seats:
+        seats = f"{game.min_seats}" if game.min_seats == game.max_seats else \
+            f"{game.min_seats} to {game.max_seats}"
+        raise GameError(f"{game.name} needs {seats} bots, one per seat; got {len(levels)}")
+    known = bot_levels(game.id)
+    for level in levels:
+        if level not in known:
+            raise GameError(f"No bot level {level!r} for {game.id}; choose from {', '.join(known)}")
+    if args.games < 1:
+        raise GameError("--games must be at least 1")
+    if args.workers < 1:
+        raise GameError("--workers must be at least 1")
+    if args.ms is not None and args.ms <= 0:
+        raise GameError("--ms must be positive")
+    options = dict(parse_option(text) for text in args.option)
+    game.options_to_json(game.parse_options(options))  # refuse bad options before any work
+    return game.id, levels, options
+
+
+def _labels(levels: Sequence[str]) -> list[str]:
+    """Bot names for the summary; a level entered twice becomes 'heuristic#1', 'heuristic#2'."""
+    return [f"{level}#{i + 1}" if levels.count(level) > 1 else level for i, level in enumerate(levels)]
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        game_id, levels, options = _check(args)
+    except GameError as error:
+        print(f"duoplay arena: {error.reason}", file=sys.stderr)
+        return 2
+    count = len(levels)
+    labels = _labels(levels)
+    tasks = []
+    for i in range(args.games):
+        # Bot b sits in seat (b + i) mod n in game i.
+        seating = tuple(levels[(seat - i) % count] for seat in range(count))
+        tasks.append(_Game(i, game_id, seating, args.seed + i, options, args.ms))
+    wins = [0.0] * count
+    score_sum = [0.0] * count
+    decisions = [0] * count
+    seconds = [0.0] * count
+    started = time.perf_counter()
+    with open(args.out, "w", encoding="utf-8") as out, \
+            multiprocessing.Pool(min(args.workers, args.games)) as pool:
+        for task, played in tqdm(pool.imap_unordered(_play, tasks), total=len(tasks), unit="game",
+                                 desc=f"{game_id} {' vs '.join(labels)}", file=sys.stderr):
+            outcome = played.outcome or {"winners": [], "results": [0.5] * count,
+                                         "scores": [0] * count, "reason": "not finished"}
+            seat_of = [(b + task.index) % count for b in range(count)]
+            out.write(json.dumps({
+                "game": task.index, "seed": task.seed, "seats": list(task.levels),
+                "bots": [labels[(seat - task.index) % count] for seat in range(count)],
+                "outcome": played.outcome, "scores": outcome["scores"], "actions": played.actions,
+            }) + "\n")
+            for b, seat in enumerate(seat_of):
+                wins[b] += outcome["results"][seat]
+                score_sum[b] += outcome["scores"][seat]
+                decisions[b] += played.decisions[seat]
+                seconds[b] += played.think_seconds[seat]
+    elapsed = time.perf_counter() - started
+    games = len(tasks)
+    print(f"{games} games of {game_id} in {elapsed:.1f} s ({games / elapsed:.2f} games/s), "
+          f"results in {args.out}")
+    for b, name in enumerate(labels):
+        low, high = wilson_interval(wins[b], games)
+        print(f"{name}: {wins[b]:g} wins ({100 * wins[b] / games:.1f}% [{100 * low:.1f}, {100 * high:.1f}]), "
+              f"mean score {score_sum[b] / games:.1f}, "
+              f"{1000 * seconds[b] / max(decisions[b], 1):.1f} ms/decision")
+    return 0
