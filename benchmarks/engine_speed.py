@@ -6,15 +6,18 @@ Two comparisons, like with like:
   `GAME.apply` + `GAME.view` of the seat to act next (the JSON a client or bot receives);
   RLCard's = a uniform choice from `state["legal_actions"]` + `env.step` (which decodes
   the action, steps the game and encodes the next player's state);
-- bare step: ours = `GAME.legal_actions` + a uniform choice + `GAME.apply`; RLCard's =
+- bare step: ours = `GAME.legal_actions` + a uniform choice + `GAME.apply`, the seat to act
+  read from the state; RLCard's =
   `round.get_legal_actions` + a uniform choice + `round.proceed_round`, the two calls
   its game makes per step.
 
-Each measurement runs for a fixed time; ours and RLCard's alternate over several
-repetitions and the medians are reported. A round is one hand, played until a player
+Each measurement runs for a fixed budget of this process's CPU time (the machine may be
+shared; CPU time does not count the time others hold the cores). Ours and RLCard's run
+back to back, in alternating order, in every repetition; the report gives the medians
+of the rates and the median of the per-repetition ratios. A round is one hand, played until a player
 goes out (for RLCard, one game: its UNO plays a single hand). Needs the `bench` extra.
 
-    python benchmarks/engine_speed.py [--seconds 2] [--repeats 5] [--seed 1]
+    python benchmarks/engine_speed.py [--seconds 1] [--repeats 10] [--seed 1]
 """
 
 from __future__ import annotations
@@ -25,7 +28,6 @@ import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from tqdm import tqdm
 
@@ -33,6 +35,7 @@ from duoplay.games.uno_duo.game import GAME
 from duoplay.games.uno_duo.options import UnoDuoOptions
 
 _CHECK_EVERY = 200  # steps between two looks at the clock
+_clock = time.process_time
 
 
 @dataclass
@@ -58,11 +61,12 @@ def ours(budget: float, seed: int, with_view: bool) -> Figures:
     legal_actions, apply, view, to_move = GAME.legal_actions, GAME.apply, GAME.view, GAME.to_move
     choice = chooser.choice
     steps = rounds = 0
-    start = time.perf_counter()
+    start = _clock()
     deadline = start + budget
     while True:
         for _ in range(_CHECK_EVERY):
-            seat = to_move(state)[0]
+            # The bare step reads the seat to act as RLCard's does, from the state itself.
+            seat = to_move(state)[0] if with_view else state.current
             history = len(state.history)
             apply(state, seat, choice(legal_actions(state, seat)))
             if len(state.history) != history:
@@ -73,7 +77,7 @@ def ours(budget: float, seed: int, with_view: bool) -> Figures:
             if with_view:
                 view(state, to_move(state)[0])
         steps += _CHECK_EVERY
-        now = time.perf_counter()
+        now = _clock()
         if now >= deadline:
             return Figures(steps, rounds, now - start)
 
@@ -86,7 +90,7 @@ def rlcard_public(budget: float, seed: int) -> Figures:
     state, _ = env.reset()
     choice = chooser.choice
     steps = rounds = 0
-    start = time.perf_counter()
+    start = _clock()
     deadline = start + budget
     while True:
         for _ in range(_CHECK_EVERY):
@@ -95,7 +99,7 @@ def rlcard_public(budget: float, seed: int) -> Figures:
                 rounds += 1
                 state, _ = env.reset()
         steps += _CHECK_EVERY
-        now = time.perf_counter()
+        now = _clock()
         if now >= deadline:
             return Figures(steps, rounds, now - start)
 
@@ -109,7 +113,7 @@ def rlcard_bare(budget: float, seed: int) -> Figures:
     game = env.game
     choice = chooser.choice
     steps = rounds = 0
-    start = time.perf_counter()
+    start = _clock()
     deadline = start + budget
     while True:
         for _ in range(_CHECK_EVERY):
@@ -119,50 +123,50 @@ def rlcard_bare(budget: float, seed: int) -> Figures:
                 rounds += 1
                 game.init_game()
         steps += _CHECK_EVERY
-        now = time.perf_counter()
+        now = _clock()
         if now >= deadline:
             return Figures(steps, rounds, now - start)
 
 
-MEASUREMENTS: dict[str, Callable[[float, int], Figures]] = {
-    "duoplay public": lambda budget, seed: ours(budget, seed, with_view=True),
-    "RLCard public": rlcard_public,
-    "duoplay bare": lambda budget, seed: ours(budget, seed, with_view=False),
-    "RLCard bare": rlcard_bare,
+PAIRS: dict[str, tuple[Callable[[float, int], Figures], Callable[[float, int], Figures]]] = {
+    "public protocol": (lambda budget, seed: ours(budget, seed, with_view=True), rlcard_public),
+    "bare step": (lambda budget, seed: ours(budget, seed, with_view=False), rlcard_bare),
 }
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
-    parser.add_argument("--repeats", type=int, default=5, help="alternating repetitions")
+    parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per measurement")
+    parser.add_argument("--repeats", type=int, default=10, help="alternating repetitions")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     if args.seconds <= 0 or args.repeats < 1:
         parser.error("--seconds must be positive and --repeats at least 1")
-    results: dict[str, list[Figures]] = {name: [] for name in MEASUREMENTS}
-    with tqdm(total=args.repeats * len(MEASUREMENTS), desc="measuring", unit="run") as bar:
+    runs: dict[tuple[str, str], list[Figures]] = {}
+    with tqdm(total=args.repeats * 2 * len(PAIRS), desc="measuring", unit="run") as bar:
         for repeat in range(args.repeats):
-            for name, measure in MEASUREMENTS.items():
-                bar.set_postfix_str(name)
-                results[name].append(measure(args.seconds, args.seed + repeat))
-                bar.update()
-    medians: dict[str, dict[str, Any]] = {}
-    print(f"\n{args.repeats} repetitions of {args.seconds:g} s each, medians:")
-    print(f"{'':16} {'actions/s':>12} {'rounds/s':>10} {'actions/round':>14}")
-    for name, runs in results.items():
-        steps = statistics.median(r.steps_per_s for r in runs)
-        rounds = statistics.median(r.rounds_per_s for r in runs)
-        per_round = sum(r.steps for r in runs) / max(1, sum(r.rounds for r in runs))
-        medians[name] = {"steps": steps, "rounds": rounds}
-        print(f"{name:16} {steps:12,.0f} {rounds:10,.1f} {per_round:14,.1f}")
-    public = medians["duoplay public"]["steps"] / medians["RLCard public"]["steps"]
-    bare = medians["duoplay bare"]["steps"] / medians["RLCard bare"]["steps"]
-    round_public = medians["duoplay public"]["rounds"] / medians["RLCard public"]["rounds"]
-    round_bare = medians["duoplay bare"]["rounds"] / medians["RLCard bare"]["rounds"]
-    print(f"rounds/s ratio: {round_public:.3f}x (public protocol), {round_bare:.3f}x (bare step); "
-          "an UNO Duo round is many more actions than an RLCard UNO game")
-    print(f"speedup vs RLCard: {public:.1f}x (public protocol), {bare:.1f}x (bare step)")
+            for kind, (our_run, their_run) in PAIRS.items():
+                order = [("duoplay", our_run), ("RLCard", their_run)]
+                for who, run in order if repeat % 2 == 0 else order[::-1]:
+                    bar.set_postfix_str(f"{who} {kind}")
+                    runs.setdefault((kind, who), []).append(run(args.seconds, args.seed + repeat))
+                    bar.update()
+    print(f"\n{args.repeats} repetitions of {args.seconds:g} CPU s per measurement, medians:")
+    print(f"{'':26} {'actions/s':>12} {'rounds/s':>10} {'actions/round':>14}")
+    for (kind, who), figures in runs.items():
+        steps = statistics.median(f.steps_per_s for f in figures)
+        rounds = statistics.median(f.rounds_per_s for f in figures)
+        per_round = sum(f.steps for f in figures) / max(1, sum(f.rounds for f in figures))
+        print(f"{who + ' ' + kind:26} {steps:12,.0f} {rounds:10,.1f} {per_round:14,.1f}")
+    speedups: dict[str, float] = {}
+    for kind in PAIRS:
+        pairs = list(zip(runs[(kind, "duoplay")], runs[(kind, "RLCard")], strict=True))
+        speedups[kind] = statistics.median(a.steps_per_s / b.steps_per_s for a, b in pairs)
+        round_ratio = statistics.median(a.rounds_per_s / max(b.rounds_per_s, 1e-9) for a, b in pairs)
+        print(f"{kind}: actions/s ratio {speedups[kind]:.2f}x, rounds/s ratio {round_ratio:.3f}x")
+    print("(an UNO Duo round takes many more actions than an RLCard UNO game, see actions/round)")
+    print(f"speedup vs RLCard: {speedups['public protocol']:.1f}x (public protocol), "
+          f"{speedups['bare step']:.1f}x (bare step)")
     return 0
 
 
