@@ -6,16 +6,16 @@ Two comparisons, like with like:
   `GAME.apply` + `GAME.view` of the seat to act next (the JSON a client or bot receives);
   RLCard's = a uniform choice from `state["legal_actions"]` + `env.step` (which decodes
   the action, steps the game and encodes the next player's state);
-- bare step: ours = `GAME.legal_actions` + a uniform choice + `GAME.apply`, the seat to act
-  read from the state; RLCard's =
-  `round.get_legal_actions` + a uniform choice + `round.proceed_round`, the two calls
-  its game makes per step.
+- bare step: ours = `GAME.legal_actions` + a uniform choice + `GAME.apply`, the seat to
+  act read from the state; RLCard's = `round.get_legal_actions` + a uniform choice +
+  `round.proceed_round`, the two calls its game makes per step.
 
 Each measurement runs for a fixed budget of this process's CPU time (the machine may be
 shared; CPU time does not count the time others hold the cores). Ours and RLCard's run
 back to back, in alternating order, in every repetition; the report gives the medians
-of the rates and the median of the per-repetition ratios. A round is one hand, played until a player
-goes out (for RLCard, one game: its UNO plays a single hand). Needs the `bench` extra.
+of the rates and the median of the per-repetition ratios. A round is one hand, played
+until a player goes out (for RLCard, one game: its UNO plays a single hand). Needs the
+`bench` extra.
 
     python benchmarks/engine_speed.py [--seconds 1] [--repeats 10] [--seed 1]
 """
