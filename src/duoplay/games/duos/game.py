@@ -1,0 +1,57 @@
+"""DUOS as a `duoplay.core.protocol.Game`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from duoplay.core.protocol import JSON, Deadline, Event, Outcome, Seat
+from duoplay.games.duos import rules
+from duoplay.games.duos.actions import Action, parse_action
+from duoplay.games.duos.options import DuosOptions, parse_options
+from duoplay.games.duos.state import DuosState
+from duoplay.games.duos.view import view
+
+
+class Duos:
+    id = "duos"
+    name = "DUOS"
+    aliases: tuple[str, ...] = ()
+    min_seats = 2
+    max_seats = 6
+
+    def parse_options(self, data: Mapping[str, Any] | None) -> DuosOptions:
+        return parse_options(data)
+
+    def options_to_json(self, options: DuosOptions) -> JSON:
+        return options.to_json()
+
+    def setup(self, seats: int, options: DuosOptions, seed: int) -> DuosState:
+        return rules.setup(seats, options, seed)
+
+    def to_move(self, state: DuosState) -> tuple[int, ...]:
+        return rules.to_move(state)
+
+    def legal_actions(self, state: DuosState, seat: int) -> Sequence[Action]:
+        return rules.legal_actions(state, seat)
+
+    def parse_action(self, data: Any) -> Action:
+        return parse_action(data)
+
+    def apply(self, state: DuosState, seat: Seat, action: Action) -> list[Event]:
+        return rules.apply(state, seat, action)
+
+    def view(self, state: DuosState, seat: Seat) -> JSON:
+        return view(state, seat)
+
+    def outcome(self, state: DuosState) -> Outcome | None:
+        return rules.outcome(state)
+
+    def deadline(self, state: DuosState) -> Deadline | None:
+        return rules.deadline(state)
+
+    def copy_state(self, state: DuosState) -> DuosState:
+        return state.copy()
+
+
+GAME = Duos()

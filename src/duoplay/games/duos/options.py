@@ -1,0 +1,74 @@
+"""House rules for DUOS. Defaults follow the rulebook and the DUOS part of ../shared/rules/NOTES.md."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields
+from functools import cache
+from typing import Any
+
+from duoplay.core.errors import MalformedAction
+from duoplay.games.duos.cards import CATEGORIES
+
+
+@dataclass(frozen=True, slots=True)
+class DuosOptions:
+    rounds: int = 2
+    """Rounds of the competitive game; in each round every player narrates once."""
+    coop_turns: int = 9
+    """Turns of the two-player cooperative game."""
+    category: str | None = None
+    """The category of the first turn; None lets the match's seed choose one."""
+    fixed_category: bool = False
+    """Keep the first category all game (deal new cards every turn) instead of alternating."""
+    pairing_seconds: float = 120.0
+    """Time to place pairs each turn; when it runs out, everyone still pairing is locked in.
+    0 means no limit."""
+    first_narrator: int = 0
+    """The seat that narrates the first turn."""
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@cache
+def options_json(options: DuosOptions) -> dict[str, Any]:
+    """The options as JSON, computed once per options value (views carry them)."""
+    return options.to_json()
+
+
+def parse_options(data: Mapping[str, Any] | None) -> DuosOptions:
+    if data is None:
+        return DuosOptions()
+    if not isinstance(data, Mapping):
+        raise MalformedAction("Options must be a JSON object")
+    known = {f.name for f in fields(DuosOptions)}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise MalformedAction(f"Unknown DUOS option(s): {', '.join(unknown)}")
+    values = dict(data)
+    if _is_int(values.get("pairing_seconds")):
+        values["pairing_seconds"] = float(values["pairing_seconds"])
+    options = DuosOptions(**values)
+    _check(options)
+    return options
+
+
+def _check(options: DuosOptions) -> None:
+    if not (_is_int(options.rounds) and 1 <= options.rounds <= 10):
+        raise MalformedAction("rounds must be a whole number from 1 to 10")
+    if not (_is_int(options.coop_turns) and 1 <= options.coop_turns <= 30):
+        raise MalformedAction("coop_turns must be a whole number from 1 to 30")
+    if options.category is not None and options.category not in CATEGORIES:
+        raise MalformedAction(f"category must be one of {', '.join(CATEGORIES)} (or null)")
+    if not isinstance(options.fixed_category, bool):
+        raise MalformedAction("fixed_category must be true or false")
+    seconds = options.pairing_seconds
+    if not (isinstance(seconds, float) and 0 <= seconds <= 3600):
+        raise MalformedAction("pairing_seconds must be a number of seconds from 0 (no limit) to 3600")
+    if not (_is_int(options.first_narrator) and 0 <= options.first_narrator < 6):
+        raise MalformedAction("first_narrator must be a seat number")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

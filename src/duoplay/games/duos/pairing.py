@@ -1,0 +1,82 @@
+"""Pairs of grid positions: normal form, counting and the k-th placement without a list.
+
+There are 67,387 ways to place 0 to 4 disjoint pairs on 12 cards, so legal moves are
+a lazy sequence that computes the placement for an index (unranking) instead of
+building them all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache, lru_cache
+
+from duoplay.games.duos.cards import GRID
+from duoplay.games.duos.state import Pair, Pairs
+
+MAX_PAIRS = 4
+
+
+def normal(pairs: Iterable[Iterable[int]]) -> Pairs:
+    """Each pair smallest first, pairs in order: placements that mean the same are equal."""
+    ordered: list[Pair] = []
+    for pair in pairs:
+        a, b = pair
+        ordered.append((a, b) if a <= b else (b, a))
+    return tuple(sorted(ordered))
+
+
+def problem(pairs: Pairs) -> str | None:
+    """Why these pairs cannot be placed, or None if they can."""
+    if len(pairs) > MAX_PAIRS:
+        return f"Place at most {MAX_PAIRS} pairs (you sent {len(pairs)})"
+    seen: set[int] = set()
+    for a, b in pairs:
+        for position in (a, b):
+            if not 0 <= position < GRID:
+                return f"There is no card at position {position}: positions are 0 to {GRID - 1}"
+        if a == b:
+            return f"A pair needs two different cards (position {a} twice)"
+        for position in (a, b):
+            if position in seen:
+                return f"The card at position {position} is in two pairs: each card joins one pair at most"
+            seen.add(position)
+    return None
+
+
+def identical(first: Pairs, second: Pairs) -> int:
+    """How many pairs two placements share (marker colours never matter)."""
+    return len(set(first) & set(second))
+
+
+@cache
+def all_placements() -> tuple[Pairs, ...]:
+    """Every placement of 0 to 4 disjoint pairs on the grid (67,387), fewest pairs first."""
+    found: list[Pairs] = []
+
+    def extend(start: int, free: frozenset[int], chosen: tuple[Pair, ...]) -> None:
+        found.append(chosen)
+        if len(chosen) == MAX_PAIRS:
+            return
+        for a in range(start, GRID):
+            if a not in free:
+                continue
+            for b in range(a + 1, GRID):
+                if b in free:
+                    extend(a + 1, free - {a, b}, (*chosen, _PAIRS[a][b]))
+
+    extend(0, frozenset(range(GRID)), ())
+    return tuple(sorted(found, key=len))
+
+
+# One shared tuple per pair keeps the 67,387 placements small in memory.
+_PAIRS = [[(a, b) for b in range(GRID)] for a in range(GRID)]
+
+
+@lru_cache(maxsize=64)
+def placements(banned: int | None = None, required: int | None = None) -> tuple[Pairs, ...]:
+    """The placements that leave out `banned` and use `required` (a seat's NO! and YES! marks)."""
+    return tuple(
+        pairs for pairs in all_placements()
+        if (banned is None or all(banned not in pair for pair in pairs))
+        and (required is None or any(required in pair for pair in pairs))
+    )

@@ -1,0 +1,58 @@
+"""NOTES DUOS 1: our own cards. Four categories in two double-sided sets, five languages, a picture each."""
+
+from __future__ import annotations
+
+from collections import Counter
+from importlib import resources
+
+import pytest
+
+from duoplay.games.duos.cards import CATEGORIES, LANGUAGES, SETS, faces, icons, set_size
+
+
+@pytest.mark.parametrize("category", CATEGORIES)
+def test_each_category_has_at_least_58_cards(category: str) -> None:
+    assert len(faces(category)) >= 58
+
+
+def test_the_two_sets_are_double_sided_sport_fairy_tales_and_things_animals() -> None:
+    assert [sides for _, sides in SETS] == [("sport", "fairy-tales"), ("things", "animals")]
+    for index, (_, (front, back)) in enumerate(SETS):
+        assert len(faces(front)) == len(faces(back)) == set_size(index)
+
+
+@pytest.mark.parametrize("category", CATEGORIES)
+def test_every_card_has_a_name_in_every_language(category: str) -> None:
+    for face in faces(category):
+        names = dict(face.names)
+        assert set(names) == set(LANGUAGES), face.id
+        for language, name in names.items():
+            assert name == name.strip() and name, (face.id, language)
+            assert name[0].isupper() or name[0].isdigit(), (face.id, language, name)
+
+
+@pytest.mark.parametrize("category", CATEGORIES)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_two_cards_share_a_name_within_a_language_and_category(category: str, language: str) -> None:
+    counts = Counter(face.name(language).casefold() for face in faces(category))
+    assert [name for name, n in counts.items() if n > 1] == []
+
+
+def test_face_ids_are_unique_and_name_their_category() -> None:
+    ids = [face.id for category in CATEGORIES for face in faces(category)]
+    assert len(ids) == len(set(ids))
+    assert all(face.id.startswith(f"{face.category}/") for c in CATEGORIES for face in faces(c))
+
+
+def test_every_card_has_a_picture_and_only_used_pictures_are_shipped() -> None:
+    shipped = icons()
+    used = {face.icon for category in CATEGORIES for face in faces(category)}
+    assert used == set(shipped)
+    for key in used:
+        picture = shipped[key]
+        assert picture["body"].lstrip().startswith("<") and picture["width"] > 0 and picture["height"] > 0
+
+
+def test_the_pictures_licence_is_kept_with_them() -> None:
+    text = resources.files("duoplay.games.duos").joinpath("content", "LICENSE-icons.txt").read_text("utf-8")
+    assert "MIT License" in text and "Microsoft" in text and "fluent-emoji-flat" in text
