@@ -10,6 +10,7 @@ from duoplay.core.errors import MalformedAction
 # game id -> "module:attribute" of its Game instance
 _GAMES: dict[str, str] = {
     "uno-duo": "duoplay.games.uno_duo:GAME",
+    "duos": "duoplay.games.duos:GAME",
 }
 
 _ALIASES: dict[str, str] = {
