@@ -121,3 +121,10 @@ def test_drawing_back_to_two_cards_ends_the_exposure() -> None:
     match.act(0, "Rskip")
     match.act(0, "draw")  # two cards again: nothing to catch
     assert match.state.uno_exposed == -1
+
+
+@pytest.mark.parametrize("seat", [None, 2, -1])
+def test_only_the_opponent_is_offered_the_catch(seat: int | None) -> None:
+    match = forgot()
+    assert match.legal_actions(seat) == []  # type: ignore[arg-type]
+    assert "catch" not in legal(match, 0) and "catch" in legal(match, 1)

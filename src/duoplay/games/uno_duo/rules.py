@@ -184,7 +184,7 @@ def legal_actions(state: UnoDuoState, seat: int) -> list[Action]:
     exposed = state.uno_exposed
     if exposed == seat:
         moves.append(act.SAY_UNO)
-    elif exposed >= 0 and len(state.hands[exposed]) == 1:
+    elif exposed >= 0 and seat == 1 - exposed and len(state.hands[exposed]) == 1:
         moves.append(act.CATCH)
     return moves
 
