@@ -27,6 +27,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=60.0,
         help="seconds a disconnected player keeps the seat before a bot plays for them",
     )
+    parser.add_argument(
+        "--rate-limit", type=int, default=20, help="messages per second one connection may send (default 20)"
+    )
+    parser.add_argument(
+        "--abuse-limit",
+        type=int,
+        default=200,
+        help="refused messages within 10 s after which a connection is closed (default 200)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -41,6 +50,8 @@ def run(args: argparse.Namespace) -> int:
         database_url=args.database or database_from_env(),
         bot_delay=args.bot_delay,
         replace_after=args.replace_after,
+        rate_limit=args.rate_limit,
+        abuse_limit=args.abuse_limit,
     )
     uvicorn.run(
         create_app(config),
