@@ -11,8 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tests.games.uno_duo.helpers import GAME, check_all_cards
-from tests.strategies import seeds, uno_duo_options
+from tests.strategies import seeds, uno_duo_action_like, uno_duo_options
 
+from duoplay.core.errors import GameError
 from duoplay.core.match import Match
 from duoplay.core.protocol import Event
 from duoplay.core.rng import GameRng
@@ -213,6 +214,34 @@ def test_illegal_actions_change_nothing(seed: int, options: dict[str, Any]) -> N
 
     match = play(seed, options, check)
     assert refused > 0 or len(match.log) < 40
+
+
+@given(seed=st.integers(min_value=0, max_value=30), steps=st.integers(min_value=0, max_value=300),
+       data=st.lists(uno_duo_action_like(), min_size=1, max_size=8))
+@settings(max_examples=150, deadline=None)
+def test_any_json_as_an_action_is_accepted_or_refused_with_a_game_error(seed: int, steps: int,
+                                                                      data: list[Any]) -> None:
+    match = random_playout_prefix(seed, steps)
+    for value in data:
+        for seat in (0, 1):
+            before = GAME.copy_state(match.state)
+            try:
+                match.act(seat, value)
+            except GameError as error:
+                assert error.reason and match.state == before
+                continue
+            assert match.log[-1].seat == seat  # accepted: it is in the log
+
+
+def random_playout_prefix(seed: int, steps: int) -> Match:
+    chooser = random.Random(seed)
+    match = Match.new("uno-duo", 2, seed, {"target_score": 50})
+    for _ in range(steps):
+        if match.outcome() is not None:
+            break
+        (seat,) = match.to_move()
+        match.act(seat, chooser.choice(match.legal_actions(seat)))
+    return match
 
 
 @pytest.mark.slow
