@@ -28,7 +28,7 @@ from duoplay.core.testing import (
 )
 from duoplay.games.uno_duo import actions as act
 from duoplay.games.uno_duo.actions import Action, ChooseColour, Play
-from duoplay.games.uno_duo.cards import COLOUR_OF, FACE_COUNT
+from duoplay.games.uno_duo.cards import COLOUR_OF, FACE_COUNT, POINTS
 from duoplay.games.uno_duo.state import Phase, UnoDuoState
 
 FAST = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -57,6 +57,7 @@ def play(seed: int, options: dict[str, Any], check: Check | None = None) -> Matc
         if optional and chooser.random() < 0.5:
             seat = other
         legal = match.legal_actions(seat)
+        assert legal, f"seed {seed}: seat {seat} is to move but has no legal action"
         action = chooser.choice(legal)
         events = match.act(seat, action)
         if check is not None:
@@ -160,6 +161,18 @@ def test_every_game_ends_and_replays_to_the_same_state(seed: int, options: dict[
     assert outcome is not None and match.state.phase == Phase.GAME_OVER
     loser = 1 - outcome.winners[0]
     assert outcome.scores[loser] >= options["target_score"] > outcome.scores[outcome.winners[0]]
+    # Every point comes from a round result: the cards left in the hand of the seat that did not go out.
+    totals = [0, 0]
+    for number, result in enumerate(match.state.history, start=1):
+        assert result.round == number
+        if result.winner >= 0:
+            left = result.hands[1 - result.winner]
+            assert result.points == sum(POINTS[card] for card in left)
+            totals[1 - result.winner] += result.points
+            assert result.blocked or result.hands[result.winner] == ()
+        else:
+            assert result.blocked and result.points == 0
+    assert tuple(totals) == outcome.scores
     assert_replay_equal(match)
     assert_json_views(match)
 
