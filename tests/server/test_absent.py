@@ -1,0 +1,48 @@
+"""A player who loses the connection keeps the seat for a while, then a bot plays until they return."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tests.server.support import Peer, my_move, running_server
+
+pytestmark = pytest.mark.asyncio
+
+
+async def test_a_bot_stands_in_after_the_grace_period_and_steps_aside(tmp_path: Path) -> None:
+    database = f"sqlite+aiosqlite:///{tmp_path / 'x.db'}"
+    with running_server(database, tmp_path, "--bot-delay", "0", "--replace-after", "0.5") as server:
+        code = server.post("/api/rooms", {"game": "uno-duo", "options": {"target_score": 1}})["code"]
+        url = f"{server.ws}/ws/{code}"
+        ada = await Peer.join(url, "Ada")
+        await ada.sit(0)
+        bo = await Peer.join(url, "Bo")
+        await bo.sit(1)
+        await ada.send(type="start")
+        state = await ada.until("state")
+        await bo.until("state")
+        await bo.close()
+        room = await ada.room_until(lambda r: not r["seats"][1]["connected"])
+        assert room["seats"][1]["kind"] == "human"  # still Bo's during the grace period
+        room = await ada.room_until(lambda r: r["seats"][1]["kind"] == "bot", timeout=5)
+        assert room["seats"][1]["name"] == "Bo" and room["seats"][1]["level"]
+        # Ada plays; whenever it is Bo's turn, the stand-in bot answers.
+        replaced_at = len(ada.seen)
+        for _ in range(6):
+            while not my_move(state) and state["outcome"] is None:
+                state = await ada.until("state")
+            if state["outcome"] is not None:
+                break
+            await ada.send(type="action", action=state["legal"][0], version=state["version"])
+            state = await ada.state_at(state["version"] + 1)
+        later = [m for m in ada.seen[replaced_at:] if m["type"] == "state"]
+        bo_turns = [m["version"] for m in later if m["view"]["to_move"] == [1]]
+        assert bo_turns and min(bo_turns) < later[-1]["version"]  # the bot moved for Bo
+        back = await Peer.join(url, "Bo", token=bo.token)
+        assert back.seat == 1
+        room = await ada.room_until(lambda r: r["seats"][1]["kind"] == "human")
+        assert room["seats"][1]["connected"] is True
+        assert "hand" in (await back.until("state"))["view"]
+        await ada.close()
+        await back.close()

@@ -1,0 +1,85 @@
+"""Timers as data: the scheduler fires a game's deadline once, for the version it was armed at."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+
+import pytest
+
+from duoplay.core.protocol import Deadline
+from duoplay.games.uno_duo.actions import DRAW, parse_action
+from duoplay.server.config import ServerConfig
+from duoplay.server.deadlines import DeadlineTimer
+from duoplay.server.lobby import Seat
+from duoplay.server.rooms import LocalRooms
+from duoplay.server.storage import Storage
+from duoplay.server.storage.migrate import upgrade_async
+
+pytestmark = pytest.mark.asyncio
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.fired: list[tuple[int, Deadline, float]] = []
+
+    async def __call__(self, version: int, deadline: Deadline) -> None:
+        self.fired.append((version, deadline, time.monotonic()))
+
+
+async def test_a_deadline_fires_after_its_seconds_with_its_version() -> None:
+    recorder = Recorder()
+    timer = DeadlineTimer(recorder)
+    deadline = Deadline(0.15, None, DRAW)
+    armed_at = time.monotonic()
+    timer.arm(7, deadline)
+    assert timer.armed == (7, deadline)
+    await asyncio.sleep(0.05)
+    assert recorder.fired == []
+    await asyncio.sleep(0.3)
+    assert [(v, d) for v, d, _ in recorder.fired] == [(7, deadline)]
+    assert recorder.fired[0][2] - armed_at >= 0.15
+    assert timer.armed is None
+
+
+async def test_rearming_replaces_the_old_deadline_and_none_disarms() -> None:
+    recorder = Recorder()
+    timer = DeadlineTimer(recorder)
+    timer.arm(1, Deadline(0.1, 0, DRAW))
+    await asyncio.sleep(0.05)
+    timer.arm(2, Deadline(0.1, 1, DRAW))  # an action came in: the clock restarts for the new state
+    await asyncio.sleep(0.3)
+    assert [(v, d.seat) for v, d, _ in recorder.fired] == [(2, 1)]
+    timer.arm(3, Deadline(0.05, 0, DRAW))
+    timer.arm(4, None)
+    await asyncio.sleep(0.2)
+    assert len(recorder.fired) == 1 and timer.armed is None
+
+
+async def test_a_room_appends_a_passed_deadline_unless_the_game_moved_on(tmp_path: Path) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'x.db'}"
+    await upgrade_async(url)
+    storage = Storage(url)
+    rooms = LocalRooms(storage, ServerConfig(database_url=url, bot_delay=0, replace_after=3600))
+    try:
+        code = await rooms.create("uno-duo", None, None)
+        room = rooms.rooms[code]
+        room.lobby.seats = [Seat(kind="human", name=n, token_hash=n) for n in ("Ada", "Bo")]
+        await room._start()
+        assert room.match is not None
+        seat = room.match.to_move()[0]
+        action = room.match.legal_actions(seat)[0]
+        expected = room.match.record()
+        # A deadline armed at an older version is moot: nothing happens.
+        await room._deadline_passed(room.match.version + 1, Deadline(0, seat, action))
+        assert room.match.version == 0
+        await room._deadline_passed(0, Deadline(0, seat, action))
+        assert room.match.version == 1
+        assert room.match.log[-1].action == action.to_json() == parse_action(action.to_json()).to_json()
+        stored = await storage.load_match(room.match_id or "")
+        assert stored is not None and [e.action for e in stored.log] == [action.to_json()]
+        assert expected.header == stored.header
+    finally:
+        await rooms.close()
+        await storage.close()
