@@ -69,3 +69,10 @@ def test_wild_shuffle_hands_as_the_last_card_ends_the_round_without_a_shuffle() 
 def test_the_108_deck_has_no_wild_shuffle_hands() -> None:
     with pytest.raises(AssertionError, match="more copies"):
         position(("wild-shuffle R1", "Y1"), options={"deck_size": 108})
+
+
+def test_nobody_owes_an_uno_call_after_the_hands_are_dealt_anew() -> None:
+    match = match_at(position(("wild-shuffle R1", "Y1 Y2"), discard="R5"))
+    match.act(0, "wild-shuffle red")
+    assert [len(h) for h in match.state.hands] == [1, 2]  # three cards: the opponent gets two
+    assert match.state.uno_exposed == -1 and match.view(1)["uno_exposed"] is None
