@@ -196,6 +196,7 @@ class Ismcts:
                 children[action] = child
                 game.apply(state, actor, action)
                 path.append(child)
+                ended = self._ended(state, mark)
                 break
             node = self._select(children, legal, preferred)
             game.apply(state, actor, node.action)
