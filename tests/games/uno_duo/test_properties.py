@@ -257,6 +257,31 @@ def random_playout_prefix(seed: int, steps: int) -> Match:
     return match
 
 
+HOARDING = frozenset({"draw", "keep", "accept", "no-dump"})
+
+
+@given(seed=seeds, options=uno_duo_options(), greed=st.floats(min_value=0.5, max_value=0.97))
+@FAST
+def test_hoarding_play_empties_the_piles_and_keeps_every_card(seed: int, options: dict[str, Any],
+                                                            greed: float) -> None:
+    """Players who mostly draw and keep run the draw pile dry: refills, forced plays and passes."""
+    chooser = random.Random(seed)
+    match = Match.new("uno-duo", 2, seed, options)
+    for _ in range(2_500):
+        if match.outcome() is not None:
+            break
+        (seat,) = match.to_move()
+        legal = match.legal_actions(seat)
+        assert legal
+        hoard = [a for a in legal if a.notation() in HOARDING]
+        action = hoard[0] if hoard and chooser.random() < greed else chooser.choice(legal)
+        match.act(seat, action)
+        check_all_cards(match.state)
+        if not match.state.draw_pile and len(match.state.discard) <= 1 and match.state.phase == Phase.TURN:
+            assert act.DRAW not in match.legal_actions(match.state.current)  # NOTES 13
+    assert_replay_equal(match)
+
+
 @pytest.mark.slow
 @given(seed=seeds, options=uno_duo_options(max_target=300))
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
