@@ -60,6 +60,14 @@ def test_innocent_the_challenger_draws_six_and_the_player_goes_again(options: di
     assert (match.state.phase, match.state.current) == (Phase.TURN, 0)
 
 
+def test_a_challenged_player_shows_their_hand_to_the_challenger_only() -> None:
+    match = played("B7 R1", ANY)
+    challenge = match.act(1, "challenge")[0]
+    assert challenge.visible_to(1)["offender_hand"] == ["B7", "R1"]
+    assert "offender_hand" not in challenge.visible_to(0)
+    assert "offender_hand" not in challenge.visible_to(None)
+
+
 @pytest.mark.parametrize(
     ("rest", "rule", "guilty"),
     [

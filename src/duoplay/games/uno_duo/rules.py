@@ -329,7 +329,8 @@ def _could_play_other(state: UnoDuoState, seat: int) -> bool:
 def _answer_wild_draw_four(state: UnoDuoState, seat: int, challenge: bool,
                            events: list[Event]) -> None:
     """NOTES 6: guilty, the offender draws 4 and loses the extra turn; innocent, the challenger
-    draws 6. Unchallenged, the opponent draws 4. Either way the named colour stands."""
+    draws 6. Unchallenged, the opponent draws 4. Either way the named colour stands.
+    A challenged player shows their hand to the challenger (uno-duo.sv.txt, the challenge)."""
     offender = state.w4_offender
     state.w4_offender = -1
     if not challenge:
@@ -337,7 +338,8 @@ def _answer_wild_draw_four(state: UnoDuoState, seat: int, challenge: bool,
         _pass_turn_to(state, offender)
         return
     guilty = state.w4_guilty
-    events.append(Event("challenge", {"seat": seat, "guilty": guilty}))
+    shown = {"offender_hand": sorted(code(c) for c in state.hands[offender])}
+    events.append(Event("challenge", {"seat": seat, "guilty": guilty}, shown, frozenset({seat})))
     if guilty:
         _draw(state, offender, 4, events)
         _pass_turn_to(state, seat)
