@@ -1,0 +1,164 @@
+"""How often the DUOS bot places the same pairs as a person, against the plain baseline.
+
+`benchmarks/data/duos_boards.json` holds boards of 12 card names with the 4 pairs a
+typical person would place, written by hand. For every board this counts the
+identical pairs of:
+
+- the bot (`association.pairs_for_names`: standardized encoder similarity, curated
+  associations, shared words, greedy by confidence);
+- the bot without the curated association list (what it does for names it does not know);
+- the baseline: the 4 disjoint pairs with the largest total cosine similarity.
+
+Boards marked "cards" use our own card names (the curated list knows them; the list
+and the boards were written by the same hand, so read the "free" figure as the one for
+names the bot has never seen). With `--lang es|fr|pl|sv` the card boards are read in
+that language (through our translations) and the free boards are left out.
+
+The co-op part plays one help per board. "Reading": the person gives the help the bot
+would give for the person's pairs, and the bot pairs with it. "Giving": the bot gives
+its help to a partner that knows only the encoder (the bot without the curated list),
+and the partner's agreement with the bot is counted.
+
+Decision time is measured after the model has loaded: once for names already embedded
+(the bot embeds a category's names when it first meets it) and once for 12 new names.
+
+    python benchmarks/duos_agreement.py [--lang en] [--limit N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+from tqdm import tqdm
+
+from duoplay.games.duos import helps as hints
+from duoplay.games.duos.association import (
+    best_total_pairs,
+    choose_pairs,
+    relatedness,
+    resolve_board,
+)
+from duoplay.games.duos.embedding import shared
+from duoplay.games.duos.state import Pairs
+
+BOARDS = Path(__file__).parent / "data" / "duos_boards.json"
+
+
+def identical(names: list[str], pairs: Pairs, wanted: list[list[str]]) -> int:
+    got = {frozenset((names[a], names[b])) for a, b in pairs}
+    return len(got & {frozenset(p) for p in wanted})
+
+
+def translate(board: dict[str, Any], language: str) -> tuple[list[str], list[list[str]]]:
+    """A card board's names and pairs in `language`, through our translations."""
+    faces = resolve_board(board["cards"], "en")
+    if any(f is None for f in faces):
+        raise SystemExit(f"a card board names a card we do not have: {board['cards']}")
+    names = {n: f.name(language) for n, f in zip(board["cards"], faces, strict=True) if f is not None}
+    return [names[n] for n in board["cards"]], [[names[a], names[b]] for a, b in board["pairs"]]
+
+
+def person_plan(names: list[str], wanted: list[list[str]]) -> Pairs:
+    index = {n: i for i, n in enumerate(names)}
+    return tuple(sorted(tuple(sorted((index[a], index[b]))) for a, b in wanted))  # type: ignore[misc]
+
+
+def coop(names: list[str], wanted: list[list[str]], language: str, bot: Pairs,
+         related: Any, plain: Any) -> dict[str, float]:
+    """Agreement with one help: read from the person, and given to a partner that knows less."""
+    found: dict[str, float] = {}
+    person = person_plan(names, wanted)
+    for kind in ("word", "yes", "no"):
+        help_ = _help(kind, names, person, related)
+        if help_ is not None:
+            constraints = hints.read_helps([help_], names)
+            found[f"read {kind}"] = identical(names, hints.plan(related, constraints), wanted)
+        given = _help(kind, names, bot, related)
+        if given is not None:
+            constraints = hints.read_helps([given], names)
+            partner = hints.plan(plain, constraints)
+            found[f"give {kind}"] = len(set(partner) & set(bot))
+    found["give none"] = len(set(choose_pairs(plain)) & set(bot))
+    return found
+
+
+def _help(kind: str, names: list[str], pairs: Pairs, related: Any) -> dict[str, object] | None:
+    if kind == "word":
+        word = hints.choose_word(names, pairs, related)
+        return None if word is None else {"kind": "word", "word": word}
+    card = (hints.choose_yes(related, pairs, ()) if kind == "yes" else hints.choose_no(related, pairs, ()))
+    return None if card is None else {"kind": kind, "card": card}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--lang", default="en", choices=["en", "es", "fr", "pl", "sv"])
+    parser.add_argument("--limit", type=int, default=0, help="only the first N boards (0: all)")
+    args = parser.parse_args()
+    boards = json.loads(BOARDS.read_text("utf-8"))["boards"]
+    if args.lang != "en":
+        boards = [b for b in boards if b["source"] == "cards"]
+    if args.limit:
+        boards = boards[:args.limit]
+    start = time.perf_counter()
+    shared().cosines(["warm", "up"])
+    hints.hint_words()
+    print(f"model loaded in {time.perf_counter() - start:.1f} s")
+
+    rows: list[dict[str, Any]] = []
+    timings: list[float] = []  # names already embedded, as for our cards in a game
+    first_seen: list[float] = []  # including embedding 12 names never seen before
+    for board in tqdm(boards, desc="boards", unit="board"):
+        if args.lang == "en":
+            names, wanted = board["cards"], board["pairs"]
+        else:
+            names, wanted = translate(board, args.lang)
+        started = time.perf_counter()
+        related = relatedness(names, args.lang)
+        bot = choose_pairs(related)
+        first_seen.append(time.perf_counter() - started)
+        started = time.perf_counter()
+        choose_pairs(relatedness(names, args.lang))
+        timings.append(time.perf_counter() - started)
+        plain = relatedness(names, args.lang, curated=False)
+        baseline = best_total_pairs(shared().cosines(names))
+        rows.append({
+            "source": board["source"],
+            "bot": identical(names, bot, wanted),
+            "model only": identical(names, choose_pairs(plain), wanted),
+            "baseline": identical(names, baseline, wanted),
+            "coop": coop(names, wanted, args.lang, bot, related, plain),
+        })
+
+    def mean(key: str, source: str | None = None) -> float:
+        picked = [r[key] for r in rows if source is None or r["source"] == source]
+        return statistics.fmean(picked) if picked else float("nan")
+
+    print(f"boards: {len(rows)} ({sum(r['source'] == 'cards' for r in rows)} of our cards, "
+          f"{sum(r['source'] == 'free' for r in rows)} of other words), language {args.lang}")
+    print(f"{'':24}{'all':>8}{'cards':>8}{'free':>8}")
+    for key in ("bot", "model only", "baseline"):
+        print(f"{key:24}{mean(key):8.2f}{mean(key, 'cards'):8.2f}{mean(key, 'free'):8.2f}")
+    for key in ("read word", "read yes", "read no"):
+        values = [r["coop"][key] for r in rows if key in r["coop"]]
+        print(f"co-op, bot reads the person's {key[5:].upper()}: {statistics.fmean(values):.2f} / 4 "
+              f"on {len(values)} boards")
+    plain_agreement = statistics.fmean(r["coop"]["give none"] for r in rows)
+    print(f"co-op, a partner who knows only the encoder agrees with the bot on {plain_agreement:.2f} / 4")
+    for key in ("give word", "give yes", "give no"):
+        values = [r["coop"][key] for r in rows if key in r["coop"]]
+        print(f"co-op, ... after the bot's {key[5:].upper()}: {statistics.fmean(values):.2f} / 4 "
+              f"on {len(values)} boards")
+    print(f"decision time after load: median {1000 * statistics.median(timings):.1f} ms, "
+          f"max {1000 * max(timings):.1f} ms; with 12 new names to embed: median "
+          f"{1000 * statistics.median(first_seen):.1f} ms, max {1000 * max(first_seen):.1f} ms")
+    print(f"mean identical pairs: {mean('bot'):.2f} / 4 (baseline {mean('baseline'):.2f})")
+
+
+if __name__ == "__main__":
+    main()
