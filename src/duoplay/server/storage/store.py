@@ -26,6 +26,17 @@ log = logging.getLogger(__name__)
 
 Write = Callable[[AsyncConnection], Awaitable[None]]
 
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    """One log entry to insert; consecutive ones in a batch go in as a single multi-row insert."""
+
+    values: JSON
+    outcome: JSON | None
+
+
+Item = Write | ActionRow
+
 _rooms = cast(Table, RoomModel.__table__)
 _matches = cast(Table, MatchModel.__table__)
 _actions = cast(Table, ActionModel.__table__)
@@ -74,7 +85,7 @@ class Storage:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
-        self._queue: asyncio.Queue[tuple[Write, asyncio.Future[None]]] = asyncio.Queue()
+        self._queue: asyncio.Queue[tuple[Item, asyncio.Future[None]]] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
@@ -95,7 +106,7 @@ class Storage:
 
     # --- writes ---------------------------------------------------------------------------
 
-    async def write(self, op: Write) -> None:
+    async def write(self, op: Item) -> None:
         """Queue one write and return once it is committed (raises if it failed)."""
         if self._writer is None:
             await self.start()
@@ -110,8 +121,7 @@ class Storage:
                 batch.append(self._queue.get_nowait())
             try:
                 async with self.engine.begin() as conn:
-                    for op, _ in batch:
-                        await op(conn)
+                    await _run_batch(conn, [op for op, _ in batch])
             except Exception:
                 # One bad write must not fail its neighbours: redo them one by one.
                 await self._write_each(batch)
@@ -120,11 +130,11 @@ class Storage:
                     if not done.done():
                         done.set_result(None)
 
-    async def _write_each(self, batch: list[tuple[Write, asyncio.Future[None]]]) -> None:
+    async def _write_each(self, batch: list[tuple[Item, asyncio.Future[None]]]) -> None:
         for op, done in batch:
             try:
                 async with self.engine.begin() as conn:
-                    await op(conn)
+                    await _run_batch(conn, [op])
             except Exception as error:
                 log.exception("storage write failed")
                 if not done.done():
@@ -181,15 +191,7 @@ class Storage:
     async def append_action(self, match_id: str, version: int, entry: LogEntry, outcome: JSON | None) -> None:
         """Store one accepted action (and, if it ended the match, the outcome) in one commit."""
         values = {"match_id": match_id, "version": version, "seat": entry.seat, "action": entry.action}
-
-        async def op(conn: AsyncConnection) -> None:
-            await conn.execute(insert(_actions).values(**values))
-            if outcome is not None:
-                await conn.execute(
-                    update(_matches).where(_matches.c.id == match_id).values(finished=True, outcome=outcome)
-                )
-
-        await self.write(op)
+        await self.write(ActionRow(values, outcome))
 
     # --- reads ----------------------------------------------------------------------------
 
@@ -229,6 +231,32 @@ class Storage:
 
 async def _nothing(_conn: AsyncConnection) -> None:
     return None
+
+
+async def _run_batch(conn: AsyncConnection, items: list[Item]) -> None:
+    """Carry out writes in order, folding runs of action rows into one multi-row insert."""
+    rows: list[ActionRow] = []
+
+    async def flush() -> None:
+        if rows:
+            await conn.execute(insert(_actions), [row.values for row in rows])
+            for row in rows:
+                if row.outcome is not None:
+                    match_id = row.values["match_id"]
+                    await conn.execute(
+                        update(_matches)
+                        .where(_matches.c.id == match_id)
+                        .values(finished=True, outcome=row.outcome)
+                    )
+            rows.clear()
+
+    for item in items:
+        if isinstance(item, ActionRow):
+            rows.append(item)
+        else:
+            await flush()
+            await item(conn)
+    await flush()
 
 
 def _room_row(row: Any) -> RoomRow:
