@@ -46,7 +46,8 @@ export function cardFace(code, { tag = "div", attrs = {} } = {}) {
   const mark = card.wild ? WILD_FACES[code].mark : RANK_MARKS[card.rank] || card.rank;
   const suit = card.wild ? "" : SUITS[card.colour];
   const classes = `card face ${card.wild ? "wild" : "c-" + card.colour}${mark.length > 1 ? " long" : ""}`;
-  return h(tag, { class: classes, "aria-label": cardName(code), dataset: { card: code }, ...attrs },
+  const extra = attrs.class ? " " + attrs.class : "";
+  return h(tag, { "aria-label": cardName(code), dataset: { card: code }, ...attrs, class: classes + extra },
     h("span.corner.tl", { "aria-hidden": "true" }, mark, h("span.suit", {}, suit)),
     h("span.oval", { "aria-hidden": "true" }, h("span.mark", {}, mark)),
     h("span.corner.br", { "aria-hidden": "true" }, mark, h("span.suit", {}, suit)));

@@ -4,7 +4,20 @@ import { t, tn } from "../../i18n.js";
 import { cardBack, cardFace, cardName, colourName } from "./cards.js";
 
 // One line of the table's log for an event, or null for events that need none.
-export function describe(event, name) {
+// "You went out; Bo scores 12 points" / "Bo went out; you score 12 points" / for spectators.
+export function wentOut(result, name, me) {
+  const params = { name: name(result.winner), other: name(1 - result.winner) };
+  if (result.winner === me) {
+    return tn("You went out; {other} scores {n} point", "You went out; {other} scores {n} points", result.points, params);
+  }
+  if (me !== null && 1 - result.winner === me) {
+    return tn("{name} went out; you score {n} point", "{name} went out; you score {n} points", result.points, params);
+  }
+  return tn("{name} went out; {other} scores {n} point", "{name} went out; {other} scores {n} points",
+    result.points, params);
+}
+
+export function describe(event, name, me) {
   const who = (seat) => name(seat);
   switch (event.kind) {
     case "round-start":
@@ -46,8 +59,7 @@ export function describe(event, name) {
       return t("{name} caught {other} without UNO", { name: who(event.seat), other: who(event.caught) });
     case "round-end":
       if (event.winner < 0) return t("Round {round} ends blocked: nobody scores", { round: event.round });
-      return tn("{name} went out; {other} scores {n} point", "{name} went out; {other} scores {n} points",
-        event.points, { name: who(event.winner), other: who(1 - event.winner) });
+      return wentOut(event, name, me);
     case "game-end":
       return t("Game over");
     default:

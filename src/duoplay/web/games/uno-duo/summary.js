@@ -1,7 +1,8 @@
 // The end of a round (revealed hands, points, totals) and of the game.
 import { h } from "../../dom.js";
-import { t, tn } from "../../i18n.js";
+import { t } from "../../i18n.js";
 import { cardFace } from "./cards.js";
+import { wentOut } from "./events.js";
 
 export function roundSummary(result, { view, outcome, name, seatName, me, matchId }) {
   const seats = me === null ? [0, 1] : [me, 1 - me];
@@ -10,8 +11,7 @@ export function roundSummary(result, { view, outcome, name, seatName, me, matchI
   if (result.winner < 0) {
     parts.push(h("p", {}, t("Nobody could move; the hands are equal and nobody scores.")));
   } else {
-    parts.push(h("p.result", {}, tn("{name} went out; {other} scores {n} point", "{name} went out; {other} scores {n} points",
-      result.points, { name: name(result.winner), other: name(1 - result.winner) })));
+    parts.push(h("p.result", {}, wentOut(result, name, me)));
     if (result.blocked) parts.push(h("p.hint", {}, t("Nobody could move: the lower hand went out.")));
   }
   for (const seat of seats) {

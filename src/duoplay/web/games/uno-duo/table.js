@@ -41,9 +41,9 @@ export function createTable(root, ctx) {
   const opponent = h("section.player.opponent", { id: "opponent" });
   const mine = h("section.player.me", { id: "me" });
   const scores = h("div.scores", { id: "scores" });
-  const log = h("ol.log", { id: "log", "aria-label": t("What happened") });
+  const log = h("ul.log", { id: "log", "aria-label": t("What happened") });
   const modalHost = h("div.modal-host");
-  const table = h("div.uno", { class: ctx.mode === "replay" ? "replay" : "" },
+  const table = h("div.uno-table", { id: "uno-table", class: ctx.mode === "replay" ? "replay" : "" },
     opponent,
     h("section.centre", {}, h("div.piles", {}, drawPile, discardPile), info),
     h("section.talk", {}, status, prompt, actions, why),
@@ -164,7 +164,7 @@ export function createTable(root, ctx) {
       h("span.player-name", {}, ctx.seatName(seat)),
       seat === me() ? h("span.badge.you", {}, t("You")) : null,
       moving ? h("span.badge.turn", {}, t("To move")) : null,
-      count === 1 ? h("span.badge.uno", {}, "UNO") : null,
+      count === 1 ? h("span.badge.one-left", {}, t("Last card")) : null,
       h("span.count", {}, tn("{n} card", "{n} cards", count)));
     box.append(header);
     if (seat === me() && Array.isArray(v.hand)) {
@@ -296,7 +296,7 @@ export function createTable(root, ctx) {
 
   function addLog(events) {
     for (const event of events) {
-      const text = describe(event, name);
+      const text = describe(event, name, me());
       if (!text) continue;
       log.append(h("li", { dataset: { kind: event.kind } }, text));
       if (LOUD.has(event.kind) && ctx.mode !== "replay") toast(text);
@@ -337,6 +337,9 @@ export function createTable(root, ctx) {
     const first = msg === null;
     msg = next;
     why.textContent = "";
+    // For scripts and tests: what the table shows, without parsing text.
+    Object.assign(table.dataset, { version: next.version, phase: next.view.phase,
+      toMove: next.view.to_move.join(","), seat: me() === null ? "" : me() });
     render();
     addLog(events);
     const places = {

@@ -1,0 +1,115 @@
+"""Drive the web client the way a player does: through the pages' buttons, never the rules."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from playwright.sync_api import Page, expect
+
+# What a player clicks when no card is playable, in this order of preference.
+FALLBACK_ACTIONS = ("play-drawn", "draft-keep", "accept", "no-dump", "draw", "keep", "pass")
+
+
+def create_room(page: Page, base: str, name: str, options: dict[str, str] | None = None) -> str:
+    """Create a room from the lobby and return its code."""
+    page.goto(base + "/")
+    page.wait_for_selector("#game-select option", state="attached")
+    page.fill("#player-name", name)
+    for option, value in (options or {}).items():
+        page.fill(f"#opt-{option}", value)
+    page.click("#create-room")
+    page.wait_for_url(re.compile(r".*/room/[A-Z0-9]{6}$"))
+    code = page.locator("#room-code").inner_text()
+    page.wait_for_selector("li.seat")
+    return code
+
+
+def sit(page: Page, seat: int) -> None:
+    page.click(f"li.seat[data-seat='{seat}'] button.sit")
+    expect(page.locator(f"li.seat[data-seat='{seat}'] .badge.you")).to_be_visible()
+
+
+def add_bot(page: Page, seat: int, level: str = "random") -> None:
+    page.select_option(f"li.seat[data-seat='{seat}'] select.bot-level", level)
+    page.click(f"li.seat[data-seat='{seat}'] button.add-bot")
+    expect(page.locator(f"li.seat[data-seat='{seat}'][data-kind='bot']")).to_be_visible()
+
+
+def start(page: Page) -> None:
+    page.click("#start:not([disabled])")
+    page.wait_for_selector("#uno-table[data-version]")
+
+
+def version(page: Page) -> int:
+    return int(page.locator("#uno-table").get_attribute("data-version") or "-1")
+
+
+def round_over(page: Page) -> bool:
+    return page.locator("#round-end").count() > 0
+
+
+def my_turn(page: Page) -> bool:
+    table = page.locator("#uno-table")
+    return table.get_attribute("data-seat") in (table.get_attribute("data-to-move") or "").split(",")
+
+
+def act_once(page: Page) -> bool:
+    """Make one legal move on this page, if it has one; prefer playing a card. True if it acted."""
+    if round_over(page):
+        return False
+    colours = page.locator(".colour-picker button[data-colour]")
+    if colours.count():
+        colours.first.click()
+        return True
+    cards = page.locator("#hand button.card[data-legal='1']")
+    if cards.count() and my_turn(page):
+        card = cards.first
+        wild = (card.get_attribute("data-card") or "").startswith("wild")
+        card.click()
+        if wild:  # a wild asks for its colour first
+            page.locator(".colour-picker button[data-colour]").first.click()
+        return True
+    for action in FALLBACK_ACTIONS:
+        button = page.locator(f"#actions button[data-action='{action}']")
+        if button.count():
+            button.first.click()
+            if action == "play-drawn" and colours.count():  # the drawn card is a wild
+                colours.first.click()
+            return True
+    return False
+
+
+def wait_for_change(page: Page, before: int, timeout: float = 10.0) -> None:
+    """Wait until the table shows a newer state (or the round-end summary)."""
+    try:
+        page.wait_for_function(
+            "([v]) => { const t = document.getElementById('uno-table');"
+            " return (t && Number(t.dataset.version) > v) || document.getElementById('round-end'); }",
+            arg=[before], timeout=timeout * 1000)
+    except Exception as error:
+        shown = page.evaluate("() => ({why: document.getElementById('why')?.textContent,"
+                              " toasts: [...document.querySelectorAll('.toast')].map(t => t.textContent),"
+                              " status: document.getElementById('turn-status')?.textContent,"
+                              " table: {...document.getElementById('uno-table')?.dataset}})")
+        raise AssertionError(f"the table did not move on after a click: {shown}") from error
+
+
+def play_until_round_ends(pages: list[Page], max_moves: int = 600, timeout: float = 240.0) -> int:
+    """Click legal moves on every page until one shows the round-end summary; return the moves made."""
+    moves = 0
+    deadline = time.monotonic() + timeout
+    while moves < max_moves and time.monotonic() < deadline:
+        if any(round_over(p) for p in pages):
+            return moves
+        acted = False
+        for page in pages:
+            before = version(page)
+            if act_once(page):
+                acted = True
+                moves += 1
+                wait_for_change(page, before)
+                break
+        if not acted:
+            pages[0].wait_for_timeout(50)  # a bot or the other player is to move
+    raise AssertionError(f"the round did not end after {moves} moves")
