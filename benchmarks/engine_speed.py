@@ -17,12 +17,17 @@ of the rates and the median of the per-repetition ratios. A round is one hand, p
 until a player goes out (for RLCard, one game: its UNO plays a single hand). Needs the
 `bench` extra.
 
-    python benchmarks/engine_speed.py [--seconds 1] [--repeats 10] [--seed 1]
+    python benchmarks/engine_speed.py [--seconds 1] [--repeats 10] [--seed 1] [--breakdown]
+
+`--breakdown` adds the mean cost of each protocol call and a cProfile table of the
+engine functions, to see where a step's time goes.
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
+import pstats
 import random
 import statistics
 import time
@@ -31,8 +36,10 @@ from dataclasses import dataclass
 
 from tqdm import tqdm
 
+from duoplay.games.uno_duo.actions import Action
 from duoplay.games.uno_duo.game import GAME
 from duoplay.games.uno_duo.options import UnoDuoOptions
+from duoplay.games.uno_duo.state import UnoDuoState
 
 _CHECK_EVERY = 200  # steps between two looks at the clock
 _clock = time.process_time
@@ -128,6 +135,63 @@ def rlcard_bare(budget: float, seed: int) -> Figures:
             return Figures(steps, rounds, now - start)
 
 
+def call_costs(seed: int, positions: int) -> dict[str, float]:
+    """Mean CPU microseconds of each protocol call over positions reached by random play."""
+    chooser = random.Random(seed)
+    options = UnoDuoOptions()
+    state = GAME.setup(2, options, seed)
+    states: list[UnoDuoState] = []
+    moves: list[tuple[int, Action]] = []
+    for game_seed in range(positions):
+        if state.phase == "game-over":
+            state = GAME.setup(2, options, seed + game_seed)
+        seat = state.current
+        action = chooser.choice(GAME.legal_actions(state, seat))
+        states.append(GAME.copy_state(state))
+        moves.append((seat, action))
+        GAME.apply(state, seat, action)
+    costs: dict[str, float] = {}
+    for name, call in (("GAME.to_move", lambda s, seat, a: GAME.to_move(s)),
+                       ("GAME.legal_actions", lambda s, seat, a: GAME.legal_actions(s, seat)),
+                       ("GAME.view", lambda s, seat, a: GAME.view(s, seat)),
+                       ("GAME.apply", GAME.apply)):
+        best = float("inf")
+        for _ in range(3):
+            batch = [GAME.copy_state(s) for s in states] if name == "GAME.apply" else states
+            start = _clock()
+            for position, (seat, action) in zip(batch, moves, strict=True):
+                call(position, seat, action)
+            best = min(best, _clock() - start)
+        costs[name] = best / len(states) * 1e6
+    return costs
+
+
+def profile_rules(seconds: float, seed: int, top: int = 12) -> list[tuple[str, float, float, float]]:
+    """Under cProfile, the engine functions that take the most time in public-protocol steps:
+    (function, calls per step, share of own time, share including callees)."""
+    profiler = cProfile.Profile()
+    profiler.enable()
+    figures = ours(seconds, seed, with_view=True)
+    profiler.disable()
+    stats = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
+    total = sum(row[2] for row in stats.values())
+    rows = []
+    for (path, line, function), (_, calls, own, cumulative, _) in stats.items():
+        if "/games/uno_duo/" in path.replace("\\", "/"):
+            name = f"{path.rsplit('/', 1)[-1]}:{line} {function}"
+            rows.append((name, calls / figures.steps, own / total, cumulative / total))
+    return sorted(rows, key=lambda row: -row[2])[:top]
+
+
+def print_breakdown(seed: int) -> None:
+    print("\nmean CPU cost per call, over 20,000 positions from random play:")
+    for name, micros in call_costs(seed, 20_000).items():
+        print(f"  {name:20} {micros:6.2f} us")
+    print("engine functions under cProfile, public-protocol steps (own time / with callees):")
+    for name, per_step, own, cumulative in profile_rules(2.0, seed):
+        print(f"  {name:40} {per_step:6.2f} calls/step {own:6.1%} {cumulative:6.1%}")
+
+
 PAIRS: dict[str, tuple[Callable[[float, int], Figures], Callable[[float, int], Figures]]] = {
     "public protocol": (lambda budget, seed: ours(budget, seed, with_view=True), rlcard_public),
     "bare step": (lambda budget, seed: ours(budget, seed, with_view=False), rlcard_bare),
@@ -139,6 +203,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per measurement")
     parser.add_argument("--repeats", type=int, default=10, help="alternating repetitions")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--breakdown", action="store_true",
+                        help="also print what each protocol call and engine function costs")
     args = parser.parse_args(argv)
     if args.seconds <= 0 or args.repeats < 1:
         parser.error("--seconds must be positive and --repeats at least 1")
@@ -165,6 +231,8 @@ def main(argv: list[str] | None = None) -> int:
         round_ratio = statistics.median(a.rounds_per_s / max(b.rounds_per_s, 1e-9) for a, b in pairs)
         print(f"{kind}: actions/s ratio {speedups[kind]:.2f}x, rounds/s ratio {round_ratio:.3f}x")
     print("(an UNO Duo round takes many more actions than an RLCard UNO game, see actions/round)")
+    if args.breakdown:
+        print_breakdown(args.seed)
     print(f"speedup vs RLCard: {speedups['public protocol']:.1f}x (public protocol), "
           f"{speedups['bare step']:.1f}x (bare step)")
     return 0
