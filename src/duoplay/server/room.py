@@ -164,6 +164,12 @@ class Room:
                 await self._dispatch(client, msg)
             except ProtocolError as error:
                 self._send_error(client, error)
+            except Exception:
+                # A fault of ours (storage down, a bug) is still answered, and the room keeps running.
+                log.exception("room %s: could not handle %r", self.code, msg)
+                self._send_error(
+                    client, ProtocolError(wire.SERVER_ERROR, "The server could not do that; try again")
+                )
 
     async def _dispatch(self, client: Client, msg: ClientMessage) -> None:
         if isinstance(msg, wire.Hello):
