@@ -13,6 +13,7 @@ COMMANDS = {
     "arena": ("arena", "run many games between bots and summarize the results"),
     "serve": ("serve", "run the web server"),
     "replay": ("replay_cmd", "print a stored match move by move"),
+    "duos": ("duos", "DUOS tools: ask the bot which pairs it would place"),
 }
 
 
