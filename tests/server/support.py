@@ -39,6 +39,7 @@ class ServerProcess:
     database: str
     workdir: Path
     extra: list[str] = field(default_factory=list)
+    env: dict[str, str] | None = None
     port: int = 0
     proc: subprocess.Popen[bytes] | None = None
 
@@ -53,18 +54,19 @@ class ServerProcess:
     def start(self) -> ServerProcess:
         self.port = free_port()
         log = open(self.workdir / f"server-{self.port}.log", "wb")  # noqa: SIM115 - lives as long as the process
+        database = ["--database", self.database] if self.database else []
         self.proc = subprocess.Popen(
             [
                 str(DUOPLAY),
                 "serve",
                 "--port",
                 str(self.port),
-                "--database",
-                self.database,
+                *database,
                 "--log-level",
                 "warning",
                 *self.extra,
             ],
+            env=self.env,
             cwd=self.workdir,
             stdout=log,
             stderr=subprocess.STDOUT,
