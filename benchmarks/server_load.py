@@ -210,6 +210,14 @@ def rss_mb(pid: int) -> float:
     return float("nan")
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time the server has used so far."""
+    with contextlib.suppress(OSError):
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return float("nan")
+
+
 def start_server(workdir: Path, rate_limit: int) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     log = open(workdir / "server.log", "wb")  # noqa: SIM115 - kept open for the server's lifetime
@@ -260,6 +268,8 @@ class StepResult:
     errors: int
     error_codes: dict[str, int]
     rss: float
+    cpu: float
+    """Share of one core the server used."""
 
     def percentile(self, q: float) -> float:
         if not self.latencies:
@@ -305,6 +315,7 @@ def run_step(
             time.sleep(0.1)
     go.set()
     started = time.monotonic()
+    cpu_before = cpu_seconds(server_pid)
     rss_peak = 0.0
     with tqdm(total=int(duration), desc=f"{clients} clients ({mode})", unit="s", mininterval=1.0) as bar:
         while (elapsed := time.monotonic() - started) < duration:
@@ -314,6 +325,7 @@ def run_step(
             bar.update(int(time.monotonic() - started) - bar.n)
     stop.set()
     seconds = time.monotonic() - started
+    cpu = (cpu_seconds(server_pid) - cpu_before) / seconds
     latencies: list[float] = []
     actions = errors = 0
     codes_seen: dict[str, int] = {}
@@ -326,7 +338,7 @@ def run_step(
             codes_seen[key] = codes_seen.get(key, 0) + value
     for proc in procs:
         proc.join(30)
-    return StepResult(clients, seconds, latencies, actions, errors, codes_seen, rss_peak)
+    return StepResult(clients, seconds, latencies, actions, errors, codes_seen, rss_peak, cpu)
 
 
 def report(step: StepResult) -> None:
@@ -334,7 +346,8 @@ def report(step: StepResult) -> None:
     print(
         f"  {step.clients} clients, {step.clients // 2} rooms: {step.actions} actions in {step.seconds:.1f} s"
         f" = {step.rate:.1f} actions/s; p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {worst:.1f} ms; "
-        f"errors {step.errors} {step.error_codes or ''}; server RSS {step.rss:.0f} MB"
+        f"errors {step.errors} {step.error_codes or ''}; server RSS {step.rss:.0f} MB,"
+        f" CPU {step.cpu:.0%} of a core"
     )
 
 
