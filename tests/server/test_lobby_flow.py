@@ -206,7 +206,7 @@ async def test_protocol_errors_are_typed_and_the_connection_stays_open(server: S
     assert (await peer.until("error"))["code"] == "unknown_type"
     await peer.send_raw(json.dumps({"v": 1, "type": "hello", "name": "x" * 20_000, "token": None}))
     assert (await peer.until("error"))["code"] == "too_large"
-    await peer.send(type="hello", name="  Zoë   Q  ", token=None)
+    await peer.send(type="hello", name="  Zoë \x00  Q  \u200b", token=None)
     welcome = await peer.until("welcome")
     assert welcome["seat"] is None
     await peer.send(type="hello", name="again", token=None)

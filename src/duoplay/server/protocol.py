@@ -116,7 +116,11 @@ def parse_data(data: Any) -> ClientMessage:
             raise ProtocolError(MALFORMED_MESSAGE, 'hello needs a non-empty "name"')
         if token is not None and not isinstance(token, str):
             raise ProtocolError(MALFORMED_MESSAGE, 'hello\'s "token" must be a string or null')
-        return Hello(" ".join(name.split())[:MAX_NAME], token)
+        # Names are shown to everyone: printable characters only, spaces collapsed.
+        shown = " ".join("".join(ch for ch in name if ch.isprintable() or ch.isspace()).split())[:MAX_NAME]
+        if not shown:
+            raise ProtocolError(MALFORMED_MESSAGE, "hello needs a name with something printable in it")
+        return Hello(shown, token)
     if kind == "sit":
         return Sit(_int(data, "seat"))
     if kind == "leave":
