@@ -139,9 +139,10 @@ async def test_bad_messages_get_errors_and_change_nothing(open_server: ServerPro
     codes: dict[str, int] = {}
     for n in range(MESSAGES):
         peer = rng.choice((ada, bo, watcher))
-        mover = peer is not watcher and my_move(states[peer.seat])
-        state = states[peer.seat] if peer is not watcher else states[0]
-        other = states[1 - peer.seat]["legal"] if peer is not watcher else states[1]["legal"]
+        seat = 0 if peer.seat is None else peer.seat  # the watcher borrows seat 0's situation
+        mover = peer is not watcher and my_move(states[seat])
+        state = states[seat]
+        other = states[1 - seat]["legal"]
         text = bad_message(rng, mover, state, other)
         await peer.send_raw(text)
         answer = await peer.recv()
@@ -150,6 +151,7 @@ async def test_bad_messages_get_errors_and_change_nothing(open_server: ServerPro
         codes[answer["code"]] = codes.get(answer["code"], 0) + 1
 
     # A stranger with a forged token is refused and only watches.
+    assert ada.token is not None and bo.token is not None
     for forged in ("", "x" * 500, ada.token[:-1] + "A", bo.token.upper()):
         stranger = await Peer.join(url, "Mallory", token=forged)
         assert stranger.seat is None and stranger.seen[0]["code"] == "bad_token"

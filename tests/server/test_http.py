@@ -99,7 +99,7 @@ async def test_a_replay_shows_exactly_what_a_spectator_saw(server: ServerProcess
         state = await ada.state_at(state["version"] + 1)
     while not my_move(state):  # let the bot finish its turn
         state = await ada.until("state")
-    seen = {}
+    seen: dict[int, dict[str, object]] = {}
     while not seen or max(seen) < state["version"]:
         message = await watcher.until("state")
         seen[message["version"]] = message
