@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import multiprocessing as mp
 import os
@@ -75,6 +76,7 @@ async def client(
     stop: asyncio.Event,
     ready: asyncio.Event,
     counter: Any,
+    sockets: list[Any],
 ) -> None:
     import websockets
 
@@ -91,11 +93,8 @@ async def client(
             table.sent[version] = time.monotonic()
             await ws.send(json.dumps(message))
 
-        while not stop.is_set():
-            try:
-                raw = await asyncio.wait_for(ws.recv(), 0.5)
-            except TimeoutError:
-                continue
+        sockets.append(ws)
+        async for raw in ws:  # ends when the worker closes the socket
             now = time.monotonic()
             msg = json.loads(raw)
             kind = msg["type"]
@@ -154,6 +153,7 @@ async def worker_main(
 ) -> None:
     tally = Tally()
     recording, stopping = asyncio.Event(), asyncio.Event()
+    sockets: list[Any] = []
     readies: list[asyncio.Event] = []
     tasks = []
     for n, code in enumerate(codes):
@@ -163,13 +163,26 @@ async def worker_main(
             readies.append(ready)
             tasks.append(
                 asyncio.create_task(
-                    client(f"{base}/ws/{code}", table, seat, mode, tally, recording, stopping, ready, counter)
+                    client(
+                        f"{base}/ws/{code}",
+                        table,
+                        seat,
+                        mode,
+                        tally,
+                        recording,
+                        stopping,
+                        ready,
+                        counter,
+                        sockets,
+                    )
                 )
             )
         if n % 25 == 24:
             await asyncio.sleep(0.05)  # connect gradually rather than in one burst
     for ready in readies:
         await ready.wait()
+    gc.collect()
+    gc.freeze()  # long-lived connection objects need no more scans: fewer, shorter pauses
     with ready_count.get_lock():
         ready_count.value += 1
     while not go.is_set():
@@ -179,6 +192,7 @@ async def worker_main(
         await asyncio.sleep(0.05)
     recording.clear()
     stopping.set()
+    await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
     outcome = await asyncio.gather(*tasks, return_exceptions=True)
     failures = [o for o in outcome if isinstance(o, BaseException)]
     tally.errors += len(failures)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 import time
@@ -197,6 +198,9 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         rooms = LocalRooms(storage, config)
         await rooms.start()
         app.state.rooms = rooms
+        # Modules and resumed rooms live as long as the process: keep them out of every later GC scan.
+        gc.collect()
+        gc.freeze()
         log.info("duoplay server ready (%d rooms resumed)", len(rooms.rooms))
         try:
             yield
