@@ -16,6 +16,7 @@ def create_room(page: Page, base: str, name: str, options: dict[str, str] | None
     page.goto(base + "/")
     page.wait_for_selector("#game-select option", state="attached")
     page.fill("#player-name", name)
+    page.select_option("#game-select", "uno-duo")
     for option, value in (options or {}).items():
         page.fill(f"#opt-{option}", value)
     page.click("#create-room")
@@ -49,9 +50,15 @@ def round_over(page: Page) -> bool:
     return page.locator("#round-end").count() > 0
 
 
+def table_state(page: Page) -> dict[str, str]:
+    """The table's data attributes (version, phase, toMove, seat), read at one instant."""
+    shown: dict[str, str] = page.evaluate("() => ({...document.getElementById('uno-table').dataset})")
+    return shown
+
+
 def my_turn(page: Page) -> bool:
-    table = page.locator("#uno-table")
-    return table.get_attribute("data-seat") in (table.get_attribute("data-to-move") or "").split(",")
+    shown = table_state(page)
+    return shown["seat"] in shown["toMove"].split(",")
 
 
 def act_once(page: Page) -> bool:
@@ -68,7 +75,7 @@ def act_once(page: Page) -> bool:
         wild = (card.get_attribute("data-card") or "").startswith("wild")
         card.click()
         if wild:  # a wild asks for its colour first
-            page.locator(".colour-picker button[data-colour]").first.click()
+            page.locator(".colour-picker button[data-colour]").first.click(timeout=5000)
         return True
     for action in FALLBACK_ACTIONS:
         button = page.locator(f"#actions button[data-action='{action}']")

@@ -16,6 +16,7 @@ from tests.web.driver import (
     play_until_round_ends,
     sit,
     start,
+    table_state,
     version,
     wait_for_change,
 )
@@ -69,7 +70,17 @@ def test_two_people_play_a_full_round(browser: Browser, server_url: str, screens
     outcome = ada.locator("#game-result")
     if outcome.count():
         expect(bo.locator("#game-result")).to_be_visible()
-    ada.screenshot(path=str(screenshots / "round-end-laptop.png"))
+        ada.screenshot(path=str(screenshots / "round-end-laptop.png"))
+        # The finished match can be watched again, move by move.
+        ada.click("#round-end a[href^='/replay/']")
+        expect(ada.locator("#frame-counter")).to_contain_text("Move 0 of")
+        total = int(ada.locator("#frame-counter").inner_text().rsplit(" ", 1)[1])
+        assert total >= moves
+        ada.keyboard.press("ArrowRight")
+        expect(ada.locator("#frame-counter")).to_have_text(f"Move 1 of {total}")
+        expect(ada.locator("#log li")).not_to_have_count(0)
+        ada.keyboard.press("End")
+        expect(ada.locator("#turn-status")).to_have_text("Game over")
     assert ada_errors == [] and bo_errors == []
 
 
@@ -88,3 +99,115 @@ def test_one_player_against_a_bot_to_the_end_of_a_round(browser: Browser, server
     # target 500: the game goes on with round 2, the totals carried over.
     expect(page.locator("#uno-table .round")).to_have_text("Round 2")
     assert errors == []
+
+
+def _play_past_the_draft(page: Page) -> None:
+    """Keep drafting (clicking Keep) until the draft is over and it is this page's turn to play."""
+    for _ in range(60):
+        shown = table_state(page)
+        if shown["phase"] == "turn" and shown["seat"] == shown["toMove"]:
+            return
+        before = version(page)
+        if act_once(page):
+            wait_for_change(page, before)
+        else:
+            page.wait_for_timeout(50)
+    raise AssertionError("the draft did not end")
+
+
+def test_a_reload_mid_game_returns_to_the_same_seat_and_hand(browser: Browser, server_url: str) -> None:
+    page = _page(browser)
+    code = create_room(page, server_url, "Ada")
+    sit(page, 0)
+    add_bot(page, 1)
+    start(page)
+    _play_past_the_draft(page)
+    hand = _hand(page)
+    assert hand  # the draft dealt this seat its cards
+    shown = version(page)
+
+    page.reload()
+    page.wait_for_selector("#uno-table[data-version]")
+    expect(page.locator("li.seat[data-seat='0'] .badge.you")).to_be_visible()
+    assert page.locator("#uno-table").get_attribute("data-seat") == "0"
+    assert version(page) == shown
+    assert _hand(page) == hand
+
+    # A second tab of the same browser shares the token, and the recent games list the room.
+    page.goto(server_url + "/")
+    expect(page.locator("#recent-games li").first).to_contain_text(code)
+    expect(page.locator("#recent-games li").first).to_contain_text("Seat 1")
+
+
+_FORGE = """async ([code, token, action]) => {
+  const ws = new WebSocket(`ws://${location.host}/ws/${code}`);
+  const errors = [];
+  await new Promise((resolve) => ws.addEventListener("open", resolve));
+  const done = new Promise((resolve) => ws.addEventListener("message", (event) => {
+    const msg = JSON.parse(event.data);
+    if (msg.type === "state") ws.send(JSON.stringify({v: 1, type: "action", action, version: null}));
+    if (msg.type === "error") { errors.push(msg.code); resolve(); }
+  }));
+  ws.send(JSON.stringify({v: 1, type: "hello", name: "Mallory", token}));
+  await Promise.race([done, new Promise((r) => setTimeout(r, 5000))]);
+  ws.close();
+  return errors;
+}"""
+
+
+def test_another_browser_cannot_act_for_a_seat(browser: Browser, server_url: str) -> None:
+    ada = _page(browser)
+    code = create_room(ada, server_url, "Ada")
+    sit(ada, 0)
+    bo = _page(browser)
+    bo.goto(f"{server_url}/room/{code}")
+    sit(bo, 1)
+    start(bo)
+    ada.wait_for_selector("#uno-table[data-version]")
+    to_move = ada.locator("#uno-table").get_attribute("data-to-move")
+    mover, other = (ada, bo) if to_move == "0" else (bo, ada)
+    expect(mover.locator("#actions button[data-action='draft-keep']")).to_be_visible()
+
+    # The other seat's cards are backs, not buttons: there is nothing to click for them.
+    assert other.locator("#opponent button").count() == 0
+    assert other.locator("#opponent .card.back").count() == mover.locator("#hand .card").count()
+    assert other.locator("#actions button[data-action='draft-keep']").count() == 0
+    # Keys do nothing for the seat that is not to move, and it is told why.
+    before = version(mover)
+    other.keyboard.press("k")
+    other.locator("#draw-pile").click(force=True)
+    expect(other.locator("#why")).to_have_text("It is not your turn")
+
+    # Forged actions straight over the WebSocket are refused with a typed error.
+    other_token = other.evaluate(f"() => JSON.parse(localStorage.getItem('duoplay.seats'))['{code}'].token")
+    assert other.evaluate(_FORGE, [code, other_token, {"type": "draft-keep"}]) == ["not_your_turn"]
+    spectator = _page(browser)
+    spectator.goto(f"{server_url}/room/{code}")
+    spectator.wait_for_selector("#uno-table[data-version]")
+    expect(spectator.locator("#spectating")).to_be_visible()
+    assert spectator.locator("#hand").count() == 0
+    assert spectator.evaluate(_FORGE, [code, None, {"type": "draft-keep"}]) == ["not_seated"]
+    assert spectator.evaluate(_FORGE, [code, "not-a-token", {"type": "draft-keep"}])[0] == "bad_token"
+    mover.wait_for_timeout(300)
+    assert version(mover) == before  # nothing moved
+
+
+def test_a_card_that_cannot_be_played_says_why(browser: Browser, server_url: str) -> None:
+    page = _page(browser)
+    create_room(page, server_url, "Ada", {"target_score": "500"})
+    sit(page, 0)
+    add_bot(page, 1)
+    start(page)
+    for _ in range(40):
+        _play_past_the_draft(page)
+        refused = page.locator("#hand button.card[data-legal='0']")
+        if refused.count():
+            before = version(page)
+            refused.first.click()
+            expect(page.locator("#why")).to_contain_text("does not match")
+            assert version(page) == before
+            return
+        before = version(page)
+        act_once(page)
+        wait_for_change(page, before)
+    raise AssertionError("never held an unplayable card")

@@ -210,7 +210,11 @@ export function showRoom(code) {
   function ensureTable() {
     if (!tableLoading || tableGame !== room.game) {
       tableGame = room.game;
-      tableLoading = loadGameModule(room.game).then((module) => {
+      tableLoading = loadGameModule(room.game).catch(() => {
+        clear(tableBox).append(h("p.card-panel", {}, t("This game cannot be shown in the browser yet.")));
+        return null;
+      }).then((module) => {
+        if (!module) return;
         if (table) table.destroy();
         clear(tableBox);
         table = module.createTable(tableBox, {
@@ -227,7 +231,7 @@ export function showRoom(code) {
   async function showState(msg) {
     if (!room) return;
     await ensureTable();
-    if (msg === lastState) table.update(msg); // else a newer state is on its way in
+    if (table && msg === lastState) table.update(msg); // else a newer state is on its way in
   }
 
   socket.connect();

@@ -193,7 +193,7 @@ export function createTable(root, ctx) {
   function renderCentre() {
     const v = view();
     clear(drawPile).append(cardBack(), h("span.pile-count", {}, tn("{n} card", "{n} cards", v.draw_pile)));
-    drawPile.disabled = !simples.has("draw");
+    drawPile.classList.toggle("live", simples.has("draw")); // clicking it otherwise explains why not
     drawPile.setAttribute("aria-label", t("Draw pile: {n} cards", { n: v.draw_pile }));
     clear(discardPile);
     if (v.top) discardPile.append(cardFace(v.top));
@@ -401,7 +401,7 @@ export function createTable(root, ctx) {
         return;
       }
     }
-    if (key === "d") explain(null);
+    if (Object.values(KEYS).includes(key)) explain(null); // a known key that does nothing now: say why
   }
 
   document.addEventListener("keydown", onKey);

@@ -1,0 +1,131 @@
+"""The lobby and table in Swedish, on a phone, by keyboard; screenshots for the docs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.web.conftest import LAPTOP, PHONE
+from tests.web.driver import add_bot, create_room, sit, start, table_state, version, wait_for_change
+
+pytestmark = pytest.mark.browser
+
+
+def _press(page: Page, key: str) -> None:
+    before = version(page)
+    page.keyboard.press(key)
+    wait_for_change(page, before)
+
+
+def _wait_for_my_turn(page: Page) -> dict[str, str]:
+    page.wait_for_function("() => { const t = document.getElementById('uno-table');"
+                           " return t && t.dataset.toMove === t.dataset.seat; }")
+    return table_state(page)
+
+
+def _draft_by_keyboard(page: Page) -> None:
+    """Drafting with the K key until it is this seat's turn in the main game."""
+    for _ in range(40):
+        shown = _wait_for_my_turn(page)
+        if shown["phase"] != "draft":
+            return
+        _press(page, "k")
+    raise AssertionError("the draft did not end")
+
+
+def test_the_swedish_ui_shows_swedish_labels(browser: Browser, server_url: str) -> None:
+    page = browser.new_context(viewport=LAPTOP, locale="sv-SE").new_page()
+    page.goto(server_url + "/")
+    expect(page.locator("#create-room")).to_have_text("Skapa rum")
+    expect(page.locator("label[for='opt-target_score']")).to_have_text("Målpoäng")
+    expect(page.locator("#join-form h2")).to_have_text("Gå med i ett spel")
+    assert page.evaluate("document.documentElement.lang") == "sv"
+
+    page.select_option("#pref-lang", "en")  # the switch overrides the browser's language
+    expect(page.locator("#create-room")).to_have_text("Create room")
+    page.reload()
+    expect(page.locator("#create-room")).to_have_text("Create room")
+    page.select_option("#pref-lang", "sv")
+
+    create_room(page, server_url, "Ada")
+    expect(page.locator("li.seat[data-seat='0'] button.sit")).to_have_text("Sätt dig här")
+    sit(page, 0)
+    add_bot(page, 1)
+    start(page)
+    _wait_for_my_turn(page)
+    status = page.locator("#turn-status").inner_text()
+    assert status.startswith(("Draft:", "Din tur", "Välj", "Spela", "Du drog", "Ett Wild", "Vänd"))
+    expect(page.locator("#scores h3")).to_contain_text("Poäng")
+
+
+def test_lobby_screenshots(browser: Browser, server_url: str, screenshots: Path) -> None:
+    for size, viewport in (("laptop", LAPTOP), ("phone", PHONE)):
+        page = browser.new_context(viewport=viewport).new_page()
+        page.goto(server_url + "/")
+        page.fill("#player-name", "Ada")
+        page.wait_for_selector("#opt-target_score")
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        page.screenshot(path=str(screenshots / f"lobby-{size}.png"), full_page=True)
+
+
+def test_a_phone_shows_the_whole_hand_and_plays_by_keyboard(browser: Browser, server_url: str,
+                                                             screenshots: Path) -> None:
+    page = browser.new_context(viewport=PHONE, has_touch=True).new_page()
+    create_room(page, server_url, "Ada", {"target_score": "500"})
+    sit(page, 0)
+    add_bot(page, 1)
+    start(page)
+    _draft_by_keyboard(page)
+
+    # Draw with D (keeping a playable card with K) until the hand is big.
+    for _ in range(60):
+        shown = _wait_for_my_turn(page)
+        if page.locator("#hand .card").count() >= 16:
+            break
+        if shown["phase"] == "drawn":
+            _press(page, "k")
+        elif shown["phase"] == "turn" and page.locator("#actions button[data-action='draw']").count():
+            _press(page, "d")
+        else:  # a volley, a challenge, a dump: the first offered action
+            before = version(page)
+            page.locator("#actions button").first.click()
+            wait_for_change(page, before)
+    hand = page.locator("#hand .card")
+    assert hand.count() >= 16
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    for box in hand.evaluate_all("cards => cards.map(c => c.getBoundingClientRect().toJSON())"):
+        assert box["left"] >= 0 and box["right"] <= PHONE["width"], box
+
+    # Number keys play the n-th card of the hand when it is playable.
+    shown = _wait_for_my_turn(page)
+    legal = page.locator("#hand .card").evaluate_all("cards => cards.map(c => c.dataset.legal === '1')")
+    if shown["phase"] == "turn" and True in legal[:9]:
+        index = legal.index(True)
+        card = page.locator("#hand .card").nth(index).get_attribute("data-card") or ""
+        before = version(page)
+        page.keyboard.press(str(index + 1))
+        if card.startswith("wild"):
+            page.keyboard.press("r")
+        wait_for_change(page, before)
+        expect(page.locator("#log")).to_contain_text("You played")
+    page.locator("#me").scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshots / "game-phone.png"), full_page=True)
+
+
+def test_game_screenshot_on_a_laptop_in_colour_blind_mode(browser: Browser, server_url: str,
+                                                          screenshots: Path) -> None:
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    create_room(page, server_url, "Ada", {"target_score": "500"})
+    page.check("#pref-colourblind")
+    sit(page, 0)
+    add_bot(page, 1, "heuristic")
+    start(page)
+    _draft_by_keyboard(page)
+    shown = _wait_for_my_turn(page)
+    assert shown["phase"] != "draft"
+    suit = page.locator("#hand .card .corner.tl .suit").first
+    expect(suit).to_be_visible()
+    assert suit.inner_text() in "♥★♣♦"
+    page.screenshot(path=str(screenshots / "game-laptop.png"))
