@@ -111,6 +111,12 @@ async def test_two_players_sit_start_and_play_with_typed_errors(server: ServerPr
     assert (await mover.until("error"))["code"] == "game_over"
     room = await carl.room_until(lambda r: r["status"] == "finished")
     assert room["match_id"]
+    # A rematch: same seats, a new match from version 0.
+    await bo.send(type="start")
+    again = await carl.room_until(lambda r: r["status"] == "playing")
+    assert again["match_id"] not in (None, room["match_id"])
+    fresh = await ada.state_at(0)
+    assert fresh["version"] == 0 and fresh["outcome"] is None
 
     # Nobody ever received someone else's token.
     assert ada.token is not None and bo.token is not None and ada.token != bo.token
