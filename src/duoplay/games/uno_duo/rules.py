@@ -14,6 +14,7 @@ from duoplay.core.rng import GameRng
 from duoplay.games.uno_duo import actions as act
 from duoplay.games.uno_duo.actions import Action, ChooseColour, Play
 from duoplay.games.uno_duo.cards import (
+    CODES,
     COLOUR_OF,
     COLOURS,
     DRAW_TWO,
@@ -31,6 +32,7 @@ from duoplay.games.uno_duo.options import CHALLENGE_COLOUR_ONLY, UnoDuoOptions
 from duoplay.games.uno_duo.state import Phase, RoundResult, UnoDuoState
 
 HAND_SIZE = 7
+_ONLY = (frozenset({0}), frozenset({1}))  # the audience of a seat's secret
 _COLOUR_CHOICES = tuple(ChooseColour(c) for c in range(4))
 
 
@@ -85,8 +87,8 @@ def _draft(state: UnoDuoState, seat: int, keep: bool, events: list[Event]) -> No
     kept, discarded = (looked_at, following) if keep else (following, looked_at)
     state.hands[seat].append(kept)
     state.draft_discards.append(discarded)
-    events.append(Event("draft", {"seat": seat, "kept_first": keep, "discarded": code(discarded)},
-                        {"kept": code(kept)}, frozenset({seat})))
+    events.append(Event("draft", {"seat": seat, "kept_first": keep, "discarded": CODES[discarded]},
+                        {"kept": CODES[kept]}, _ONLY[seat]))
     other = 1 - seat
     # NOTES 3: picks alternate, Player 1 first, until both hold seven.
     if len(state.hands[other]) < HAND_SIZE:
@@ -112,7 +114,7 @@ def _flip_start_card(state: UnoDuoState, events: list[Event]) -> None:
     top = state.draw_pile.pop()
     state.discard = [top]
     player_one, player_two = state.player_one, 1 - state.player_one
-    events.append(Event("start-card", {"card": code(top)}))
+    events.append(Event("start-card", {"card": CODES[top]}))
     if COLOUR_OF[top] < 0:
         state.phase, state.current = Phase.START_COLOUR, player_one
         return
@@ -145,6 +147,17 @@ def _choose_start_colour(state: UnoDuoState, colour: int, events: list[Event]) -
 # --- What can I do on my turn? -------------------------------------------------------------
 
 
+def _plays_of(face: int, uno: bool) -> tuple[Play, ...]:
+    colours = range(4) if COLOUR_OF[face] < 0 else (COLOUR_OF[face],)
+    return tuple(act.play(face, colour, with_uno) for colour in colours
+                 for with_uno in ((False, True) if uno else (False,)))
+
+
+# Every face's plays, built once: listing moves copies shared values and builds none.
+_PLAYS = tuple(_plays_of(face, False) for face in range(FACE_COUNT))
+_PLAYS_UNO = tuple(_plays_of(face, True) for face in range(FACE_COUNT))  # with 2 cards in hand
+
+
 def legal_actions(state: UnoDuoState, seat: int) -> list[Action]:
     moves: list[Action] = []
     phase = state.phase
@@ -152,31 +165,36 @@ def legal_actions(state: UnoDuoState, seat: int) -> list[Action]:
         return moves
     if seat == state.current:
         hand = state.hands[seat]
-        uno = len(hand) == 2
+        plays = _PLAYS_UNO if len(hand) == 2 else _PLAYS
         if phase == Phase.TURN:
+            colour = state.colour
+            top = state.discard[-1]
+            top_rank = RANK_OF[top] if COLOUR_OF[top] >= 0 else -1  # a wild top matches by colour only
             for face in set(hand):
-                if _matches(state, face):
-                    _add_plays(moves, face, uno)
-            if _can_draw(state):
+                printed = COLOUR_OF[face]
+                if printed < 0 or printed == colour or RANK_OF[face] == top_rank:
+                    moves += plays[face]
+            if state.draw_pile or len(state.discard) > 1:
                 moves.append(act.DRAW)
             elif not moves:
                 moves.append(act.PASS)  # NOTES 13: nothing to draw and nothing to play
         elif phase == Phase.DRAWN:
-            _add_plays(moves, state.drawn, uno)
+            moves += plays[state.drawn]
             moves.append(act.KEEP)
         elif phase == Phase.VOLLEY:
             for face in set(hand):
                 if RANK_OF[face] == DRAW_TWO and COLOUR_OF[face] >= 0:
-                    _add_plays(moves, face, uno)
+                    moves += plays[face]
             moves.append(act.DRAW)
         elif phase == Phase.CHALLENGE:
             moves += (act.CHALLENGE, act.ACCEPT)
         elif phase == Phase.DUMP_DECIDE:
             moves += (act.DUMP, act.NO_DUMP)
         elif phase == Phase.DUMPING:
+            dump_colour = state.dump_colour
             for face in set(hand):
-                if COLOUR_OF[face] == state.dump_colour:
-                    _add_plays(moves, face, uno)
+                if COLOUR_OF[face] == dump_colour:
+                    moves += plays[face]
         elif phase == Phase.START_COLOUR:
             moves += _COLOUR_CHOICES
         elif phase == Phase.DRAFT:
@@ -189,12 +207,60 @@ def legal_actions(state: UnoDuoState, seat: int) -> list[Action]:
     return moves
 
 
-def _add_plays(moves: list[Action], face: int, uno: bool) -> None:
-    colours = range(4) if COLOUR_OF[face] < 0 else (COLOUR_OF[face],)
-    for colour in colours:
-        moves.append(act.play(face, colour))
-        if uno:
-            moves.append(act.play(face, colour, True))
+def is_legal(state: UnoDuoState, seat: int, action: Action) -> bool:
+    """`action in legal_actions(state, seat)`, answered without listing every move."""
+    phase = state.phase
+    if phase == Phase.GAME_OVER:
+        return False
+    if isinstance(action, Play):
+        face, colour, uno = action.face, action.colour, action.uno
+        if type(face) is not int or type(colour) is not int or not 0 <= face < FACE_COUNT:
+            return False
+        if seat != state.current:
+            return False
+        hand = state.hands[seat]
+        printed = COLOUR_OF[face]
+        if (colour != printed) if printed >= 0 else not 0 <= colour < 4:
+            return False
+        if uno not in (False, True) or (uno and len(hand) != 2) or face not in hand:
+            return False
+        if phase == Phase.TURN:
+            return _matches(state, face)
+        if phase == Phase.DRAWN:
+            return face == state.drawn
+        if phase == Phase.VOLLEY:
+            return RANK_OF[face] == DRAW_TWO and printed >= 0
+        if phase == Phase.DUMPING:
+            return printed == state.dump_colour
+        return False
+    if isinstance(action, act.Simple):
+        kind = action.kind
+        exposed = state.uno_exposed
+        if kind == "uno":
+            return exposed == seat
+        if kind == "catch":
+            return exposed >= 0 and seat == 1 - exposed and len(state.hands[exposed]) == 1
+        if seat != state.current:
+            return False
+        if phase == Phase.TURN:
+            if kind == "draw":
+                return _can_draw(state)
+            return kind == "pass" and not _can_draw(state) and not any(
+                _matches(state, face) for face in state.hands[seat])
+        return kind in _SIMPLE_BY_PHASE.get(phase, ())
+    if isinstance(action, ChooseColour):
+        return (phase == Phase.START_COLOUR and seat == state.current
+                and type(action.colour) is int and 0 <= action.colour < 4)
+    return False
+
+
+_SIMPLE_BY_PHASE = {
+    Phase.DRAWN: ("keep",),
+    Phase.VOLLEY: ("draw",),
+    Phase.CHALLENGE: ("challenge", "accept"),
+    Phase.DUMP_DECIDE: ("dump", "no-dump"),
+    Phase.DRAFT: ("draft-keep", "draft-discard"),
+}
 
 
 def _matches(state: UnoDuoState, face: int) -> bool:
@@ -227,7 +293,7 @@ def apply(state: UnoDuoState, seat: Seat, action: Action) -> list[Event]:
         action = act.SIMPLE_ACTIONS.get(action.kind, action)
     elif isinstance(action, Play) and action.uno and len(state.hands[seat]) != 2:
         action = Play(action.face, action.colour)  # NOTES 9: saying UNO early does nothing
-    if action not in legal_actions(state, seat):
+    if not is_legal(state, seat, action):
         raise _refusal(state, seat, action)
     events: list[Event] = []
     if action is act.SAY_UNO:
@@ -306,7 +372,7 @@ def _lay_down(state: UnoDuoState, seat: int, action: Play, events: list[Event]) 
     state.discard.append(action.face)
     state.colour = action.colour
     state.drawn = -1
-    events.append(Event("play", {"seat": seat, "card": code(action.face), "colour": action.colour,
+    events.append(Event("play", {"seat": seat, "card": CODES[action.face], "colour": action.colour,
                                  "left": len(hand)}))
     if len(hand) == 1:
         if action.uno:
@@ -424,7 +490,7 @@ def _draw(state: UnoDuoState, seat: int, count: int, events: list[Event]) -> lis
     if len(hand) != 1 and state.uno_exposed == seat:
         state.uno_exposed = -1
     events.append(Event("draw", {"seat": seat, "count": len(drawn)},
-                        {"cards": [code(c) for c in drawn]}, frozenset({seat})))
+                        {"cards": [CODES[c] for c in drawn]}, _ONLY[seat]))
     return drawn
 
 
@@ -528,6 +594,8 @@ def _refusal(state: UnoDuoState, seat: int, action: Action) -> GameError:
 def _malformed(action: object) -> str:
     """Why a value handed to `apply` directly is no UNO Duo action at all ('' if it is one)."""
     if isinstance(action, Play):
+        if type(action.face) is not int or type(action.colour) is not int:
+            return "A card and a colour are whole numbers"  # 5.0 == 5, but cannot index a table
         if not (0 <= action.face < FACE_COUNT and 0 <= action.colour < 4):
             return "No such card or colour"
         if COLOUR_OF[action.face] >= 0 and action.colour != COLOUR_OF[action.face]:

@@ -10,9 +10,28 @@ from __future__ import annotations
 from typing import Any
 
 from duoplay.core.protocol import JSON, Seat
-from duoplay.games.uno_duo.cards import CODES, COLOURS, code
+from duoplay.games.uno_duo.cards import CODES, COLOURS
 from duoplay.games.uno_duo.options import options_json
-from duoplay.games.uno_duo.state import Phase, UnoDuoState
+from duoplay.games.uno_duo.state import Phase, RoundResult, UnoDuoState
+
+_CODE = CODES.__getitem__  # a C-level lookup: views turn many faces into codes
+
+# A finished round never changes, so its JSON is built once and shared by every later view
+# (like the options' JSON): views are read-only data. Keyed by identity; the entry keeps
+# its round alive, so an id is never reused while cached.
+_ROUND_JSON: dict[int, tuple[RoundResult, JSON]] = {}
+_ROUND_JSON_LIMIT = 4096
+
+
+def _round_json(result: RoundResult) -> JSON:
+    hit = _ROUND_JSON.get(id(result))
+    if hit is not None and hit[0] is result:
+        return hit[1]
+    if len(_ROUND_JSON) >= _ROUND_JSON_LIMIT:
+        _ROUND_JSON.clear()
+    data = result.to_json(_CODE)
+    _ROUND_JSON[id(result)] = (result, data)
+    return data
 
 
 def view(state: UnoDuoState, seat: Seat) -> JSON:
@@ -31,26 +50,26 @@ def view(state: UnoDuoState, seat: Seat) -> JSON:
         "hand_counts": [len(state.hands[0]), len(state.hands[1])],
         "draw_pile": len(state.draw_pile),
         "discard_count": len(state.discard),
-        "top": code(state.discard[-1]) if state.discard else None,
-        "discard": [CODES[c] for c in state.discard],
+        "top": CODES[state.discard[-1]] if state.discard else None,
+        "discard": list(map(_CODE, state.discard)),
         # A wild start card has no colour until Player 1 names one.
         "colour": COLOURS[state.colour] if state.discard and phase != Phase.START_COLOUR else None,
         "volley": state.volley,
         "uno_exposed": state.uno_exposed if state.uno_exposed >= 0 else None,
         "cut": [list(c) for c in state.cut] if state.round == 1 else [],
-        "history": [r.to_json(code) for r in state.history],
+        "history": [_round_json(r) for r in state.history],
     }
     if phase == Phase.DRAFT:
-        shown["draft_discards"] = [code(c) for c in state.draft_discards]
+        shown["draft_discards"] = list(map(_CODE, state.draft_discards))
     if phase in (Phase.DUMP_DECIDE, Phase.DUMPING):
         shown["dump_colour"] = COLOURS[state.dump_colour]
     if phase == Phase.CHALLENGE:
         shown["challenger"] = state.current
     if seat is not None and seat in (0, 1):
-        shown["hand"] = sorted(code(c) for c in state.hands[seat])
+        shown["hand"] = sorted(map(_CODE, state.hands[seat]))
         if seat == state.current:
             if phase == Phase.DRAFT:
-                shown["draft_card"] = code(state.draft_card)
+                shown["draft_card"] = CODES[state.draft_card]
             elif phase == Phase.DRAWN:
-                shown["drawn"] = code(state.drawn)
+                shown["drawn"] = CODES[state.drawn]
     return shown
