@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-
 from tests.web.conftest import LAPTOP, PHONE
 from tests.web.driver import add_bot, create_room, sit, start, table_state, version, wait_for_change
 
@@ -38,6 +37,8 @@ def _draft_by_keyboard(page: Page) -> None:
 def test_the_swedish_ui_shows_swedish_labels(browser: Browser, server_url: str) -> None:
     page = browser.new_context(viewport=LAPTOP, locale="sv-SE").new_page()
     page.goto(server_url + "/")
+    page.wait_for_selector("#game-select option", state="attached")
+    page.select_option("#game-select", "uno-duo")
     expect(page.locator("#create-room")).to_have_text("Skapa rum")
     expect(page.locator("label[for='opt-target_score']")).to_have_text("Målpoäng")
     expect(page.locator("#join-form h2")).to_have_text("Gå med i ett spel")
@@ -65,6 +66,8 @@ def test_lobby_screenshots(browser: Browser, server_url: str, screenshots: Path)
         page = browser.new_context(viewport=viewport).new_page()
         page.goto(server_url + "/")
         page.fill("#player-name", "Ada")
+        page.wait_for_selector("#game-select option", state="attached")
+        page.select_option("#game-select", "uno-duo")
         page.wait_for_selector("#opt-target_score")
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         page.screenshot(path=str(screenshots / f"lobby-{size}.png"), full_page=True)
@@ -110,7 +113,8 @@ def test_a_phone_shows_the_whole_hand_and_plays_by_keyboard(browser: Browser, se
             page.keyboard.press("r")
         wait_for_change(page, before)
         expect(page.locator("#log")).to_contain_text("You played")
-    page.locator("#me").scroll_into_view_if_needed()
+    page.wait_for_timeout(800)  # let the cards land
+    page.evaluate("document.getElementById('toasts').replaceChildren()")
     page.screenshot(path=str(screenshots / "game-phone.png"), full_page=True)
 
 
@@ -128,4 +132,5 @@ def test_game_screenshot_on_a_laptop_in_colour_blind_mode(browser: Browser, serv
     suit = page.locator("#hand .card .corner.tl .suit").first
     expect(suit).to_be_visible()
     assert suit.inner_text() in "♥★♣♦"
+    page.wait_for_timeout(800)
     page.screenshot(path=str(screenshots / "game-laptop.png"))

@@ -7,7 +7,6 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-
 from tests.web.conftest import LAPTOP, PHONE
 from tests.web.driver import (
     act_once,

@@ -1,5 +1,5 @@
 // What each rules event means in words, and the small animations that help follow it.
-import { h, reducedMotion } from "../../dom.js";
+import { reducedMotion } from "../../dom.js";
 import { t, tn } from "../../i18n.js";
 import { cardBack, cardFace, cardName, colourName } from "./cards.js";
 
@@ -70,42 +70,42 @@ export function describe(event, name, me) {
 // Events worth a toast even if you are not reading the log.
 export const LOUD = new Set(["uno", "catch", "challenge", "shuffle-hands", "refill"]);
 
-function fly(element, from, to, delay) {
-  if (!from || !to) return;
+// A card of `size` flies from the centre of `from` to the centre of `to`; it is an overlay and
+// never takes clicks, so the table stays usable while it moves.
+function fly(element, from, to, size, delay, endScale = 1) {
+  if (!from || !to || !size) return;
   const ghost = element;
   ghost.classList.add("flying");
-  Object.assign(ghost.style, { left: `${from.left}px`, top: `${from.top}px`,
-    width: `${from.width}px`, height: `${from.height}px` });
-  document.body.append(ghost);
+  const left = from.left + from.width / 2 - size.width / 2;
+  const top = from.top + from.height / 2 - size.height / 2;
+  Object.assign(ghost.style, { left: `${left}px`, top: `${top}px`, width: `${size.width}px`,
+    height: `${size.height}px` });
+  ghost.style.setProperty("--card-w", `${size.width}px`);
   const dx = to.left + to.width / 2 - (from.left + from.width / 2);
   const dy = to.top + to.height / 2 - (from.top + from.height / 2);
-  const scale = to.height && from.height ? to.height / from.height : 1;
+  document.body.append(ghost);
   const animation = ghost.animate(
     [{ transform: "translate(0, 0) scale(1)", opacity: 1 },
-      { transform: `translate(${dx}px, ${dy}px) scale(${scale})`, opacity: 0.9 }],
-    { duration: 380, delay, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" });
+      { transform: `translate(${dx}px, ${dy}px) scale(${endScale})`, opacity: 0.85 }],
+    { duration: 380, delay, easing: "cubic-bezier(.2,.7,.3,1)", fill: "both" });
   animation.onfinish = () => ghost.remove();
   animation.oncancel = () => ghost.remove();
 }
 
-// places: {hand(seat) -> rect, card(code) -> rect (before the update), draw -> rect, discard -> rect}
+// places: {hand(seat) -> rect, card(seat, code) -> rect before the update, draw -> rect, discard -> rect}
 export function animate(events, places) {
   if (reducedMotion()) return;
   let delay = 0;
   for (const event of events) {
     if (event.kind === "play") {
       const from = places.card(event.seat, event.card) || places.hand(event.seat);
-      fly(cardFace(event.card), from, places.discard, delay);
+      fly(cardFace(event.card), from, places.discard, places.discard, delay);
       delay += 160;
     } else if (event.kind === "draw" && event.count > 0) {
       for (let i = 0; i < Math.min(event.count, 6); i += 1) {
-        fly(cardBack(), places.draw, places.hand(event.seat), delay);
+        fly(cardBack(), places.draw, places.hand(event.seat), places.draw, delay, 0.6);
         delay += 90;
       }
     }
   }
-}
-
-export function logLine(text) {
-  return h("li", {}, text);
 }
