@@ -6,7 +6,8 @@ identical pairs of:
 
 - the bot (`association.pairs_for_names`: standardized encoder similarity, curated
   associations, shared words, greedy by confidence);
-- the bot without the curated association list (what it does for names it does not know);
+- the bot without the curated association list and without WordNet definitions (the
+  encoder, standardized, with shared words, greedy by confidence);
 - the baseline: the 4 disjoint pairs with the largest total cosine similarity.
 
 Boards marked "cards" use our own card names (the curated list knows them; the list
@@ -45,6 +46,7 @@ from duoplay.games.duos.association import (
 )
 from duoplay.games.duos.embedding import shared
 from duoplay.games.duos.state import Pairs
+from duoplay.games.duos.wordnet import wordnet
 
 BOARDS = Path(__file__).parent / "data" / "duos_boards.json"
 
@@ -108,7 +110,9 @@ def main() -> None:
     start = time.perf_counter()
     shared().cosines(["warm", "up"])
     hints.hint_words()
-    print(f"model loaded in {time.perf_counter() - start:.1f} s")
+    dictionary = wordnet()
+    print(f"model loaded in {time.perf_counter() - start:.1f} s; WordNet definitions: "
+          + ("on" if dictionary is not None else "off (Debian's wordnet-base is not installed)"))
 
     rows: list[dict[str, Any]] = []
     timings: list[float] = []  # names already embedded, as for our cards in a game
@@ -125,7 +129,7 @@ def main() -> None:
         started = time.perf_counter()
         choose_pairs(relatedness(names, args.lang))
         timings.append(time.perf_counter() - started)
-        plain = relatedness(names, args.lang, curated=False)
+        plain = relatedness(names, args.lang, curated=False, definitions=False)
         baseline = best_total_pairs(shared().cosines(names))
         rows.append({
             "source": board["source"],

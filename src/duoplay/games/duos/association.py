@@ -7,7 +7,9 @@ Three signals, added up into one relatedness matrix for the 12 cards on the grid
   compares a card's partners with each other, not with a fixed scale;
 - the curated associations of our own cards (content/associations.json): families
   of related cards and the pairs people place first;
-- shared words: "Gold medal" and "Silver medal", "Skis" and "Skiing" are obvious.
+- shared words: "Gold medal" and "Silver medal", "Skis" and "Skiing" are obvious;
+- definitions: when WordNet is installed, one name's dictionary definition naming the
+  other (a glove "covers the hand", a saddle is "a seat for the rider of a horse").
 
 `choose_pairs` then picks pairs greedily by confidence (how much better a pair is
 than what either card could do otherwise), which is how people pair: the obvious
@@ -32,12 +34,14 @@ from duoplay.games.duos.cards import CATEGORIES, LANGUAGES, Face, face_by_id, fa
 from duoplay.games.duos.embedding import Embedder, shared
 from duoplay.games.duos.pairing import MAX_PAIRS, all_placements, normal
 from duoplay.games.duos.state import Pairs
+from duoplay.games.duos.wordnet import wordnet
 
 Matrix = npt.NDArray[np.float64]
 
 GROUP_BONUS = 0.8  # in units of a card's spread of similarities (the matrix is standardized)
 PAIR_BONUS = 2.0
 WORD_BONUS = 1.5
+DEFINITION_BONUS = 1.0
 RIVAL_WEIGHT = 0.5  # how much a pair's confidence drops for each card's best other partner
 
 
@@ -117,7 +121,8 @@ def _stems(name: str) -> set[str]:
 
 
 def relatedness(names: Sequence[str], language: str = "en", curated: bool = True,
-                embedder: Embedder | None = None, known: Sequence[Face | None] | None = None) -> Matrix:
+                embedder: Embedder | None = None, known: Sequence[Face | None] | None = None,
+                definitions: bool = True) -> Matrix:
     """A symmetric matrix: higher means a person is more likely to pair the two cards.
 
     `known` gives the cards behind the names when the caller knows them (a bot reads
@@ -130,10 +135,13 @@ def relatedness(names: Sequence[str], language: str = "en", curated: bool = True
     size = len(names)
     stems = [_stems(t) for t in texts]
     groups, firsts = _curated()
+    dictionary = wordnet() if definitions else None
     for i, j in combinations(range(size), 2):
         bonus = 0.0
         if stems[i] & stems[j]:
             bonus += WORD_BONUS
+        if dictionary is not None and dictionary.mentions(texts[i], texts[j]):
+            bonus += DEFINITION_BONUS
         a, b = found[i], found[j]
         if curated and a is not None and b is not None:
             key = frozenset((a.id, b.id))

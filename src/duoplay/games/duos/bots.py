@@ -17,12 +17,14 @@ from duoplay.games.duos.actions import Action, GiveHelp, PlacePairs
 from duoplay.games.duos.association import relatedness_of_faces
 from duoplay.games.duos.cards import face_by_id, faces
 from duoplay.games.duos.embedding import shared
+from duoplay.games.duos.wordnet import wordnet
 
 
 def warm_up(category: str) -> None:
     """Embed every name of a category (and the hint words) once, so later decisions are quick."""
     if category not in _WARM:
         shared().vectors([f.name("en") for f in faces(category)] + list(hints.hint_words()))
+        wordnet()
         _WARM.add(category)
 
 
