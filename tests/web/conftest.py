@@ -43,28 +43,57 @@ def _wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path) -> Non
     raise RuntimeError(f"duoplay serve did not answer within 30 s:\n{log.read_text()}")
 
 
+class Server:
+    """`duoplay serve` in a subprocess; it can be stopped and started again on the same port and database."""
+
+    def __init__(self, folder: Path, port: int | None = None) -> None:
+        self.folder = folder
+        self.port = port or _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        log = self.folder / "server.log"
+        duoplay = Path(sys.executable).with_name("duoplay")
+        command = [str(duoplay), "serve", "--host", "127.0.0.1", "--port", str(self.port),
+                   "--database", f"sqlite+aiosqlite:///{self.folder / 'db.sqlite'}", "--bot-delay", "0.05",
+                   "--log-level", "warning"]
+        with log.open("ab") as out:
+            self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env={**os.environ})
+        _wait_until_up(self.url, self.process, log)
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.process = None
+
+
 @pytest.fixture(scope="session")
 def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The real server on a free port with a fresh SQLite database; bots act after 0.05 s."""
-    folder = tmp_path_factory.mktemp("server")
-    port = _free_port()
-    log = folder / "server.log"
-    duoplay = Path(sys.executable).with_name("duoplay")
-    command = [str(duoplay), "serve", "--host", "127.0.0.1", "--port", str(port),
-               "--database", f"sqlite+aiosqlite:///{folder / 'db.sqlite'}", "--bot-delay", "0.05",
-               "--log-level", "warning"]
-    with log.open("wb") as out:
-        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env={**os.environ})
-    url = f"http://127.0.0.1:{port}"
+    server = Server(tmp_path_factory.mktemp("server"))
+    server.start()
     try:
-        _wait_until_up(url, process, log)
-        yield url
+        yield server.url
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        server.stop()
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[Server]:
+    """A server for one test, which the test may stop and restart."""
+    server = Server(tmp_path)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 @pytest.fixture(scope="session")

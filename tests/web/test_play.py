@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from tests.web.conftest import LAPTOP, PHONE
+from tests.web.conftest import LAPTOP, PHONE, Server
 from tests.web.driver import (
     act_once,
     add_bot,
@@ -136,6 +136,27 @@ def test_a_reload_mid_game_returns_to_the_same_seat_and_hand(browser: Browser, s
     page.goto(server_url + "/")
     expect(page.locator("#recent-games li").first).to_contain_text(code)
     expect(page.locator("#recent-games li").first).to_contain_text("Seat 1")
+
+
+def test_a_dropped_connection_reconnects_to_the_same_seat(browser: Browser, own_server: Server) -> None:
+    page = _page(browser)
+    create_room(page, own_server.url, "Ada")
+    sit(page, 0)
+    add_bot(page, 1)
+    start(page)
+    _play_past_the_draft(page)
+    hand, shown = _hand(page), version(page)
+
+    own_server.stop()  # every connection drops
+    expect(page.locator("#connection")).to_be_visible()
+    own_server.start()  # same port, same database: the match is rebuilt from its log
+    expect(page.locator("#connection")).to_be_hidden(timeout=20_000)
+    page.wait_for_function(f"() => document.getElementById('uno-table').dataset.version === '{shown}'")
+    assert page.locator("#uno-table").get_attribute("data-seat") == "0"
+    assert _hand(page) == hand
+    before = version(page)
+    assert act_once(page)  # and the game goes on from there
+    wait_for_change(page, before)
 
 
 _FORGE = """async ([code, token, action]) => {

@@ -13,11 +13,11 @@ export function showReplay(matchId) {
   const counter = h("span.counter", { id: "frame-counter" });
   const slider = h("input", { type: "range", min: 0, max: 0, value: 0, id: "frame-slider",
     "aria-label": t("Move") });
-  const button = (label, id, step) => h("button", { type: "button", id, "aria-label": label, title: label,
+  const button = (label, id, name, step) => h("button", { type: "button", id, "aria-label": name, title: name,
     onclick: () => go(step(index)) }, label);
   const controls = h("div.replay-controls", {},
-    button("⏮", "first", () => 0), button("◀", "prev", (i) => i - 1), slider,
-    button("▶", "next", (i) => i + 1), button("⏭", "last", () => Infinity), counter);
+    button("|◀", "first", t("First move"), () => 0), button("◀", "prev", t("Previous move"), (i) => i - 1), slider,
+    button("▶", "next", t("Next move"), (i) => i + 1), button("▶|", "last", t("Last move"), () => Infinity), counter);
   const head = h("section.room-head", {}, h("h2", {}, t("Replay")), h("p.names", { id: "replay-names" }));
   const tableBox = h("section.table-area");
   clear(main).append(h("div.room.replay-page", {}, head, controls, tableBox));
@@ -33,8 +33,10 @@ export function showReplay(matchId) {
     slider.value = String(index);
     counter.textContent = t("Move {n} of {total}", { n: index, total: replay.frames.length - 1 });
     // Stepping forward animates that frame's events; jumps just show the position.
+    // `log` rebuilds the table's log from the start, so a jump shows everything up to this move.
+    const log = replay.frames.slice(1, index + 1).flatMap((f) => f.events);
     table.update({ version: frame.version, view: frame.view, legal: [], events: forward ? frame.events : [],
-      outcome: index === replay.frames.length - 1 ? replay.header.outcome || null : null });
+      log, outcome: index === replay.frames.length - 1 ? replay.header.outcome || null : null });
   }
 
   function onKey(event) {

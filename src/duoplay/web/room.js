@@ -169,13 +169,15 @@ export function showRoom(code) {
           onclick: () => send("remove_bot", { seat: s.seat }) }, t("Remove bot")));
       }
       if (mine) {
+        // In a running match a bot takes over and the token stays valid; otherwise the seat empties.
+        const running = room.status === "playing";
         actions.append(h("button.leave", { type: "button", onclick: () => {
           send("leave");
-          if (room.status === "waiting") {
+          if (!running) {
             clearSeat(code);
             mySeat = null;
           }
-        } }, waiting ? t("Leave seat") : t("Let a bot play for me")));
+        } }, running ? t("Let a bot play for me") : t("Leave seat")));
       }
       item.append(actions);
       list.append(item);

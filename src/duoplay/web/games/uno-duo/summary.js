@@ -17,7 +17,8 @@ export function roundSummary(result, { view, outcome, name, seatName, me, matchI
   for (const seat of seats) {
     const hand = (result.hands || [])[seat] || [];
     parts.push(h("div.revealed", { dataset: { seat } },
-      h("span.label", {}, t("{name}: {n} left", { name: seatName(seat), n: hand.length })),
+      h("span.label", {}, hand.length ? t("{name}: {n} left", { name: seatName(seat), n: hand.length })
+        : t("{name}: went out", { name: seatName(seat) })),
       h("div.mini", {}, hand.map((c) => cardFace(c)))));
   }
   parts.push(h("table.totals", {},

@@ -341,7 +341,12 @@ export function createTable(root, ctx) {
     Object.assign(table.dataset, { version: next.version, phase: next.view.phase,
       toMove: next.view.to_move.join(","), seat: me() === null ? "" : me() });
     render();
-    addLog(events);
+    if (Array.isArray(next.log)) {
+      clear(log); // the replay page hands over the whole log up to this move
+      addLog(next.log);
+    } else {
+      addLog(events);
+    }
     const places = {
       hand: (seat) => rectOf(seat === bottom() ? mine.querySelector(".hand, .backs") : opponent.querySelector(".backs")),
       card: (seat, code) => (seat === me() ? before.get(code) : null),
