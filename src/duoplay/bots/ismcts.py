@@ -235,8 +235,8 @@ class Ismcts:
         return best
 
     def _ended(self, state: Any, mark: Any) -> bool:
-        if self._round_value is not None and self._round_value(mark, state, 0) is not None:
-            return True
+        if self._round_value is not None:
+            return self._round_value(mark, state, 0) is not None  # a match ends with a round
         return self.game.outcome(state) is not None
 
     def _value(self, state: Any, mark: Any, seat: int) -> float:

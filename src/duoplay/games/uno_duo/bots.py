@@ -100,10 +100,11 @@ _WILD_VALUE = {WILD_DRAW_FOUR: 10.0, WILD: 9.0, WILD_CUSTOM: 9.0, WILD_SHUFFLE: 
 
 def decide(s: Situation, legal: Sequence[Action], rng: random.Random) -> Action:
     """The heuristic's choice among `legal` for the seat that `s` describes."""
-    if act.CATCH in legal:
-        return act.CATCH  # two cards for the opponent, and it costs no turn
-    if act.SAY_UNO in legal:
-        return act.SAY_UNO
+    for action in legal:  # by identity: simple actions are shared instances, and this runs often
+        if action is act.CATCH:
+            return action  # two cards for the opponent, and it costs no turn
+        if action is act.SAY_UNO:
+            return action
     phase = s.phase
     if phase == Phase.DRAFT and act.DRAFT_KEEP in legal:
         return act.DRAFT_KEEP if _keep_draft_card(s) else act.DRAFT_DISCARD
