@@ -60,6 +60,7 @@ class Tally:
     actions: int = 0
     errors: int = 0
     error_codes: dict[str, int] = field(default_factory=dict)
+    lags: list[float] = field(default_factory=list)
 
 
 def think(mode: str, rng: random.Random) -> float:
@@ -188,8 +189,11 @@ async def worker_main(
     while not go.is_set():
         await asyncio.sleep(0.05)
     recording.set()
+    # How late this process's own event loop wakes: latency that is the machine's, not the server's.
     while not stop.is_set():
-        await asyncio.sleep(0.05)
+        asked = time.monotonic()
+        await asyncio.sleep(0.02)
+        tally.lags.append(time.monotonic() - asked - 0.02)
     recording.clear()
     stopping.set()
     await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
@@ -198,7 +202,7 @@ async def worker_main(
     tally.errors += len(failures)
     for failure in failures:
         tally.error_codes[type(failure).__name__] = tally.error_codes.get(type(failure).__name__, 0) + 1
-    results.put((tally.latencies, tally.actions, tally.errors, tally.error_codes))
+    results.put((tally.latencies, tally.actions, tally.errors, tally.error_codes, tally.lags))
 
 
 def worker(base: str, codes: list[str], mode: str, go: MpEvent, stop: MpEvent, ready_count: Any, counter: Any,
@@ -284,11 +288,13 @@ class StepResult:
     rss: float
     cpu: float
     """Share of one core the server used."""
+    lags: list[float]
+    """How late the client processes' event loops woke from a 20 ms sleep."""
 
-    def percentile(self, q: float) -> float:
-        if not self.latencies:
+    def percentile(self, q: float, values: list[float] | None = None) -> float:
+        ordered = sorted(self.latencies if values is None else values)
+        if not ordered:
             return float("nan")
-        ordered = sorted(self.latencies)
         return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
 
     @property
@@ -341,18 +347,20 @@ def run_step(
     seconds = time.monotonic() - started
     cpu = (cpu_seconds(server_pid) - cpu_before) / seconds
     latencies: list[float] = []
+    lags: list[float] = []
     actions = errors = 0
     codes_seen: dict[str, int] = {}
     for _ in procs:
-        lat, act, err, err_codes = results.get(timeout=120)
+        lat, act, err, err_codes, lag = results.get(timeout=120)
         latencies += lat
+        lags += lag
         actions += act
         errors += err
         for key, value in err_codes.items():
             codes_seen[key] = codes_seen.get(key, 0) + value
     for proc in procs:
         proc.join(30)
-    return StepResult(clients, seconds, latencies, actions, errors, codes_seen, rss_peak, cpu)
+    return StepResult(clients, seconds, latencies, actions, errors, codes_seen, rss_peak, cpu, lags)
 
 
 def report(step: StepResult) -> None:
@@ -361,7 +369,8 @@ def report(step: StepResult) -> None:
         f"  {step.clients} clients, {step.clients // 2} rooms: {step.actions} actions in {step.seconds:.1f} s"
         f" = {step.rate:.1f} actions/s; p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {worst:.1f} ms; "
         f"errors {step.errors} {step.error_codes or ''}; server RSS {step.rss:.0f} MB,"
-        f" CPU {step.cpu:.0%} of a core"
+        f" CPU {step.cpu:.0%} of a core; client loop lag p50 {step.percentile(0.5, step.lags):.1f} ms,"
+        f" p99 {step.percentile(0.99, step.lags):.1f} ms"
     )
 
 
@@ -402,6 +411,13 @@ def main() -> int:
             proc.terminate()
             with contextlib.suppress(subprocess.TimeoutExpired):
                 proc.wait(15)
+            slow = [
+                line for line in (Path(tmp) / "server.log").read_text().splitlines() if "slow commit" in line
+            ]
+            if slow:
+                print(
+                    f"server log: {len(slow)} commits slower than 50 ms, e.g. {slow[-1].split(': ', 1)[-1]}"
+                )
     print(f"actions/s: {final.rate:.1f}, server RSS MB: {final.rss:.0f}")
     p50, p99 = final.percentile(0.5), final.percentile(0.99)
     print(f"clients: {final.clients}, p50 ms: {p50:.1f}, p99 ms: {p99:.1f}, errors: {final.errors}")

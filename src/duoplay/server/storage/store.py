@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, cast
@@ -23,6 +24,9 @@ from duoplay.core.protocol import JSON
 from duoplay.server.storage.models import ActionModel, MatchModel, RoomModel
 
 log = logging.getLogger(__name__)
+
+CHECKPOINT_EVERY = 2.0  # seconds between SQLite WAL checkpoints
+SLOW_COMMIT = 0.05  # seconds; slower commits are logged, as every room waits for them
 
 Write = Callable[[AsyncConnection], Awaitable[None]]
 
@@ -76,6 +80,8 @@ def make_engine(url: str) -> AsyncEngine:
             cursor.execute("PRAGMA synchronous=NORMAL")
             cursor.execute("PRAGMA busy_timeout=10000")
             cursor.execute("PRAGMA foreign_keys=ON")
+            # Checkpoints (the only step that waits for the disk) run beside the writer, not inside a commit.
+            cursor.execute("PRAGMA wal_autocheckpoint=0")
             cursor.close()
 
     return engine
@@ -87,12 +93,30 @@ class Storage:
         self.engine = make_engine(url)
         self._queue: asyncio.Queue[tuple[Item, asyncio.Future[None]]] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
+        self._checkpointer: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         if self._writer is None:
             self._writer = asyncio.create_task(self._write_loop(), name="storage-writer")
+        if self.engine.dialect.name == "sqlite" and self._checkpointer is None:
+            self._checkpointer = asyncio.create_task(self._checkpoint_loop(), name="storage-checkpoint")
+
+    async def _checkpoint_loop(self) -> None:
+        """Copy the WAL into the database now and then, on a connection of its own (PASSIVE never blocks)."""
+        while True:
+            await asyncio.sleep(CHECKPOINT_EVERY)
+            try:
+                async with self.engine.connect() as conn:
+                    await conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+            except Exception:
+                log.exception("WAL checkpoint failed")
 
     async def close(self) -> None:
+        if self._checkpointer is not None:
+            self._checkpointer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._checkpointer
+            self._checkpointer = None
         if self._writer is not None:
             # Let queued writes finish before the engine goes.
             done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -119,6 +143,7 @@ class Storage:
             batch = [await self._queue.get()]
             while not self._queue.empty() and len(batch) < 500:
                 batch.append(self._queue.get_nowait())
+            started = time.monotonic()
             try:
                 async with self.engine.begin() as conn:
                     await _run_batch(conn, [op for op, _ in batch])
@@ -129,6 +154,9 @@ class Storage:
                 for _, done in batch:
                     if not done.done():
                         done.set_result(None)
+            took = time.monotonic() - started
+            if took > SLOW_COMMIT:
+                log.warning("slow commit: %.0f ms for %d writes", took * 1000, len(batch))
 
     async def _write_each(self, batch: list[tuple[Item, asyncio.Future[None]]]) -> None:
         for op, done in batch:
