@@ -1,14 +1,11 @@
-"""Pairs of grid positions: normal form, counting and the k-th placement without a list.
-
-There are 67,387 ways to place 0 to 4 disjoint pairs on 12 cards, so legal moves are
-a lazy sequence that computes the placement for an index (unranking) instead of
-building them all.
+"""Pairs of grid positions: their normal form, what makes a placement impossible, how many
+pairs two placements share, and the list of all 67,387 placements of 0 to 4 pairs.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache, lru_cache
+from functools import cache
 
 from duoplay.games.duos.cards import GRID
 from duoplay.games.duos.state import Pair, Pairs
@@ -70,13 +67,3 @@ def all_placements() -> tuple[Pairs, ...]:
 
 # One shared tuple per pair keeps the 67,387 placements small in memory.
 _PAIRS = [[(a, b) for b in range(GRID)] for a in range(GRID)]
-
-
-@lru_cache(maxsize=64)
-def placements(banned: int | None = None, required: int | None = None) -> tuple[Pairs, ...]:
-    """The placements that leave out `banned` and use `required` (a seat's NO! and YES! marks)."""
-    return tuple(
-        pairs for pairs in all_placements()
-        if (banned is None or all(banned not in pair for pair in pairs))
-        and (required is None or any(required in pair for pair in pairs))
-    )
