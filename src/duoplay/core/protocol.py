@@ -41,24 +41,41 @@ class Action(Protocol):
     def notation(self) -> str: ...
 
 
-@dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened, for clients to show.
 
     `public` is what everyone may know; `secret` is added only for the seats in
     `audience` (a drawn card is shown to the drawer, the count to everyone).
+    A plain slotted class rather than a frozen dataclass: every action builds one
+    or two, and a frozen dataclass costs twice as much to build. Treat it as immutable.
     """
 
-    kind: str
-    public: JSON = field(default_factory=dict)
-    secret: JSON | None = None
-    audience: frozenset[int] = frozenset()
+    __slots__ = ("audience", "kind", "public", "secret")
+
+    def __init__(self, kind: str, public: JSON | None = None, secret: JSON | None = None,
+                 audience: frozenset[int] = frozenset()) -> None:
+        self.kind = kind
+        self.public: JSON = {} if public is None else public
+        self.secret = secret
+        self.audience = audience
 
     def visible_to(self, seat: Seat) -> JSON:
         shown: JSON = {"kind": self.kind, **self.public}
         if self.secret is not None and seat is not None and seat in self.audience:
             shown.update(self.secret)
         return shown
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Event) and (
+            (self.kind, self.public, self.secret, self.audience)
+            == (other.kind, other.public, other.secret, other.audience)
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable dicts inside: not hashable
+
+    def __repr__(self) -> str:
+        return (f"Event({self.kind!r}, {self.public!r}, {self.secret!r}, "
+                f"frozenset({sorted(self.audience)}))")
 
 
 @dataclass(frozen=True, slots=True)

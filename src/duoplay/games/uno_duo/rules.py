@@ -32,7 +32,18 @@ from duoplay.games.uno_duo.options import CHALLENGE_COLOUR_ONLY, UnoDuoOptions
 from duoplay.games.uno_duo.state import Phase, RoundResult, UnoDuoState
 
 HAND_SIZE = 7
-_ONLY = (frozenset({0}), frozenset({1}))  # the audience of a seat's secret
+# Phases as module constants: the hot path reads them many times per action.
+DRAFT = Phase.DRAFT
+START_COLOUR = Phase.START_COLOUR
+TURN = Phase.TURN
+DRAWN = Phase.DRAWN
+VOLLEY = Phase.VOLLEY
+CHALLENGE = Phase.CHALLENGE
+DUMP_DECIDE = Phase.DUMP_DECIDE
+DUMPING = Phase.DUMPING
+GAME_OVER = Phase.GAME_OVER
+_ONLY = (frozenset({0}), frozenset({1}))
+_CODE = CODES.__getitem__  # the audience of a seat's secret
 _COLOUR_CHOICES = tuple(ChooseColour(c) for c in range(4))
 
 
@@ -74,7 +85,7 @@ def _start_round(state: UnoDuoState, events: list[Event]) -> None:
     state.dump_colour = -1
     state.uno_exposed = -1
     state.passes = 0
-    state.phase = Phase.DRAFT
+    state.phase = DRAFT
     state.current = state.player_one
     state.draft_card = state.draw_pile.pop()
     events.append(Event("round-start", {"round": state.round, "player_one": state.player_one}))
@@ -116,7 +127,7 @@ def _flip_start_card(state: UnoDuoState, events: list[Event]) -> None:
     player_one, player_two = state.player_one, 1 - state.player_one
     events.append(Event("start-card", {"card": CODES[top]}))
     if COLOUR_OF[top] < 0:
-        state.phase, state.current = Phase.START_COLOUR, player_one
+        state.phase, state.current = START_COLOUR, player_one
         return
     state.colour = COLOUR_OF[top]
     rank = RANK_OF[top]
@@ -126,7 +137,7 @@ def _flip_start_card(state: UnoDuoState, events: list[Event]) -> None:
     elif rank == SKIP:
         _pass_turn_to(state, player_one)
     elif rank == REVERSE and _holds_colour(state, player_two, state.colour):
-        state.phase, state.current, state.dump_colour = Phase.DUMP_DECIDE, player_two, state.colour
+        state.phase, state.current, state.dump_colour = DUMP_DECIDE, player_two, state.colour
     elif rank == REVERSE:
         _pass_turn_to(state, player_one)
     else:
@@ -158,46 +169,51 @@ _PLAYS = tuple(_plays_of(face, False) for face in range(FACE_COUNT))
 _PLAYS_UNO = tuple(_plays_of(face, True) for face in range(FACE_COUNT))  # with 2 cards in hand
 
 
+def _matching_faces(colour: int, top: int) -> frozenset[int]:
+    """Faces playable on `top` when `colour` is the colour to match (a wild top: colour only)."""
+    top_rank = RANK_OF[top] if COLOUR_OF[top] >= 0 else -1
+    return frozenset(face for face in range(FACE_COUNT)
+                     if COLOUR_OF[face] < 0 or COLOUR_OF[face] == colour or RANK_OF[face] == top_rank)
+
+
+# Which faces may be played, as sets to intersect with a hand: the filtering runs in C.
+_MATCHING = tuple(tuple(_matching_faces(colour, top) for top in range(FACE_COUNT)) for colour in range(4))
+_DRAW_TWOS = frozenset(f for f in range(FACE_COUNT) if COLOUR_OF[f] >= 0 and RANK_OF[f] == DRAW_TWO)
+_OF_COLOUR = tuple(frozenset(f for f in range(FACE_COUNT) if COLOUR_OF[f] == c) for c in range(4))
+
+
 def legal_actions(state: UnoDuoState, seat: int) -> list[Action]:
     moves: list[Action] = []
     phase = state.phase
-    if phase == Phase.GAME_OVER:
+    if phase == GAME_OVER:
         return moves
     if seat == state.current:
         hand = state.hands[seat]
         plays = _PLAYS_UNO if len(hand) == 2 else _PLAYS
-        if phase == Phase.TURN:
-            colour = state.colour
-            top = state.discard[-1]
-            top_rank = RANK_OF[top] if COLOUR_OF[top] >= 0 else -1  # a wild top matches by colour only
-            for face in set(hand):
-                printed = COLOUR_OF[face]
-                if printed < 0 or printed == colour or RANK_OF[face] == top_rank:
-                    moves += plays[face]
+        if phase == TURN:
+            for face in _MATCHING[state.colour][state.discard[-1]].intersection(hand):
+                moves += plays[face]
             if state.draw_pile or len(state.discard) > 1:
                 moves.append(act.DRAW)
             elif not moves:
                 moves.append(act.PASS)  # NOTES 13: nothing to draw and nothing to play
-        elif phase == Phase.DRAWN:
+        elif phase == DRAWN:
             moves += plays[state.drawn]
             moves.append(act.KEEP)
-        elif phase == Phase.VOLLEY:
-            for face in set(hand):
-                if RANK_OF[face] == DRAW_TWO and COLOUR_OF[face] >= 0:
-                    moves += plays[face]
+        elif phase == VOLLEY:
+            for face in _DRAW_TWOS.intersection(hand):
+                moves += plays[face]
             moves.append(act.DRAW)
-        elif phase == Phase.CHALLENGE:
+        elif phase == CHALLENGE:
             moves += (act.CHALLENGE, act.ACCEPT)
-        elif phase == Phase.DUMP_DECIDE:
+        elif phase == DUMP_DECIDE:
             moves += (act.DUMP, act.NO_DUMP)
-        elif phase == Phase.DUMPING:
-            dump_colour = state.dump_colour
-            for face in set(hand):
-                if COLOUR_OF[face] == dump_colour:
-                    moves += plays[face]
-        elif phase == Phase.START_COLOUR:
+        elif phase == DUMPING:
+            for face in _OF_COLOUR[state.dump_colour].intersection(hand):
+                moves += plays[face]
+        elif phase == START_COLOUR:
             moves += _COLOUR_CHOICES
-        elif phase == Phase.DRAFT:
+        elif phase == DRAFT:
             moves += (act.DRAFT_KEEP, act.DRAFT_DISCARD)
     exposed = state.uno_exposed
     if exposed == seat:
@@ -210,7 +226,7 @@ def legal_actions(state: UnoDuoState, seat: int) -> list[Action]:
 def is_legal(state: UnoDuoState, seat: int, action: Action) -> bool:
     """`action in legal_actions(state, seat)`, answered without listing every move."""
     phase = state.phase
-    if phase == Phase.GAME_OVER:
+    if phase == GAME_OVER:
         return False
     if isinstance(action, Play):
         face, colour, uno = action.face, action.colour, action.uno
@@ -224,13 +240,13 @@ def is_legal(state: UnoDuoState, seat: int, action: Action) -> bool:
             return False
         if uno not in (False, True) or (uno and len(hand) != 2) or face not in hand:
             return False
-        if phase == Phase.TURN:
+        if phase == TURN:
             return _matches(state, face)
-        if phase == Phase.DRAWN:
+        if phase == DRAWN:
             return face == state.drawn
-        if phase == Phase.VOLLEY:
+        if phase == VOLLEY:
             return RANK_OF[face] == DRAW_TWO and printed >= 0
-        if phase == Phase.DUMPING:
+        if phase == DUMPING:
             return printed == state.dump_colour
         return False
     if isinstance(action, act.Simple):
@@ -242,33 +258,30 @@ def is_legal(state: UnoDuoState, seat: int, action: Action) -> bool:
             return exposed >= 0 and seat == 1 - exposed and len(state.hands[exposed]) == 1
         if seat != state.current:
             return False
-        if phase == Phase.TURN:
+        if phase == TURN:
             if kind == "draw":
                 return _can_draw(state)
             return kind == "pass" and not _can_draw(state) and not any(
                 _matches(state, face) for face in state.hands[seat])
         return kind in _SIMPLE_BY_PHASE.get(phase, ())
     if isinstance(action, ChooseColour):
-        return (phase == Phase.START_COLOUR and seat == state.current
+        return (phase == START_COLOUR and seat == state.current
                 and type(action.colour) is int and 0 <= action.colour < 4)
     return False
 
 
 _SIMPLE_BY_PHASE = {
-    Phase.DRAWN: ("keep",),
-    Phase.VOLLEY: ("draw",),
-    Phase.CHALLENGE: ("challenge", "accept"),
-    Phase.DUMP_DECIDE: ("dump", "no-dump"),
-    Phase.DRAFT: ("draft-keep", "draft-discard"),
+    DRAWN: ("keep",),
+    VOLLEY: ("draw",),
+    CHALLENGE: ("challenge", "accept"),
+    DUMP_DECIDE: ("dump", "no-dump"),
+    DRAFT: ("draft-keep", "draft-discard"),
 }
 
 
 def _matches(state: UnoDuoState, face: int) -> bool:
     """A card may be played on the pile if it matches colour, number or action, or is wild."""
-    if COLOUR_OF[face] < 0 or COLOUR_OF[face] == state.colour:
-        return True
-    top = state.discard[-1]
-    return COLOUR_OF[top] >= 0 and RANK_OF[top] == RANK_OF[face]
+    return face in _MATCHING[state.colour][state.discard[-1]]
 
 
 def _can_draw(state: UnoDuoState) -> bool:
@@ -283,11 +296,11 @@ def _holds_colour(state: UnoDuoState, seat: int, colour: int) -> bool:
 
 
 def apply(state: UnoDuoState, seat: Seat, action: Action) -> list[Event]:
-    if state.phase == Phase.GAME_OVER:
+    phase = state.phase
+    if phase == GAME_OVER:
         raise GameOver("The game is over")
-    if seat not in (0, 1):
+    if seat != 0 and seat != 1:
         raise NotYourTurn("UNO Duo has seats 0 and 1 only")
-    assert seat is not None
     if isinstance(action, act.Simple):
         # The branches below compare by identity; an equal copy (unpickled, built anew) must act alike.
         action = act.SIMPLE_ACTIONS.get(action.kind, action)
@@ -305,28 +318,27 @@ def apply(state: UnoDuoState, seat: Seat, action: Action) -> list[Event]:
         return events
     if state.uno_exposed == 1 - seat:
         state.uno_exposed = -1  # NOTES 9: the chance to catch ends with the opponent's own move
-    if action is not act.PASS:
-        state.passes = 0
-    phase = state.phase
+    if action is act.PASS:
+        _pass(state, seat, events)
+        return events
+    state.passes = 0
     if isinstance(action, Play):
-        if phase == Phase.DUMPING:
+        if phase == DUMPING:
             _dump_card(state, seat, action, events)
         else:
             _play(state, seat, action, events)
-    elif isinstance(action, ChooseColour):
-        _choose_start_colour(state, action.colour, events)
-    elif phase == Phase.DRAFT:
-        _draft(state, seat, action is act.DRAFT_KEEP, events)
     elif action is act.DRAW:
         _draw_action(state, seat, events)
     elif action is act.KEEP:
         _pass_turn_to(state, 1 - seat)
-    elif action is act.PASS:
-        _pass(state, seat, events)
-    elif phase == Phase.CHALLENGE:
+    elif isinstance(action, ChooseColour):
+        _choose_start_colour(state, action.colour, events)
+    elif phase == DRAFT:
+        _draft(state, seat, action is act.DRAFT_KEEP, events)
+    elif phase == CHALLENGE:
         _answer_wild_draw_four(state, seat, action is act.CHALLENGE, events)
     elif action is act.DUMP:
-        state.phase = Phase.DUMPING
+        state.phase = DUMPING
         events.append(Event("dump", {"seat": seat, "colour": state.dump_colour}))
     elif action is act.NO_DUMP:
         _pass_turn_to(state, 1 - seat)
@@ -335,7 +347,7 @@ def apply(state: UnoDuoState, seat: Seat, action: Action) -> list[Event]:
 
 def _play(state: UnoDuoState, seat: int, action: Play, events: list[Event]) -> None:
     face = action.face
-    guilty = face == WILD_DRAW_FOUR and state.phase == Phase.TURN and _could_play_other(state, seat)
+    guilty = face == WILD_DRAW_FOUR and state.phase == TURN and _could_play_other(state, seat)
     _lay_down(state, seat, action, events)
     opponent = 1 - seat
     rank = RANK_OF[face]
@@ -350,14 +362,14 @@ def _play(state: UnoDuoState, seat: int, action: Play, events: list[Event]) -> N
         _end_round(state, seat, events)
         return
     if rank == DRAW_TWO:
-        state.phase, state.current = Phase.VOLLEY, opponent
+        state.phase, state.current = VOLLEY, opponent
         events.append(Event("volley", {"total": state.volley}))
     elif rank == SKIP:
         _pass_turn_to(state, seat)  # Skip: the player goes again
     elif rank == REVERSE and _holds_colour(state, seat, state.colour):
-        state.phase, state.dump_colour = Phase.DUMP_DECIDE, state.colour
+        state.phase, state.dump_colour = DUMP_DECIDE, state.colour
     elif face == WILD_DRAW_FOUR:
-        state.phase, state.current = Phase.CHALLENGE, opponent
+        state.phase, state.current = CHALLENGE, opponent
         state.w4_offender, state.w4_guilty = seat, guilty
     elif face == WILD_SHUFFLE:
         _shuffle_hands(state, seat, events)
@@ -426,7 +438,7 @@ def _dump_card(state: UnoDuoState, seat: int, action: Play, events: list[Event])
         state.dump_colour = -1
         if rank == DRAW_TWO:
             state.volley = 2
-            state.phase, state.current = Phase.VOLLEY, 1 - seat
+            state.phase, state.current = VOLLEY, 1 - seat
             events.append(Event("volley", {"total": state.volley}))
         elif rank == SKIP:
             _pass_turn_to(state, seat)
@@ -447,14 +459,14 @@ def _shuffle_hands(state: UnoDuoState, seat: int, events: list[Event]) -> None:
 
 
 def _draw_action(state: UnoDuoState, seat: int, events: list[Event]) -> None:
-    if state.phase == Phase.VOLLEY:
+    if state.phase == VOLLEY:
         total, state.volley = state.volley, 0
         _draw(state, seat, total, events)  # drawing the volley ends the turn
         _pass_turn_to(state, 1 - seat)
         return
     drawn = _draw(state, seat, 1, events)
     if drawn and _matches(state, drawn[0]):
-        state.phase, state.drawn = Phase.DRAWN, drawn[0]
+        state.phase, state.drawn = DRAWN, drawn[0]
     else:
         _pass_turn_to(state, 1 - seat)
 
@@ -476,8 +488,12 @@ def _catch(state: UnoDuoState, seat: int, events: list[Event]) -> None:
 
 
 def _draw(state: UnoDuoState, seat: int, count: int, events: list[Event]) -> list[int]:
-    drawn: list[int] = []
     pile = state.draw_pile
+    if count == 1 and pile:  # the common case: one card from a pile that has it
+        drawn = [pile.pop()]
+        count = 0
+    else:
+        drawn = []
     for _ in range(count):
         if not pile:
             _refill(state, events)
@@ -490,7 +506,7 @@ def _draw(state: UnoDuoState, seat: int, count: int, events: list[Event]) -> lis
     if len(hand) != 1 and state.uno_exposed == seat:
         state.uno_exposed = -1
     events.append(Event("draw", {"seat": seat, "count": len(drawn)},
-                        {"cards": [CODES[c] for c in drawn]}, _ONLY[seat]))
+                        {"cards": list(map(_CODE, drawn))}, _ONLY[seat]))
     return drawn
 
 
@@ -509,7 +525,7 @@ def _refill(state: UnoDuoState, events: list[Event]) -> None:
 
 
 def _pass_turn_to(state: UnoDuoState, seat: int) -> None:
-    state.phase, state.current = Phase.TURN, seat
+    state.phase, state.current = TURN, seat
 
 
 # --- Ending the Round / Scoring / The Way to Win -------------------------------------------
@@ -529,7 +545,7 @@ def _end_round(state: UnoDuoState, winner: int, events: list[Event], blocked: bo
     state.history.append(result)
     events.append(Event("round-end", {**result.to_json(code), "scores": list(state.scores)}))
     if max(state.scores) >= state.options.target_score:
-        state.phase = Phase.GAME_OVER
+        state.phase = GAME_OVER
         state.uno_exposed = -1
         events.append(Event("game-end", {"scores": list(state.scores)}))
         return
@@ -546,7 +562,7 @@ def _end_blocked_round(state: UnoDuoState, events: list[Event]) -> None:
 
 
 def outcome(state: UnoDuoState) -> Outcome | None:
-    if state.phase != Phase.GAME_OVER:
+    if state.phase != GAME_OVER:
         return None
     loser = 0 if state.scores[0] >= state.options.target_score else 1
     winner = 1 - loser
@@ -573,13 +589,13 @@ def _refusal(state: UnoDuoState, seat: int, action: Action) -> GameError:
     if isinstance(action, Play) and action.face not in hand:
         return IllegalAction(f"You have no {code(action.face)} in your hand")
     reasons = {
-        Phase.DRAFT: "In the draft you keep or discard the card you are looking at",
-        Phase.START_COLOUR: "Name the colour for the wild start card",
-        Phase.DRAWN: "Play the card you just drew, or keep it",
-        Phase.VOLLEY: f"Play a Draw 2 or draw {state.volley} cards",
-        Phase.CHALLENGE: "Challenge the Wild Draw 4 or accept it",
-        Phase.DUMP_DECIDE: "Choose whether to play all your other cards of the Reverse's colour",
-        Phase.DUMPING: "Play your remaining cards of the Reverse's colour",
+        DRAFT: "In the draft you keep or discard the card you are looking at",
+        START_COLOUR: "Name the colour for the wild start card",
+        DRAWN: "Play the card you just drew, or keep it",
+        VOLLEY: f"Play a Draw 2 or draw {state.volley} cards",
+        CHALLENGE: "Challenge the Wild Draw 4 or accept it",
+        DUMP_DECIDE: "Choose whether to play all your other cards of the Reverse's colour",
+        DUMPING: "Play your remaining cards of the Reverse's colour",
     }
     if phase in reasons:
         return IllegalAction(reasons[phase])

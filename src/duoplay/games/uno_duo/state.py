@@ -30,11 +30,15 @@ class RoundResult:
     points: int  # what the other seat scored
     hands: tuple[tuple[int, ...], tuple[int, ...]]  # the hands as they were revealed
     blocked: bool = False
+    # A finished round never changes: its JSON is built once and shared by every later view.
+    _json: dict[str, Any] | None = field(default=None, compare=False, repr=False)
 
     def to_json(self, code: Any) -> dict[str, Any]:
-        return {"round": self.round, "winner": self.winner, "points": self.points,
-                "hands": [[code(c) for c in hand] for hand in self.hands],
-                "blocked": self.blocked}
+        if self._json is None:
+            self._json = {"round": self.round, "winner": self.winner, "points": self.points,
+                          "hands": [[code(c) for c in hand] for hand in self.hands],
+                          "blocked": self.blocked}
+        return self._json
 
 
 @dataclass(slots=True)
@@ -61,6 +65,8 @@ class UnoDuoState:
     uno_exposed: int = -1  # a seat with one card that did not say UNO: catchable
     passes: int = 0  # consecutive passes; two means nobody can move
     history: list[RoundResult] = field(default_factory=list)
+    # The view's codes of `discard`, extended as cards are played: (the list they describe, codes).
+    discard_memo: tuple[list[int], list[str]] | None = field(default=None, compare=False, repr=False)
 
     def copy(self) -> UnoDuoState:
         return UnoDuoState(

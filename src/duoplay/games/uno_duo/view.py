@@ -12,26 +12,24 @@ from typing import Any
 from duoplay.core.protocol import JSON, Seat
 from duoplay.games.uno_duo.cards import CODES, COLOURS
 from duoplay.games.uno_duo.options import options_json
-from duoplay.games.uno_duo.state import Phase, RoundResult, UnoDuoState
+from duoplay.games.uno_duo.state import Phase, UnoDuoState
 
 _CODE = CODES.__getitem__  # a C-level lookup: views turn many faces into codes
 
-# A finished round never changes, so its JSON is built once and shared by every later view
-# (like the options' JSON): views are read-only data. Keyed by identity; the entry keeps
-# its round alive, so an id is never reused while cached.
-_ROUND_JSON: dict[int, tuple[RoundResult, JSON]] = {}
-_ROUND_JSON_LIMIT = 4096
 
-
-def _round_json(result: RoundResult) -> JSON:
-    hit = _ROUND_JSON.get(id(result))
-    if hit is not None and hit[0] is result:
-        return hit[1]
-    if len(_ROUND_JSON) >= _ROUND_JSON_LIMIT:
-        _ROUND_JSON.clear()
-    data = result.to_json(_CODE)
-    _ROUND_JSON[id(result)] = (result, data)
-    return data
+def _discard_codes(state: UnoDuoState) -> list[str]:
+    """The discard pile as codes. Play only appends to the pile, and a refill or a new round
+    replaces the list, so the codes are extended rather than rebuilt on every view."""
+    discard = state.discard
+    memo = state.discard_memo
+    if memo is None or memo[0] is not discard or len(memo[1]) > len(discard):
+        codes = list(map(_CODE, discard))
+        state.discard_memo = (discard, codes)
+    else:
+        codes = memo[1]
+        if len(codes) < len(discard):
+            codes += map(_CODE, discard[len(codes):])
+    return codes[:]
 
 
 def view(state: UnoDuoState, seat: Seat) -> JSON:
@@ -51,13 +49,13 @@ def view(state: UnoDuoState, seat: Seat) -> JSON:
         "draw_pile": len(state.draw_pile),
         "discard_count": len(state.discard),
         "top": CODES[state.discard[-1]] if state.discard else None,
-        "discard": list(map(_CODE, state.discard)),
+        "discard": _discard_codes(state),
         # A wild start card has no colour until Player 1 names one.
         "colour": COLOURS[state.colour] if state.discard and phase != Phase.START_COLOUR else None,
         "volley": state.volley,
         "uno_exposed": state.uno_exposed if state.uno_exposed >= 0 else None,
         "cut": [list(c) for c in state.cut] if state.round == 1 else [],
-        "history": [_round_json(r) for r in state.history],
+        "history": [r.to_json(_CODE) for r in state.history],
     }
     if phase == Phase.DRAFT:
         shown["draft_discards"] = list(map(_CODE, state.draft_discards))
