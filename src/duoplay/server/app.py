@@ -133,10 +133,15 @@ async def room_socket(websocket: WebSocket) -> None:
     outbox: asyncio.Queue[str | None] = asyncio.Queue()
     overflow = False
 
+    reader = asyncio.current_task()
+
     def send(text: str) -> None:
         nonlocal overflow
         if outbox.qsize() >= MAX_OUTBOX:
-            overflow = True
+            # A client that does not read would make us hold its messages forever: drop it.
+            if not overflow and reader is not None:
+                overflow = True
+                reader.cancel()
             return
         outbox.put_nowait(text)
 
@@ -172,9 +177,13 @@ async def room_socket(websocket: WebSocket) -> None:
                 if len(refusals) > config.abuse_limit:
                     break
                 continue
-            await rooms.deliver(subscription, message)
+            # Shielded: a cancelled reader must not stop a move halfway between storage and fan-out.
+            await asyncio.shield(rooms.deliver(subscription, message))
     except WebSocketDisconnect:
         pass
+    except asyncio.CancelledError:
+        if not overflow:
+            raise
     finally:
         await rooms.unsubscribe(subscription)
         outbox.put_nowait(None)
