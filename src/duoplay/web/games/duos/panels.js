@@ -1,0 +1,177 @@
+// The parts of the DUOS table built from history: the reveal of a turn, the scoreboard across
+// the rounds, the co-op turn track and the final result line. All of it is read from the view.
+import { h } from "../../dom.js";
+import { t, tn } from "../../i18n.js";
+import { categoryName, faceChip, markerBadge } from "./cards.js";
+import { helpName } from "./events.js";
+
+// The co-op verdicts the engine sends in English, listed so the catalogs carry them.
+const VERDICTS = () => [
+  t("Not this time: have another go."), t("A start, and room to grow."), t("Things are looking up."),
+  t("You are getting the hang of it!"), t("Nicely done!"), t("Stylish!"), t("Superb teamwork!"),
+  t("Brilliant!"), t("Remarkable! You two think alike."), t("Incredible! You read each other's minds!"),
+];
+const COOP_WIN_AT = 3; // shown in words only; the engine decides (its history says won or lost)
+
+const key = (pair) => `${pair[0]}-${pair[1]}`;
+
+function totalsUpTo(history, turn, seats) {
+  const totals = new Array(seats).fill(0);
+  for (const result of history) {
+    if (result.turn > turn) break;
+    result.points.forEach((p, seat) => (totals[seat] += p));
+  }
+  return totals;
+}
+
+// One finished turn, pair by pair. ctx: {name(seat), me}
+export function revealPanel(result, view, ctx) {
+  const seats = result.pairs.length;
+  const faces = result.faces;
+  const parts = [h("h2", {}, t("Turn {n}: the reveal", { n: result.turn + 1 })),
+    h("p.reveal-sub", {}, categoryName(result.category),
+      result.narrator !== null ? ` · ${t("Narrator: {name}", { name: ctx.name(result.narrator) })}` : "")];
+  if (result.timed_out.length) {
+    parts.push(h("p.hint", {}, t("Time ran out for {names}", { names: result.timed_out.map(ctx.name).join(", ") })));
+  }
+  const list = h("ol.reveal-pairs", { id: "reveal-pairs" });
+  if (result.narrator !== null) {
+    const told = result.pairs[result.narrator];
+    told.forEach((pair, i) => {
+      const by = [];
+      for (let seat = 0; seat < seats; seat += 1) {
+        if (seat !== result.narrator && result.pairs[seat].some((p) => key(p) === key(pair))) by.push(seat);
+      }
+      list.append(h("li.reveal-pair", { style: { animationDelay: `${i * 0.7}s` },
+        dataset: { pair: key(pair), matchedBy: by.join(",") } },
+      markerBadge(i), faceChip(faces[pair[0]]), h("span.plus", {}, "+"), faceChip(faces[pair[1]]),
+      h("span.matched", { class: by.length ? "yes" : "no" }, by.length
+        ? t("Matched by {names}", { names: by.map(ctx.name).join(", ") }) : t("Nobody matched it"))));
+    });
+    if (!told.length) list.append(h("li.hint", {}, t("The Narrator placed no pairs")));
+    parts.push(list);
+    const totals = totalsUpTo(view.history, result.turn, seats);
+    parts.push(h("table.turn-points", { id: "turn-points" },
+      h("tr", {}, h("th", {}, t("Player")), h("th", {}, t("Same pairs")), h("th", {}, t("Points")),
+        h("th", {}, t("Total"))),
+      Array.from({ length: seats }, (_, seat) => h("tr", { dataset: { seat } },
+        h("td", {}, ctx.name(seat)),
+        h("td", {}, seat === result.narrator ? t("Narrator") : String(result.matches[seat])),
+        h("td", {}, seat === result.narrator
+          ? t("+{n} Narrator bonus", { n: result.points[seat] }) : `+${result.points[seat]}`),
+        h("td", {}, String(totals[seat]))))));
+  } else {
+    const mine = ctx.me === null ? 0 : ctx.me;
+    const other = 1 - mine;
+    const all = [...result.pairs[mine]];
+    for (const pair of result.pairs[other]) if (!all.some((p) => key(p) === key(pair))) all.push(pair);
+    all.forEach((pair, i) => {
+      const inMine = result.pairs[mine].some((p) => key(p) === key(pair));
+      const inOther = result.pairs[other].some((p) => key(p) === key(pair));
+      const who = inMine && inOther ? t("Both of you") : t("Only {name}", { name: ctx.name(inMine ? mine : other) });
+      list.append(h("li.reveal-pair", { style: { animationDelay: `${i * 0.5}s` },
+        dataset: { pair: key(pair), both: inMine && inOther ? "1" : "0" } },
+      markerBadge(i), faceChip(faces[pair[0]]), h("span.plus", {}, "+"), faceChip(faces[pair[1]]),
+      h("span.matched", { class: inMine && inOther ? "yes" : "no" }, who)));
+    });
+    if (!all.length) list.append(h("li.hint", {}, t("No pairs were placed")));
+    parts.push(list);
+    const same = result.matches[0];
+    parts.push(h("p.turn-verdict", { id: "turn-verdict", class: result.points[0] > 0 ? "won" : "lost" },
+      result.points[0] > 0
+        ? tn("{n} identical pair: turn won!", "{n} identical pairs: turn won!", same)
+        : tn("{n} identical pair: turn lost (you need {k})", "{n} identical pairs: turn lost (you need {k})",
+          same, { k: COOP_WIN_AT })));
+    if (result.helps.length) {
+      parts.push(h("p.hint", {}, t("Helps: {list}", { list: result.helps.map((help) => `${ctx.name(help.seat)} ${
+        help.kind === "word" ? `${helpName("word")} “${help.word}”` : `${helpName(help.kind)} ${
+          faceChipText(faces[help.card])}`}`).join(" · ") })));
+    }
+  }
+  return h("div.reveal", {}, parts);
+}
+
+function faceChipText(id) {
+  return faceChip(id).textContent;
+}
+
+// Points per turn for every player, grouped by round, with totals. Narrator turns are starred.
+export function scoreboard(view, ctx) {
+  const seats = view.scores.length;
+  const rounds = Math.max(1, Math.round(view.turns / seats));
+  const byTurn = new Map(view.history.map((r) => [r.turn, r]));
+  const head1 = [h("th", {}, "")];
+  const head2 = [h("th", {}, t("Turn"))];
+  for (let r = 0; r < rounds; r += 1) {
+    head1.push(h("th.round", { colSpan: seats }, t("Round {n}", { n: r + 1 })));
+    for (let i = 0; i < seats; i += 1) head2.push(h("th", {}, String(r * seats + i + 1)));
+  }
+  head1.push(h("th", {}, ""));
+  head2.push(h("th", {}, t("Total")));
+  const rows = [];
+  for (let seat = 0; seat < seats; seat += 1) {
+    const cells = [h("th.who", { scope: "row" }, ctx.name(seat))];
+    for (let turn = 0; turn < rounds * seats; turn += 1) {
+      const result = byTurn.get(turn);
+      const narrated = Boolean(result) && result.narrator === seat;
+      if (result) {
+        cells.push(h("td", { class: narrated ? "narr" : "", title: narrated ? t("Narrator") : "" },
+          String(result.points[seat]), narrated ? h("span.star", { "aria-label": t("Narrator") }, "★") : null));
+      } else {
+        cells.push(h("td", { class: turn === view.turn && view.phase === "pairing" ? "now" : "later" },
+          turn === view.turn && view.narrator === seat ? "★" : "·"));
+      }
+    }
+    cells.push(h("td.total", {}, String(view.scores[seat])));
+    rows.push(h("tr", { dataset: { seat }, class: seat === ctx.me ? "mine" : "" }, cells));
+  }
+  return h("div.scoreboard-wrap", {}, h("table.scoreboard", { id: "duos-scoreboard" },
+    h("thead", {}, h("tr", {}, head1), h("tr", {}, head2)), h("tbody", {}, rows)),
+  h("p.hint", {}, t("★ Narrator: one bonus point for each player with 2-3 identical pairs, two for 4")));
+}
+
+// The co-op game: one slot per turn, won or lost, and where the team is now.
+export function turnTrack(view) {
+  const byTurn = new Map(view.history.map((r) => [r.turn, r]));
+  const won = view.scores[0];
+  const slots = [];
+  for (let turn = 0; turn < view.turns; turn += 1) {
+    const result = byTurn.get(turn);
+    let state = "later";
+    let mark = String(turn + 1);
+    if (result) {
+      state = result.points[0] > 0 ? "won" : "lost";
+      mark = result.points[0] > 0 ? "✓" : "✗";
+    } else if (turn === view.turn && view.phase === "pairing") {
+      state = "now";
+    }
+    slots.push(h("li.slot", { class: state, dataset: { turn, state },
+      title: result ? tn("{n} identical pair", "{n} identical pairs", result.matches[0]) : "" }, mark));
+  }
+  return h("div.track-box", {},
+    h("h3", {}, t("Turns"), h("span.tally", {}, t("won {n} of {total}", { n: won, total: view.turns }))),
+    h("ol.track", { id: "duos-track" }, slots));
+}
+
+// The last line of the game: who won, or how the team did.
+export function resultLine(view, outcome, ctx) {
+  if (!outcome && view.phase !== "game-over") return null;
+  if (view.mode === "coop") {
+    VERDICTS();
+    const verdict = view.verdict ? t(view.verdict) : "";
+    return h("p.result-line", { id: "duos-result" },
+      t("{n} of {total} turns won: {verdict}", { n: view.scores[0], total: view.turns, verdict }));
+  }
+  const best = Math.max(...view.scores);
+  const winners = outcome ? outcome.winners : view.scores.map((s, i) => (s === best ? i : -1)).filter((i) => i >= 0);
+  let text;
+  if (winners.length > 1) {
+    text = tn("{names} share the win with {n} point", "{names} share the win with {n} points", best,
+      { names: winners.map(ctx.name).join(", ") });
+  } else if (winners[0] === ctx.me) {
+    text = tn("You win with {n} point!", "You win with {n} points!", best);
+  } else {
+    text = tn("{name} wins with {n} point", "{name} wins with {n} points", best, { name: ctx.name(winners[0]) });
+  }
+  return h("p.result-line", { id: "duos-result" }, text);
+}

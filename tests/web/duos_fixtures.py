@@ -1,0 +1,112 @@
+"""Helpers for the DUOS browser tests: rooms made over the HTTP API, players taking seats, pairing.
+
+The lobby form has no seat count, so a 3-player room is created with `POST /api/rooms`, as any
+client may. Everything a player does after that goes through the pages.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from typing import Any
+
+from playwright.sync_api import Browser, Page, expect
+from tests.web.conftest import LAPTOP
+
+# The server sends every seat's full list of legal placements while pairing (see the report in
+# docs/web-duos.md), which makes each update slow: waits are generous.
+SLOW = 60_000
+
+
+def new_room(base: str, seats: int, options: dict[str, Any] | None = None) -> str:
+    body = json.dumps({"game": "duos", "seats": seats, "options": options or {}}).encode()
+    request = urllib.request.Request(base + "/api/rooms", data=body, method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        code: str = json.loads(answer.read())["code"]
+    return code
+
+
+def replay(base: str, match_id: str) -> dict[str, Any]:
+    with urllib.request.urlopen(f"{base}/api/matches/{match_id}/replay", timeout=30) as answer:
+        data: dict[str, Any] = json.loads(answer.read())
+    return data
+
+
+def player(browser: Browser, name: str, viewport: dict[str, int] = LAPTOP) -> tuple[Page, list[str]]:
+    """A fresh browser profile whose player is called `name`; also the page's script errors."""
+    context = browser.new_context(viewport=viewport)
+    stored = json.dumps(json.dumps(name))
+    context.add_init_script(
+        f"if (!localStorage.getItem('duoplay.name')) localStorage.setItem('duoplay.name', {stored});")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return page, errors
+
+
+def enter(page: Page, base: str, code: str, seat: int) -> None:
+    page.goto(f"{base}/room/{code}")
+    page.click(f"li.seat[data-seat='{seat}'] button.sit")
+    expect(page.locator(f"li.seat[data-seat='{seat}'] .badge.you")).to_be_visible()
+
+
+def add_bot(page: Page, seat: int, level: str) -> None:
+    page.select_option(f"li.seat[data-seat='{seat}'] select.bot-level", level)
+    page.click(f"li.seat[data-seat='{seat}'] button.add-bot")
+    expect(page.locator(f"li.seat[data-seat='{seat}'][data-kind='bot']")).to_be_visible()
+
+
+def start(page: Page) -> None:
+    page.click("#start:not([disabled])")
+    page.wait_for_selector("#duos-table[data-version]", timeout=SLOW)
+
+
+def table_data(page: Page) -> dict[str, str]:
+    data: dict[str, str] = page.locator("#duos-table").evaluate("t => ({...t.dataset})")
+    return data
+
+
+def turn(page: Page) -> int:
+    return int(table_data(page)["turn"])
+
+
+def wait_for_turn(page: Page, number: int) -> None:
+    page.wait_for_function("n => Number(document.getElementById('duos-table')?.dataset.turn) >= n"
+                           " || document.getElementById('duos-table')?.dataset.phase === 'game-over'",
+                           arg=number, timeout=SLOW)
+
+
+def paired(page: Page) -> dict[int, str]:
+    """Grid position -> marker index, for every card in one of this player's pairs."""
+    cards = page.locator("#duos-grid .duos-card").evaluate_all(
+        "cs => cs.filter(c => c.dataset.pair !== '').map(c => [Number(c.dataset.pos), c.dataset.pair])")
+    return {int(pos): str(marker) for pos, marker in cards}
+
+
+def pairs_shown(page: Page) -> set[tuple[int, int]]:
+    """This player's pairs as the grid shows them: cards with the same marker."""
+    by_marker: dict[str, list[int]] = {}
+    for pos, marker in paired(page).items():
+        by_marker.setdefault(marker, []).append(pos)
+    return {(min(ps), max(ps)) for ps in by_marker.values() if len(ps) == 2}
+
+
+def tap_pairs(page: Page, pairs: list[tuple[int, int]]) -> None:
+    for a, b in pairs:
+        page.click(f"#duos-grid .duos-card[data-pos='{a}']")
+        page.click(f"#duos-grid .duos-card[data-pos='{b}']")
+
+
+def wait_saved(page: Page) -> None:
+    expect(page.locator("#duos-save[data-saved='1']")).to_be_attached(timeout=SLOW)
+
+
+def close_reveal(page: Page) -> None:
+    page.locator("#duos-reveal-close").click()
+    expect(page.locator("#duos-reveal")).to_have_count(0)
+
+
+def shown_text(page: Page, selector: str) -> str:
+    return re.sub(r"\s+", " ", page.locator(selector).inner_text()).strip()

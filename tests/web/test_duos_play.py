@@ -1,0 +1,165 @@
+"""DUOS in real browsers against a real server: one person and two bots through a whole game,
+by taps and by keyboard, and a reload in the middle of pairing."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from tests.web.conftest import LAPTOP, PHONE
+from tests.web.duos_fixtures import (
+    SLOW,
+    add_bot,
+    close_reveal,
+    enter,
+    new_room,
+    pairs_shown,
+    player,
+    replay,
+    start,
+    table_data,
+    tap_pairs,
+    wait_for_turn,
+    wait_saved,
+)
+
+pytestmark = pytest.mark.browser
+
+# Pairs a person might make; any disjoint pairs will do, the bots decide how many match.
+TAPPED = [(0, 5), (2, 3), (7, 11)]
+
+
+def _pair_by_keyboard(page: Page) -> None:
+    """1 and 6 picked by number, Enter pairs them; arrows to 3 and 4, Enter; Backspace undoes one."""
+    page.locator("#duos-grid .duos-card[data-pos='0']").focus()
+    for key in ("1", "6", "Enter", "3", "ArrowRight", "Enter", "9", "=", "Enter"):
+        page.keyboard.press(key)
+    expect(page.locator("#duos-pair-count")).to_contain_text("3 of 4")
+    page.keyboard.press("Backspace")
+    expect(page.locator("#duos-pair-count")).to_contain_text("2 of 4")
+    assert pairs_shown(page) == {(0, 5), (2, 3)}
+
+
+def _reveal_rows(page: Page) -> list[tuple[str, str]]:
+    rows = page.locator("#reveal-pairs li.reveal-pair").evaluate_all(
+        "rs => rs.map(r => [r.dataset.pair, r.dataset.matchedBy])")
+    return [(str(pair), str(by)) for pair, by in rows]
+
+
+def test_one_person_and_two_bots_play_a_whole_game(browser: Browser, server_url: str,
+                                                   screenshots: Path) -> None:
+    code = new_room(server_url, 3, {"pairing_seconds": 300})
+    page, errors = player(browser, "Ada", PHONE)
+    enter(page, server_url, code, 0)
+    add_bot(page, 1, "association")
+    add_bot(page, 2, "random")
+    start(page)
+    expect(page.locator("#duos-grid .duos-card")).to_have_count(12)
+    expect(page.locator("#duos-grid .duos-card .pic svg")).to_have_count(12)  # every card has its picture
+    expect(page.locator("#duos-status")).to_contain_text("You are the Narrator")
+    timer = page.locator("#duos-timer")
+    expect(timer).to_have_text(re.compile(r"^[45]:\d\d$"))
+
+    reveals: dict[int, list[tuple[str, str]]] = {}
+    points_rows: dict[int, list[str]] = {}
+    for number in range(6):
+        wait_for_turn(page, number)
+        expect(page.locator("#duos-table")).to_have_attribute("data-turn", str(number), timeout=SLOW)
+        expect(page.locator("#duos-head")).to_contain_text(f"Turn {number + 1} of 6")
+        expect(page.locator("#duos-head")).to_contain_text(f"Round {number // 3 + 1}")
+        if number % 2:
+            _pair_by_keyboard(page)
+        else:
+            tap_pairs(page, TAPPED)
+            assert pairs_shown(page) == set(TAPPED)
+            # Four marker colours: each pair has its own.
+            markers = page.locator("#duos-grid .duos-card[data-pair]:not([data-pair=''])").evaluate_all(
+                "cs => [...new Set(cs.map(c => c.dataset.pair))]")
+            assert len(markers) == 3
+        if number == 0:
+            # The bots lock in on their own; the table says who, never what they paired.
+            bot = page.locator("#duos-players li[data-seat='1'][data-locked='1']")
+            expect(bot).to_be_visible(timeout=SLOW)
+            expect(page.locator("#duos-players li[data-seat='1']")).to_contain_text("Locked in")
+            assert page.locator("#duos-players li[data-seat='0']").get_attribute("data-locked") == "0"
+            page.screenshot(path=str(screenshots / "duos-pairing-phone.png"))
+        page.keyboard.press("l")
+        reveal = page.locator("#duos-reveal")
+        expect(reveal).to_be_visible(timeout=SLOW)
+        expect(reveal).to_contain_text(f"Turn {number + 1}: the reveal")
+        reveals[number] = _reveal_rows(page)
+        points_rows[number] = page.locator("#turn-points tr[data-seat]").all_inner_texts()
+        if number == 0:
+            expect(reveal).to_contain_text("Narrator: You")
+            page.wait_for_timeout(2500)  # the pairs appear one by one
+            page.screenshot(path=str(screenshots / "duos-reveal-phone.png"))
+        if number < 5:
+            close_reveal(page)
+
+    # The last reveal also shows the final result and the scoreboard of both rounds.
+    final = page.locator("#duos-reveal")
+    expect(final.locator("#duos-result")).to_be_visible()
+    expect(final.locator("#duos-scoreboard th.round")).to_have_count(2)
+    # The finished room links its replay; the server's record of the match is the truth to compare.
+    link = page.locator("#replay-link").get_attribute("href") or ""
+    truth = replay(server_url, link.rsplit("/", 1)[-1])
+    scores = truth["header"]["outcome"]["scores"]
+    history = truth["frames"][-1]["view"]["history"]
+    assert len(history) == 6
+    # What the reveals showed is what the server scored, pair by pair, and who matched it.
+    for result in history:
+        narrator = result["narrator"]
+        expected = []
+        for a, b in result["pairs"][narrator]:
+            by = [s for s in range(3) if s != narrator and [a, b] in result["pairs"][s]]
+            expected.append((f"{a}-{b}", ",".join(map(str, by))))
+        assert reveals[result["turn"]] == expected
+        rows = points_rows[result["turn"]]
+        assert f"+{result['points'][narrator]} Narrator bonus" in rows[narrator]
+    # My own placements reached the server: taps on even turns, the keyboard's on odd ones.
+    for result in history:
+        mine = {tuple(p) for p in result["pairs"][0]}
+        assert mine == (set(TAPPED) if result["turn"] % 2 == 0 else {(0, 5), (2, 3)})
+    totals = [int(t) for t in final.locator("#duos-scoreboard td.total").all_inner_texts()]
+    assert totals == scores
+    best = max(scores)
+    winners = [s for s in range(3) if scores[s] == best]
+    line = final.locator("#duos-result").inner_text()
+    assert str(best) in line
+    if winners == [0]:
+        assert "You win" in line
+    page.set_viewport_size(LAPTOP)
+    page.wait_for_timeout(3000)  # the last pairs appear one by one
+    page.screenshot(path=str(screenshots / "duos-final-laptop.png"))
+    assert errors == []
+
+
+def test_a_reload_while_pairing_keeps_the_placed_pairs(browser: Browser, server_url: str,
+                                                        screenshots: Path) -> None:
+    code = new_room(server_url, 3, {"pairing_seconds": 300, "rounds": 1})
+    page, errors = player(browser, "Bo", LAPTOP)
+    enter(page, server_url, code, 0)
+    add_bot(page, 1, "association")
+    add_bot(page, 2, "association")
+    start(page)
+    expect(page.locator("#duos-status")).to_contain_text("You are the Narrator")
+    tap_pairs(page, [(1, 4), (6, 10)])
+    wait_saved(page)
+    page.screenshot(path=str(screenshots / "duos-pairing-laptop.png"))
+    page.reload()
+    page.wait_for_selector("#duos-table[data-version]", timeout=SLOW)
+    expect(page.locator("#duos-pair-count")).to_contain_text("2 of 4")
+    assert pairs_shown(page) == {(1, 4), (6, 10)}
+    # Still editable after the reload: one more pair, then lock in.
+    tap_pairs(page, [(0, 11)])
+    page.click("#duos-lock")
+    expect(page.locator("#duos-reveal")).to_be_visible(timeout=SLOW)
+    page.wait_for_timeout(2500)
+    page.screenshot(path=str(screenshots / "duos-reveal-laptop.png"))
+    # As the Narrator, the reveal lists my pairs as the server scored them: all three.
+    shown = page.locator("#reveal-pairs li.reveal-pair").evaluate_all("rs => rs.map(r => r.dataset.pair)")
+    assert sorted(shown) == ["0-11", "1-4", "6-10"]
+    assert table_data(page)["turn"] == "1"
+    assert errors == []
