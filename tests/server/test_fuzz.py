@@ -59,6 +59,22 @@ def junk_action(rng: random.Random) -> Any:
     return action if rng.random() < 0.9 else junk_value(rng)
 
 
+def forged_tokens(rng: random.Random, real: list[str], count: int) -> list[str]:
+    """Tokens that are not a seat's: empty, long, random, and real ones with one character changed."""
+    forged = ["", "x" * 8000, real[0].upper() if real[0].upper() != real[0] else real[0].lower()]
+    alphabet = string.ascii_letters + string.digits + "-_"
+    while len(forged) < count:
+        if rng.random() < 0.5:
+            forged.append("".join(rng.choice(alphabet) for _ in range(rng.randint(1, 64))))
+        else:
+            token = rng.choice(real)
+            at = rng.randrange(len(token))
+            changed = rng.choice([c for c in alphabet if c != token[at]])
+            forged.append(token[:at] + changed + token[at + 1 :])
+    assert not set(forged) & set(real)
+    return forged
+
+
 def is_legal(action: Any, legal: list[Any]) -> bool:
     try:
         return GAME.parse_action(action).to_json() in legal
@@ -152,7 +168,7 @@ async def test_bad_messages_get_errors_and_change_nothing(open_server: ServerPro
 
     # A stranger with a forged token is refused and only watches.
     assert ada.token is not None and bo.token is not None
-    for forged in ("", "x" * 500, ada.token[:-1] + "A", bo.token.upper()):
+    for forged in forged_tokens(rng, [ada.token, bo.token], 200):
         stranger = await Peer.join(url, "Mallory", token=forged)
         assert stranger.seat is None and stranger.seen[0]["code"] == "bad_token"
         await stranger.send(type="action", action={"type": "draw"}, version=None)
