@@ -1,0 +1,74 @@
+"""Parsing client messages: any input is either a typed message or a ProtocolError with a known code."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from duoplay.server import protocol as wire
+from duoplay.server.protocol import ProtocolError, parse_client
+
+KNOWN = {wire.MALFORMED_MESSAGE, wire.UNKNOWN_TYPE, wire.TOO_LARGE}
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+messages = st.fixed_dictionaries(
+    {"v": st.sampled_from([1, 1, 1, 0, 2, "1", True, None])},
+    optional={
+        "type": st.sampled_from([*wire.CLIENT_TYPES, "nope", 3, None]),
+        "name": json_values,
+        "token": json_values,
+        "seat": json_values,
+        "level": json_values,
+        "action": json_values,
+        "version": json_values,
+    },
+)
+
+
+def outcome(text: Any) -> str:
+    try:
+        parse_client(text)
+    except ProtocolError as error:
+        assert error.code in KNOWN and error.message
+        return error.code
+    return "ok"
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(max_size=200) | st.binary(max_size=50))
+def test_any_text_parses_or_is_refused_with_a_code(text: str | bytes) -> None:
+    outcome(text)
+
+
+@settings(max_examples=600, deadline=None)
+@given(messages)
+def test_message_shaped_objects_are_typed_or_refused(data: dict[str, Any]) -> None:
+    result = outcome(json.dumps(data))
+    if result == "ok":
+        assert data["v"] == 1 and data["v"] is not True and data["type"] in wire.CLIENT_TYPES
+
+
+def test_each_message_type_parses_to_its_value() -> None:
+    def parse(**fields: Any) -> Any:
+        return parse_client(json.dumps({"v": 1, **fields}))
+
+    assert parse(type="hello", name=" Ada\n Lovelace ", token=None) == wire.Hello("Ada Lovelace", None)
+    assert parse(type="hello", name="x" * 100, token="t") == wire.Hello("x" * 32, "t")
+    assert parse(type="sit", seat=1) == wire.Sit(1)
+    assert parse(type="leave") == wire.Leave()
+    assert parse(type="add_bot", seat=0, level="random") == wire.AddBot(0, "random")
+    assert parse(type="remove_bot", seat=0) == wire.RemoveBot(0)
+    assert parse(type="start") == wire.Start()
+    assert parse(type="action", action={"type": "draw"}, version=3) == wire.ActionMessage({"type": "draw"}, 3)
+    assert parse(type="action", action={"type": "draw"}) == wire.ActionMessage({"type": "draw"}, None)
+    for bad in ({"type": "sit", "seat": True}, {"type": "hello", "name": "\x00\u200b", "token": None},
+                {"type": "action", "version": 1}, {"type": "add_bot", "seat": 0}):  # fmt: skip
+        assert outcome(json.dumps({"v": 1, **bad})) == wire.MALFORMED_MESSAGE
+    assert outcome(json.dumps({"v": 1, "type": "hello", "name": "é" * 9000, "token": None})) == wire.TOO_LARGE
