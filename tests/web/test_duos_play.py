@@ -25,6 +25,8 @@ from tests.web.duos_fixtures import (
     wait_saved,
 )
 
+from duoplay.games.duos.cards import face_by_id
+
 pytestmark = pytest.mark.browser
 
 # Pairs a person might make; any disjoint pairs will do, the bots decide how many match.
@@ -145,6 +147,15 @@ def test_a_reload_while_pairing_keeps_the_placed_pairs(browser: Browser, server_
     add_bot(page, 2, "association")
     start(page)
     expect(page.locator("#duos-status")).to_contain_text("You are the Narrator")
+    # The language switch names the cards in Swedish too (the content has en, es, sv, pl, fr).
+    page.select_option("#pref-lang", "sv")
+    faces = page.locator("#duos-grid .duos-card").evaluate_all("cs => cs.map(c => c.dataset.face)")
+    swedish = [face_by_id()[face].name("sv") for face in faces]
+    expect(page.locator("#duos-grid .duos-card .name")).to_have_text(swedish)
+    expect(page.locator("#duos-controls #duos-lock")).to_contain_text("Lås")
+    page.select_option("#pref-lang", "en")
+    english = [face_by_id()[face].name("en") for face in faces]
+    expect(page.locator("#duos-grid .duos-card .name")).to_have_text(english)
     tap_pairs(page, [(1, 4), (6, 10)])
     wait_saved(page)
     page.screenshot(path=str(screenshots / "duos-pairing-laptop.png"))
