@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
-from functools import cache
 from typing import Any
 
 from duoplay.core.errors import MalformedAction
@@ -30,10 +29,20 @@ class UnoDuoOptions:
         return asdict(self)
 
 
-@cache
+_OPTIONS_JSON: dict[int, tuple[UnoDuoOptions, dict[str, Any]]] = {}
+
+
 def options_json(options: UnoDuoOptions) -> dict[str, Any]:
-    """The options as JSON, computed once per options value (views carry them)."""
-    return options.to_json()
+    """The options as JSON, built once per options object (every view carries them).
+
+    Keyed by identity, which is cheaper than hashing the fields; the entry holds its
+    options object, so the id cannot be reused while it is cached."""
+    hit = _OPTIONS_JSON.get(id(options))
+    if hit is None or hit[0] is not options:
+        if len(_OPTIONS_JSON) > 1024:
+            _OPTIONS_JSON.clear()
+        hit = _OPTIONS_JSON[id(options)] = (options, options.to_json())
+    return hit[1]
 
 
 def parse_options(data: Mapping[str, Any] | None) -> UnoDuoOptions:

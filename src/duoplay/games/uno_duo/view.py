@@ -12,7 +12,7 @@ from typing import Any
 from duoplay.core.protocol import JSON, Seat
 from duoplay.games.uno_duo.cards import CODES, COLOURS
 from duoplay.games.uno_duo.options import options_json
-from duoplay.games.uno_duo.state import Phase, UnoDuoState
+from duoplay.games.uno_duo.state import Phase, RoundResult, UnoDuoState
 
 _CODE = CODES.__getitem__  # a C-level lookup: views turn many faces into codes
 
@@ -32,42 +32,52 @@ def _discard_codes(state: UnoDuoState) -> list[str]:
     return codes[:]
 
 
+_DUMP_PHASES = (Phase.DUMP_DECIDE, Phase.DUMPING)
+_DRAFT, _DRAWN, _CHALLENGE = Phase.DRAFT, Phase.DRAWN, Phase.CHALLENGE
+_GAME_OVER, _START_COLOUR = Phase.GAME_OVER, Phase.START_COLOUR
+
+
+def _round_json(result: RoundResult) -> JSON:
+    return result.to_json(_CODE)
+
+
 def view(state: UnoDuoState, seat: Seat) -> JSON:
     phase = state.phase
-    over = phase == Phase.GAME_OVER
+    discard = state.discard
     shown: dict[str, Any] = {
         "game": "uno-duo",
         "seat": seat,
         "round": state.round,
         "phase": phase,
-        "to_move": [] if over else [state.current],
+        "to_move": [] if phase == _GAME_OVER else [state.current],
         "player_one": state.player_one,
-        "scores": list(state.scores),
+        "scores": state.scores[:],
         "target_score": state.options.target_score,
         "options": options_json(state.options),
         "hand_counts": [len(state.hands[0]), len(state.hands[1])],
         "draw_pile": len(state.draw_pile),
-        "discard_count": len(state.discard),
-        "top": CODES[state.discard[-1]] if state.discard else None,
+        "discard_count": len(discard),
+        "top": CODES[discard[-1]] if discard else None,
         "discard": _discard_codes(state),
         # A wild start card has no colour until Player 1 names one.
-        "colour": COLOURS[state.colour] if state.discard and phase != Phase.START_COLOUR else None,
+        "colour": COLOURS[state.colour] if discard and phase != _START_COLOUR else None,
         "volley": state.volley,
         "uno_exposed": state.uno_exposed if state.uno_exposed >= 0 else None,
-        "cut": [list(c) for c in state.cut] if state.round == 1 else [],
-        "history": [r.to_json(_CODE) for r in state.history],
+        "history": list(map(_round_json, state.history)),
     }
-    if phase == Phase.DRAFT:
+    if phase == _DRAFT:
         shown["draft_discards"] = list(map(_CODE, state.draft_discards))
-    if phase in (Phase.DUMP_DECIDE, Phase.DUMPING):
+        if state.round == 1:
+            shown["cut"] = list(map(list, state.cut))  # who became Player 1, shown while drafting
+    elif phase in _DUMP_PHASES:
         shown["dump_colour"] = COLOURS[state.dump_colour]
-    if phase == Phase.CHALLENGE:
+    elif phase == _CHALLENGE:
         shown["challenger"] = state.current
-    if seat is not None and seat in (0, 1):
+    if seat == 0 or seat == 1:
         shown["hand"] = sorted(map(_CODE, state.hands[seat]))
         if seat == state.current:
-            if phase == Phase.DRAFT:
+            if phase == _DRAFT:
                 shown["draft_card"] = CODES[state.draft_card]
-            elif phase == Phase.DRAWN:
+            elif phase == _DRAWN:
                 shown["drawn"] = CODES[state.drawn]
     return shown
