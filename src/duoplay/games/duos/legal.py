@@ -1,34 +1,25 @@
-"""The placements a seat may make, as shared tuples of actions built once.
+"""The menu of moves `legal_actions` lists for a seat still pairing.
 
-A seat still pairing may place any of 67,387 sets of 0-4 pairs, with or without
-locking in. Building those actions anew on every request would dominate a bot's or
-a playout's time, so the actions are built once per process (about 17 MB) and a seat
-with YES!/NO! marks gets a filtered tuple of the same objects.
+Any placement of up to 4 disjoint pairs is legal (67,387 of them, twice: with and
+without locking in), and WORD takes any single word, so the list cannot hold every
+legal move without sending megabytes to every client on every change. It lists what
+can be chosen from a menu: locking in, the YES!/NO! marks the seat may give, and
+placing any one pair, with or without locking in. Every other placement is just as
+legal: `rules.check` decides, never membership in this list.
 """
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from itertools import combinations
 
 from duoplay.games.duos.actions import PlacePairs
-from duoplay.games.duos.pairing import all_placements
+from duoplay.games.duos.cards import GRID
 
 
-@cache
-def _every_placement_action() -> tuple[PlacePairs, ...]:
-    """Every placement without locking in, then every placement with locking in."""
-    placements = all_placements()
-    return tuple(PlacePairs(p, False) for p in placements) + tuple(PlacePairs(p, True) for p in placements)
-
-
-@lru_cache(maxsize=32)
-def placement_actions(banned: int | None, required: int | None) -> tuple[PlacePairs, ...]:
-    """The placement actions that leave out `banned` and use `required` (a seat's NO! and YES!)."""
-    every = _every_placement_action()
-    if banned is None and required is None:
-        return every
-    return tuple(
-        action for action in every
-        if (banned is None or all(banned not in pair for pair in action.pairs))
-        and (required is None or any(required in pair for pair in action.pairs))
-    )
+def single_pair_actions(banned: int | None, required: int | None) -> list[PlacePairs]:
+    """Placing one pair, then the same pairs locking in; respecting the seat's own marks."""
+    pairs = [
+        (a, b) for a, b in combinations(range(GRID), 2)
+        if banned not in (a, b) and (required is None or required in (a, b))
+    ]
+    return [PlacePairs((pair,), lock) for lock in (False, True) for pair in pairs]

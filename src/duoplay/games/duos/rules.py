@@ -14,7 +14,7 @@ from duoplay.games.duos import actions as act
 from duoplay.games.duos import scoring
 from duoplay.games.duos.actions import Action, GiveHelp, PlacePairs
 from duoplay.games.duos.cards import CATEGORIES, GRID, SETS, face, set_of, set_size, side_of
-from duoplay.games.duos.legal import placement_actions
+from duoplay.games.duos.legal import single_pair_actions
 from duoplay.games.duos.options import DuosOptions
 from duoplay.games.duos.pairing import problem
 from duoplay.games.duos.state import COMPETE, COOP, DuosState, Help, Phase, TurnResult
@@ -108,9 +108,9 @@ def legal_actions(state: DuosState, seat: int) -> list[Action]:
                 help_action = GiveHelp(kind, card=card)
                 if _refusal(state, seat, help_action) is None:
                     head.append(help_action)
-    # WORD takes any single word, so it is legal (see `check`) but cannot be listed.
+    # A menu, not every legal move: see legal.py. `check` decides what is legal.
     marks = _marks(state, seat)
-    return [*head, *placement_actions(marks.get("no"), marks.get("yes"))]
+    return [*head, *single_pair_actions(marks.get("no"), marks.get("yes"))]
 
 
 def _marks(state: DuosState, seat: int) -> dict[str, int]:
