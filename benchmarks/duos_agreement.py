@@ -37,6 +37,7 @@ from typing import Any
 
 from tqdm import tqdm
 
+from duoplay.core.match import Match
 from duoplay.games.duos import helps as hints
 from duoplay.games.duos.association import (
     best_total_pairs,
@@ -44,6 +45,7 @@ from duoplay.games.duos.association import (
     relatedness,
     resolve_board,
 )
+from duoplay.games.duos.bots import AssociationBot, warm_up
 from duoplay.games.duos.embedding import shared
 from duoplay.games.duos.state import Pairs
 from duoplay.games.duos.wordnet import wordnet
@@ -165,7 +167,30 @@ def main() -> None:
         print(f"decision time after load, {label}: median {1000 * statistics.median(wall):.1f} ms "
               f"(CPU {1000 * statistics.median(cpu):.1f} ms), max {1000 * max(wall):.1f} ms "
               f"(CPU {1000 * max(cpu):.1f} ms)")
+    game_wall, game_cpu = bot_decisions_in_games()
+    print(f"bot decisions in whole games (co-op and 5 players, after warm-up): {len(game_wall)}, median "
+          f"{1000 * statistics.median(game_wall):.1f} ms (CPU {1000 * statistics.median(game_cpu):.1f} ms), "
+          f"max {1000 * max(game_wall):.1f} ms (CPU {1000 * max(game_cpu):.1f} ms)")
     print(f"mean identical pairs: {mean('bot'):.2f} / 4 (baseline {mean('baseline'):.2f})")
+
+
+def bot_decisions_in_games() -> tuple[list[float], list[float]]:
+    """Time every decision of the association bot through whole games, helps included."""
+    warm_up()
+    wall: list[float] = []
+    cpu: list[float] = []
+    for seats, seed in ((2, 1), (2, 2), (5, 3)):
+        match = Match.new("duos", seats, seed)
+        bot = AssociationBot()
+        while match.outcome() is None:
+            seat = match.to_move()[0]
+            view, legal = match.view(seat), match.legal_actions(seat)
+            started, spent = time.perf_counter(), time.process_time()
+            action = bot.choose(view, legal, seat)
+            wall.append(time.perf_counter() - started)
+            cpu.append(time.process_time() - spent)
+            match.act(seat, action)
+    return wall, cpu
 
 
 if __name__ == "__main__":

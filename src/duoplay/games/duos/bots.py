@@ -15,20 +15,23 @@ from duoplay.core.protocol import JSON
 from duoplay.games.duos import helps as hints
 from duoplay.games.duos.actions import Action, GiveHelp, PlacePairs
 from duoplay.games.duos.association import relatedness_of_faces
-from duoplay.games.duos.cards import face_by_id, faces
+from duoplay.games.duos.cards import CATEGORIES, face_by_id, faces
 from duoplay.games.duos.embedding import shared
 from duoplay.games.duos.wordnet import wordnet
 
 
-def warm_up(category: str) -> None:
-    """Embed every name of a category (and the hint words) once, so later decisions are quick."""
-    if category not in _WARM:
-        shared().vectors([f.name("en") for f in faces(category)] + list(hints.hint_words()))
+def warm_up() -> None:
+    """Load the model and WordNet and embed every card name and hint word, once per process,
+    so that no decision pays for loading."""
+    global _WARM
+    if not _WARM:
+        names = [f.name("en") for category in CATEGORIES for f in faces(category)]
+        shared().vectors(names + list(hints.hint_words()))
         wordnet()
-        _WARM.add(category)
+        _WARM = True
 
 
-_WARM: set[str] = set()
+_WARM = False
 
 
 class AssociationBot:
@@ -41,7 +44,7 @@ class AssociationBot:
 
     def choose(self, view: JSON, legal: Sequence[Any], seat: int) -> Action:
         cards: list[str] = view["cards"]
-        warm_up(view["category"])
+        warm_up()
         names = [face_by_id()[c].name("en") for c in cards]
         related = relatedness_of_faces(cards)
         placed = [tuple(p) for p in view.get("pairs", [])]
