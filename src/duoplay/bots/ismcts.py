@@ -33,8 +33,23 @@ RolloutPolicy = Callable[[Any, int, Sequence[Any], random.Random], Any]
 ActionFilter = Callable[[Sequence[Any]], Sequence[Any]]
 
 
-def _mean(node: _Node | None) -> float:
-    return -1.0 if node is None or node.visits == 0 else node.reward / node.visits
+def _paired_choice(results: dict[Any, list[float]], preferred: Any, z: float) -> Any:
+    """The prior's action unless another did better on the same samples by more than `z`
+    standard errors of the paired difference; without a prior, the best mean."""
+    if preferred not in results:
+        return max(results, key=lambda a: sum(results[a]) / max(len(results[a]), 1))
+    base = results[preferred]
+    best, best_gain = preferred, 0.0
+    for action, values in results.items():
+        n = min(len(values), len(base))
+        if action == preferred or n < 2:
+            continue
+        diffs = [values[i] - base[i] for i in range(n)]
+        mean = sum(diffs) / n
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+        if mean > z * spread and mean > best_gain:
+            best, best_gain = action, mean
+    return best
 
 
 def random_rollout(state: Any, seat: int, legal: Sequence[Any], rng: random.Random) -> Any:
@@ -83,6 +98,8 @@ class Ismcts:
         prior_weight: float = 0.5,
         opponent_policy: RolloutPolicy | None = None,
         paired_root: bool = False,
+        switch_z: float = 1.0,
+        widening: float = 1.0,
         max_rollout_steps: int = 2000,
         seed: int | None = None,
         name: str = "ismcts",
@@ -99,6 +116,8 @@ class Ismcts:
         self.prior_weight = prior_weight
         self.opponent_policy = opponent_policy
         self.paired_root = paired_root
+        self.switch_z = switch_z
+        self.widening = widening
         self.max_rollout_steps = max_rollout_steps
         self.name = name
         self._random = random.Random(seed)
@@ -123,35 +142,40 @@ class Ismcts:
         deadline = math.inf if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
         limit = self.iterations if self.iterations is not None else math.inf
         done = 0
+        preferred: Any = None
+        results: dict[Any, list[float]] = {action: [] for action in options}
         while done < limit and (done == 0 or time.perf_counter() < deadline):
             state = self.game.sample_state(view, seat, self._random)
-            if self.paired_root:
-                done += self._sweep(root, state, options)
-            else:
+            if not self.paired_root:
                 self._iterate(root, state, options, None, self._random)
                 done += 1
+                continue
+            if preferred is None and self.prior is not None:
+                preferred = self.prior(state, seat, options, self._random)
+            for action, value in self._sweep(root, state, options).items():
+                results[action].append(value)
+            done += len(options)
         self.last_iterations = done
         if self.paired_root:
-            # Every root action met the same sampled worlds: compare their mean results.
-            return max(options, key=lambda a: _mean(root.children.get(a)))
+            return _paired_choice(results, preferred, self.switch_z)
         # The most visited root action is the robust choice.
         return max(options, key=lambda a: root.children[a].visits if a in root.children else -1)
 
-    def _sweep(self, root: _Node, state: Any, options: list[Any]) -> int:
+    def _sweep(self, root: _Node, state: Any, options: list[Any]) -> dict[Any, float]:
         """Try every root action in copies of one sampled state with one rollout seed, so that
         their results differ by the action, not by the luck of the sample."""
         seed = self._random.getrandbits(64)
         copy_state = self.game.copy_state
-        for action in options:
-            self._iterate(root, copy_state(state), options, action, random.Random(seed))
-        return len(options)
+        return {action: self._iterate(root, copy_state(state), options, action, random.Random(seed))
+                for action in options}
 
     def _filter(self, legal: Sequence[Any]) -> list[Any]:
         kept = list(self.action_filter(legal)) if self.action_filter is not None else list(legal)
         return kept or list(legal)
 
     def _iterate(self, root: _Node, state: Any, root_options: list[Any], forced: Any,
-                 rng: random.Random) -> None:
+                 rng: random.Random) -> float:
+        """One iteration; returns what it was worth to the searching seat."""
         game = self.game
         opponent_policy, seat = self.opponent_policy, self._seat
         mark = self._round_mark(state) if self._round_mark is not None else None
@@ -179,6 +203,7 @@ class Ismcts:
             legal = root_options if node is root else self._filter(game.legal_actions(state, actor))
             preferred = self.prior(state, actor, legal, rng) if self.prior is not None else None
             untried = []
+            tried = 0
             children = node.children
             for action in legal:
                 child = children.get(action)
@@ -186,7 +211,10 @@ class Ismcts:
                     untried.append(action)
                 else:
                     child.available += 1
-            if untried:
+                    tried += 1
+            # Progressive widening below the root: a new action is tried only once the node
+            # has been visited often enough, so thin statistics do not rest on random moves.
+            if untried and (node is root or tried == 0 or tried < self.widening * math.sqrt(node.visits)):
                 if preferred is not None and preferred in untried:
                     action = preferred
                 else:
@@ -210,20 +238,23 @@ class Ismcts:
             steps += 1
             ended = self._ended(state, mark)
         # Backpropagation: each node keeps the reward of the seat that moved into it.
-        values: dict[int, float] = {}
+        values: dict[int, float] = {seat: self._value(state, mark, seat)}
         for visited in path:
-            seat = visited.actor
-            if seat not in values:
-                values[seat] = self._value(state, mark, seat)
+            actor = visited.actor
+            if actor not in values:
+                values[actor] = self._value(state, mark, actor)
             visited.visits += 1
-            visited.reward += values[seat]
+            visited.reward += values[actor]
+        return values[seat]
 
     def _select(self, children: dict[Hashable, _Node], legal: list[Any], preferred: Any) -> _Node:
         best: _Node | None = None
         best_score = -math.inf
         c = self.exploration
         for action in legal:
-            child = children[action]
+            child = children.get(action)
+            if child is None:
+                continue  # not tried yet (progressive widening)
             visits = child.visits
             score = child.reward / visits + c * math.sqrt(math.log(child.available) / visits)
             if action == preferred:
