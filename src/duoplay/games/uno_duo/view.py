@@ -63,7 +63,7 @@ def view(state: UnoDuoState, seat: Seat) -> JSON:
         "colour": COLOURS[state.colour] if discard and phase != _START_COLOUR else None,
         "volley": state.volley,
         "uno_exposed": state.uno_exposed if state.uno_exposed >= 0 else None,
-        "history": list(map(_round_json, state.history)),
+        "history": list(map(_round_json, state.history)) if state.history else [],
     }
     if phase == _DRAFT:
         shown["draft_discards"] = list(map(_CODE, state.draft_discards))
@@ -74,7 +74,7 @@ def view(state: UnoDuoState, seat: Seat) -> JSON:
     elif phase == _CHALLENGE:
         shown["challenger"] = state.current
     if seat == 0 or seat == 1:
-        shown["hand"] = sorted(map(_CODE, state.hands[seat]))
+        shown["hand"] = list(map(_CODE, sorted(state.hands[seat])))  # by colour, then rank
         if seat == state.current:
             if phase == _DRAFT:
                 shown["draft_card"] = CODES[state.draft_card]
