@@ -31,7 +31,7 @@ def setup(seats: int, options: DuosOptions, seed: int) -> DuosState:
     if seats > 2 and options.first_narrator >= seats:
         raise MalformedAction(f"first_narrator must be a seat from 0 to {seats - 1}")
     rng = GameRng(seed)
-    # Setup: choose a category (NOTES DUOS: the seed chooses unless an option names one).
+    # Setup: the table chooses a category; here the seed does, unless an option names one.
     category = options.category or CATEGORIES[rng.randrange(len(CATEGORIES))]
     mode = COOP if seats == 2 else COMPETE
     turns = options.coop_turns if mode == COOP else options.rounds * seats
@@ -69,7 +69,7 @@ def _start_turn(state: DuosState, events: list[Event]) -> None:
         state.flipped = True
     else:
         if len(state.draw_pile) < GRID:
-            # A set has about 60 cards: long games shuffle the played cards back under the
+            # A set has 64 cards: long games shuffle the played cards back under the
             # pile, all but the ones just played, which would otherwise come straight back.
             state.rng.shuffle(state.used)
             state.draw_pile = state.used + state.draw_pile
