@@ -4,6 +4,12 @@ Every write goes through one writer task that commits whatever is queued in a
 single transaction (group commit): many rooms appending at once cost one
 commit, and SQLite never sees two writers. A caller's `await` returns only
 after its write is committed, which is what lets the room broadcast safely.
+
+Writes are data (Core statements), so a batch can run where it is cheapest:
+on PostgreSQL over the async engine; on SQLite in one trip to a writer thread
+with a plain connection, rather than one thread hand-off per statement (each
+hand-off waits for the scheduler, which is what makes commits slow on a busy
+machine).
 """
 
 from __future__ import annotations
@@ -12,12 +18,12 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, cast
 
-from sqlalchemy import Table, event, insert, select, update
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy import Engine, Executable, Table, create_engine, event, insert, make_url, select, update
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from duoplay.core.log import LogEntry, MatchHeader
 from duoplay.core.protocol import JSON
@@ -28,7 +34,15 @@ log = logging.getLogger(__name__)
 CHECKPOINT_EVERY = 2.0  # seconds between SQLite WAL checkpoints
 SLOW_COMMIT = 0.05  # seconds; slower commits are logged, as every room waits for them
 
-Write = Callable[[AsyncConnection], Awaitable[None]]
+Statement = tuple[Executable, Any]
+"""A Core statement and its parameters (None, one dict, or a list of dicts for a multi-row insert)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Write:
+    """Statements that commit together."""
+
+    statements: tuple[Statement, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,22 +82,29 @@ class StoredMatch:
     log: list[LogEntry]
 
 
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL with synchronous=NORMAL survives a killed process (only power loss can undo a commit).
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    # Checkpoints (the only step that waits for the disk) run beside the writer, not inside a commit.
+    cursor.execute("PRAGMA wal_autocheckpoint=0")
+    cursor.close()
+
+
 def make_engine(url: str) -> AsyncEngine:
     engine = create_async_engine(url)
     if engine.dialect.name == "sqlite":
+        event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+    return engine
 
-        @event.listens_for(engine.sync_engine, "connect")
-        def _pragmas(dbapi_connection: Any, _record: Any) -> None:
-            # WAL with synchronous=NORMAL survives a killed process (only power loss can undo a commit).
-            cursor = dbapi_connection.cursor()
-            cursor.execute("PRAGMA journal_mode=WAL")
-            cursor.execute("PRAGMA synchronous=NORMAL")
-            cursor.execute("PRAGMA busy_timeout=10000")
-            cursor.execute("PRAGMA foreign_keys=ON")
-            # Checkpoints (the only step that waits for the disk) run beside the writer, not inside a commit.
-            cursor.execute("PRAGMA wal_autocheckpoint=0")
-            cursor.close()
 
+def make_sqlite_writer(url: str) -> Engine:
+    """A plain (blocking) engine on the same SQLite file, used only from the writer thread."""
+    engine = create_engine(make_url(url).set(drivername="sqlite+pysqlite"), pool_size=1, max_overflow=0)
+    event.listen(engine, "connect", _sqlite_pragmas)
     return engine
 
 
@@ -91,6 +112,11 @@ class Storage:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
+        self._sync: Engine | None = None
+        self._thread: ThreadPoolExecutor | None = None
+        if self.engine.dialect.name == "sqlite":
+            self._sync = make_sqlite_writer(url)
+            self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-writer")
         self._queue: asyncio.Queue[tuple[Item, asyncio.Future[None]]] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
         self._checkpointer: asyncio.Task[None] | None = None
@@ -120,12 +146,17 @@ class Storage:
         if self._writer is not None:
             # Let queued writes finish before the engine goes.
             done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-            await self._queue.put((_nothing, done))
+            await self._queue.put((Write(()), done))
             await done
             self._writer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._writer
             self._writer = None
+        if self._thread is not None:
+            self._thread.shutdown(wait=True)
+            self._thread = None
+        if self._sync is not None:
+            self._sync.dispose()
         await self.engine.dispose()
 
     # --- writes ---------------------------------------------------------------------------
@@ -145,8 +176,7 @@ class Storage:
                 batch.append(self._queue.get_nowait())
             started = time.monotonic()
             try:
-                async with self.engine.begin() as conn:
-                    await _run_batch(conn, [op for op, _ in batch])
+                await self._commit(_plan([op for op, _ in batch]))
             except Exception:
                 # One bad write must not fail its neighbours: redo them one by one.
                 await self._write_each(batch)
@@ -161,8 +191,7 @@ class Storage:
     async def _write_each(self, batch: list[tuple[Item, asyncio.Future[None]]]) -> None:
         for op, done in batch:
             try:
-                async with self.engine.begin() as conn:
-                    await _run_batch(conn, [op])
+                await self._commit(_plan([op]))
             except Exception as error:
                 log.exception("storage write failed")
                 if not done.done():
@@ -170,6 +199,15 @@ class Storage:
             else:
                 if not done.done():
                     done.set_result(None)
+
+    async def _commit(self, plan: list[Statement]) -> None:
+        """Run statements in one transaction and commit."""
+        if self._sync is not None and self._thread is not None:
+            await asyncio.get_running_loop().run_in_executor(self._thread, _commit_sync, self._sync, plan)
+            return
+        async with self.engine.begin() as conn:
+            for statement, params in plan:
+                await conn.execute(statement, params)
 
     async def create_room(self, row: RoomRow) -> None:
         values = {
@@ -182,18 +220,12 @@ class Storage:
             "created_at": row.created_at,
         }
 
-        async def op(conn: AsyncConnection) -> None:
-            await conn.execute(insert(_rooms).values(**values))
-
-        await self.write(op)
+        await self.write(Write(((insert(_rooms), values),)))
 
     async def update_room(self, code: str, seats: list[JSON], status: str, match_id: str | None) -> None:
         values = {"seats": seats, "status": status, "match_id": match_id}
 
-        async def op(conn: AsyncConnection) -> None:
-            await conn.execute(update(_rooms).where(_rooms.c.code == code).values(**values))
-
-        await self.write(op)
+        await self.write(Write(((update(_rooms).where(_rooms.c.code == code).values(**values), None),)))
 
     async def create_match(
         self, match_id: str, room_code: str, header: MatchHeader, names: list[Any], created_at: float
@@ -211,10 +243,7 @@ class Storage:
             "outcome": None,
         }
 
-        async def op(conn: AsyncConnection) -> None:
-            await conn.execute(insert(_matches).values(**values))
-
-        await self.write(op)
+        await self.write(Write(((insert(_matches), values),)))
 
     async def append_action(self, match_id: str, version: int, entry: LogEntry, outcome: JSON | None) -> None:
         """Store one accepted action (and, if it ended the match, the outcome) in one commit."""
@@ -257,24 +286,19 @@ class Storage:
         )
 
 
-async def _nothing(_conn: AsyncConnection) -> None:
-    return None
-
-
-async def _run_batch(conn: AsyncConnection, items: list[Item]) -> None:
-    """Carry out writes in order, folding runs of action rows into one multi-row insert."""
+def _plan(items: list[Item]) -> list[Statement]:
+    """The statements for a batch, in order, with runs of action rows folded into one multi-row insert."""
+    plan: list[Statement] = []
     rows: list[ActionRow] = []
 
-    async def flush() -> None:
+    def flush() -> None:
         if rows:
-            await conn.execute(insert(_actions), [row.values for row in rows])
+            plan.append((insert(_actions), [row.values for row in rows]))
             for row in rows:
                 if row.outcome is not None:
-                    match_id = row.values["match_id"]
-                    await conn.execute(
-                        update(_matches)
-                        .where(_matches.c.id == match_id)
-                        .values(finished=True, outcome=row.outcome)
+                    finished = _matches.c.id == row.values["match_id"]
+                    plan.append(
+                        (update(_matches).where(finished).values(finished=True, outcome=row.outcome), None)
                     )
             rows.clear()
 
@@ -282,9 +306,16 @@ async def _run_batch(conn: AsyncConnection, items: list[Item]) -> None:
         if isinstance(item, ActionRow):
             rows.append(item)
         else:
-            await flush()
-            await item(conn)
-    await flush()
+            flush()
+            plan.extend(item.statements)
+    flush()
+    return plan
+
+
+def _commit_sync(engine: Engine, plan: list[Statement]) -> None:
+    with engine.begin() as conn:
+        for statement, params in plan:
+            conn.execute(statement, params)
 
 
 def _room_row(row: Any) -> RoomRow:
