@@ -3,7 +3,7 @@ SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-EXTRAS := server,ai,bench,dev
+EXTRAS := server,ai,bench,dev,duos
 
 .PHONY: run test test-fast lint system-deps bench clean
 
@@ -13,12 +13,14 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e ".[$(EXTRAS)]"
 	touch $(STAMP)
 
-# Debian packages the browser and PostgreSQL tests use; installed once, only when missing.
+# Debian packages the tests use (browser, PostgreSQL, a terminal, WordNet for the DUOS bot),
+# installed once, only when missing.
 system-deps:
 	@missing=""; \
 	test -x /usr/bin/chromium || missing="$$missing chromium"; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	command -v tmux >/dev/null || missing="$$missing tmux"; \
+	test -f /usr/share/wordnet/index.noun || missing="$$missing wordnet-base"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian packages:$$missing"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
