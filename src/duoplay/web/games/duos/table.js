@@ -257,7 +257,9 @@ export function createTable(root, ctx) {
       h("button", { type: "button", id: "duos-undo", disabled: !canPair() || (!count && !picked.length),
         onclick: undo }, t("Undo"), h("kbd", {}, t("Bksp"))),
       h("button.primary", { type: "button", id: "duos-lock", disabled: !canPair(), onclick: lockIn },
-        locked() ? t("Locked in") : t("Lock in"), h("kbd", {}, "L")));
+        locked() ? t("Locked in") : t("Lock in"), h("kbd", {}, "L")),
+      canPair() ? h("p.keys-hint", {}, t("Keys: 1-9, 0, -, = pick a card · arrows move · Enter pairs · Backspace undoes · L locks in"))
+        : null);
   }
 
   function renderHelps() {
