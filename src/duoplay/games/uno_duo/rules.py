@@ -12,7 +12,24 @@ from duoplay.core.errors import GameError, GameOver, IllegalAction, MalformedAct
 from duoplay.core.protocol import Event, Outcome, Seat
 from duoplay.core.rng import GameRng
 from duoplay.games.uno_duo import actions as act
-from duoplay.games.uno_duo.actions import Action, ChooseColour, Play
+from duoplay.games.uno_duo.actions import (
+    ACCEPT,
+    CATCH,
+    DRAFT_DISCARD,
+    DRAFT_KEEP,
+    DRAW,
+    DUMP,
+    KEEP,
+    NO_DUMP,
+    PASS,
+    SAY_UNO,
+    SIMPLE_ACTIONS,
+    Action,
+    ChooseColour,
+    Play,
+    Simple,
+)
+from duoplay.games.uno_duo.actions import CHALLENGE as CHALLENGE_ACTION
 from duoplay.games.uno_duo.cards import (
     CODES,
     COLOUR_OF,
@@ -194,32 +211,32 @@ def legal_actions(state: UnoDuoState, seat: int) -> list[Action]:
             for face in _MATCHING[state.colour][state.discard[-1]].intersection(hand):
                 moves += plays[face]
             if state.draw_pile or len(state.discard) > 1:
-                moves.append(act.DRAW)
+                moves.append(DRAW)
             elif not moves:
-                moves.append(act.PASS)  # NOTES 13: nothing to draw and nothing to play
+                moves.append(PASS)  # NOTES 13: nothing to draw and nothing to play
         elif phase == DRAWN:
             moves += plays[state.drawn]
-            moves.append(act.KEEP)
+            moves.append(KEEP)
         elif phase == VOLLEY:
             for face in _DRAW_TWOS.intersection(hand):
                 moves += plays[face]
-            moves.append(act.DRAW)
+            moves.append(DRAW)
         elif phase == CHALLENGE:
-            moves += (act.CHALLENGE, act.ACCEPT)
+            moves += (CHALLENGE_ACTION, ACCEPT)
         elif phase == DUMP_DECIDE:
-            moves += (act.DUMP, act.NO_DUMP)
+            moves += (DUMP, NO_DUMP)
         elif phase == DUMPING:
             for face in _OF_COLOUR[state.dump_colour].intersection(hand):
                 moves += plays[face]
         elif phase == START_COLOUR:
             moves += _COLOUR_CHOICES
         elif phase == DRAFT:
-            moves += (act.DRAFT_KEEP, act.DRAFT_DISCARD)
+            moves += (DRAFT_KEEP, DRAFT_DISCARD)
     exposed = state.uno_exposed
     if exposed == seat:
-        moves.append(act.SAY_UNO)
+        moves.append(SAY_UNO)
     elif exposed >= 0 and seat == 1 - exposed and len(state.hands[exposed]) == 1:
-        moves.append(act.CATCH)
+        moves.append(CATCH)
     return moves
 
 
@@ -229,27 +246,8 @@ def is_legal(state: UnoDuoState, seat: int, action: Action) -> bool:
     if phase == GAME_OVER:
         return False
     if isinstance(action, Play):
-        face, colour, uno = action.face, action.colour, action.uno
-        if type(face) is not int or type(colour) is not int or not 0 <= face < FACE_COUNT:
-            return False
-        if seat != state.current:
-            return False
-        hand = state.hands[seat]
-        printed = COLOUR_OF[face]
-        if (colour != printed) if printed >= 0 else not 0 <= colour < 4:
-            return False
-        if uno not in (False, True) or (uno and len(hand) != 2) or face not in hand:
-            return False
-        if phase == TURN:
-            return _matches(state, face)
-        if phase == DRAWN:
-            return face == state.drawn
-        if phase == VOLLEY:
-            return RANK_OF[face] == DRAW_TWO and printed >= 0
-        if phase == DUMPING:
-            return printed == state.dump_colour
-        return False
-    if isinstance(action, act.Simple):
+        return _play_is_legal(state, seat, action)
+    if isinstance(action, Simple):
         kind = action.kind
         exposed = state.uno_exposed
         if kind == "uno":
@@ -267,6 +265,30 @@ def is_legal(state: UnoDuoState, seat: int, action: Action) -> bool:
     if isinstance(action, ChooseColour):
         return (phase == START_COLOUR and seat == state.current
                 and type(action.colour) is int and 0 <= action.colour < 4)
+    return False
+
+
+def _play_is_legal(state: UnoDuoState, seat: int, action: Play) -> bool:
+    face, colour, uno = action.face, action.colour, action.uno
+    if type(face) is not int or type(colour) is not int or not 0 <= face < FACE_COUNT:
+        return False
+    if seat != state.current:
+        return False
+    hand = state.hands[seat]
+    printed = COLOUR_OF[face]
+    if (colour != printed) if printed >= 0 else not 0 <= colour < 4:
+        return False
+    if uno not in (False, True) or (uno and len(hand) != 2) or face not in hand:
+        return False
+    phase = state.phase
+    if phase == TURN:
+        return face in _MATCHING[state.colour][state.discard[-1]]
+    if phase == DRAWN:
+        return face == state.drawn
+    if phase == VOLLEY:
+        return RANK_OF[face] == DRAW_TWO and printed >= 0
+    if phase == DUMPING:
+        return printed == state.dump_colour
     return False
 
 
@@ -301,24 +323,37 @@ def apply(state: UnoDuoState, seat: Seat, action: Action) -> list[Event]:
         raise GameOver("The game is over")
     if seat != 0 and seat != 1:
         raise NotYourTurn("UNO Duo has seats 0 and 1 only")
-    if isinstance(action, act.Simple):
+    events: list[Event] = []
+    if type(action) is Play:  # the most common action first
+        if action.uno and len(state.hands[seat]) != 2:
+            action = Play(action.face, action.colour)  # NOTES 9: saying UNO early does nothing
+        if not _play_is_legal(state, seat, action):
+            raise _refusal(state, seat, action)
+        if state.uno_exposed == 1 - seat:
+            state.uno_exposed = -1  # NOTES 9: the chance to catch ends with the opponent's own move
+        state.passes = 0
+        if phase == DUMPING:
+            _dump_card(state, seat, action, events)
+        else:
+            _play(state, seat, action, events)
+        return events
+    if isinstance(action, Simple):
         # The branches below compare by identity; an equal copy (unpickled, built anew) must act alike.
-        action = act.SIMPLE_ACTIONS.get(action.kind, action)
+        action = SIMPLE_ACTIONS.get(action.kind, action)
     elif isinstance(action, Play) and action.uno and len(state.hands[seat]) != 2:
         action = Play(action.face, action.colour)  # NOTES 9: saying UNO early does nothing
     if not is_legal(state, seat, action):
         raise _refusal(state, seat, action)
-    events: list[Event] = []
-    if action is act.SAY_UNO:
+    if action is SAY_UNO:
         state.uno_exposed = -1
         events.append(Event("uno", {"seat": seat}))
         return events
-    if action is act.CATCH:
+    if action is CATCH:
         _catch(state, seat, events)
         return events
     if state.uno_exposed == 1 - seat:
         state.uno_exposed = -1  # NOTES 9: the chance to catch ends with the opponent's own move
-    if action is act.PASS:
+    if action is PASS:
         _pass(state, seat, events)
         return events
     state.passes = 0
@@ -327,20 +362,20 @@ def apply(state: UnoDuoState, seat: Seat, action: Action) -> list[Event]:
             _dump_card(state, seat, action, events)
         else:
             _play(state, seat, action, events)
-    elif action is act.DRAW:
+    elif action is DRAW:
         _draw_action(state, seat, events)
-    elif action is act.KEEP:
+    elif action is KEEP:
         _pass_turn_to(state, 1 - seat)
     elif isinstance(action, ChooseColour):
         _choose_start_colour(state, action.colour, events)
     elif phase == DRAFT:
-        _draft(state, seat, action is act.DRAFT_KEEP, events)
+        _draft(state, seat, action is DRAFT_KEEP, events)
     elif phase == CHALLENGE:
-        _answer_wild_draw_four(state, seat, action is act.CHALLENGE, events)
-    elif action is act.DUMP:
+        _answer_wild_draw_four(state, seat, action is CHALLENGE_ACTION, events)
+    elif action is DUMP:
         state.phase = DUMPING
         events.append(Event("dump", {"seat": seat, "colour": state.dump_colour}))
-    elif action is act.NO_DUMP:
+    elif action is NO_DUMP:
         _pass_turn_to(state, 1 - seat)
     return events
 
@@ -578,9 +613,9 @@ def _refusal(state: UnoDuoState, seat: int, action: Action) -> GameError:
     malformed = _malformed(action)
     if malformed:
         return MalformedAction(malformed)
-    if action is act.SAY_UNO:
+    if action is SAY_UNO:
         return IllegalAction("Say UNO when a play leaves you with one card")
-    if action is act.CATCH:
+    if action is CATCH:
         return IllegalAction("Your opponent has nothing to be caught for")
     if seat != state.current:
         return NotYourTurn("It is your opponent's turn")
@@ -602,7 +637,7 @@ def _refusal(state: UnoDuoState, seat: int, action: Action) -> GameError:
     if isinstance(action, Play):
         return IllegalAction(f"{code(action.face)} does not match {code(state.discard[-1])}: "
                              "play the same colour, number or action, a wild, or draw")
-    if action is act.PASS:
+    if action is PASS:
         return IllegalAction("You can only pass when there is nothing to draw and nothing to play")
     return IllegalAction(f"'{action.notation()}' is not possible now")
 
@@ -620,6 +655,6 @@ def _malformed(action: object) -> str:
         return ""
     if isinstance(action, ChooseColour):
         return "" if 0 <= action.colour < 4 else "No such colour"
-    if isinstance(action, act.Simple):
-        return "" if action.kind in act.SIMPLE_ACTIONS else f"Unknown action {action.kind!r}"
+    if isinstance(action, Simple):
+        return "" if action.kind in SIMPLE_ACTIONS else f"Unknown action {action.kind!r}"
     return "Not an UNO Duo action"
