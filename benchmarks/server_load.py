@@ -374,6 +374,18 @@ def report(step: StepResult) -> None:
     )
 
 
+def summarize_server_log(text: str) -> None:
+    """The server's own warnings: commits and event-loop wake-ups slower than it likes."""
+    for marker, what in (
+        ("slow commit", "commits slower than 50 ms"),
+        ("stalled", "event loop stalls over 100 ms"),
+    ):
+        lines = [line for line in text.splitlines() if marker in line]
+        if lines:
+            worst = max(lines, key=lambda line: float(line.split(" ms")[0].rsplit(" ", 1)[-1]))
+            print(f"server log: {len(lines)} {what}; worst: {worst[worst.index(marker) :]}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=100, help="WebSocket clients (two per room)")
@@ -411,13 +423,7 @@ def main() -> int:
             proc.terminate()
             with contextlib.suppress(subprocess.TimeoutExpired):
                 proc.wait(15)
-            slow = [
-                line for line in (Path(tmp) / "server.log").read_text().splitlines() if "slow commit" in line
-            ]
-            if slow:
-                print(
-                    f"server log: {len(slow)} commits slower than 50 ms, e.g. {slow[-1].split(': ', 1)[-1]}"
-                )
+            summarize_server_log((Path(tmp) / "server.log").read_text())
     print(f"actions/s: {final.rate:.1f}, server RSS MB: {final.rss:.0f}")
     p50, p99 = final.percentile(0.5), final.percentile(0.99)
     print(f"clients: {final.clients}, p50 ms: {p50:.1f}, p99 ms: {p99:.1f}, errors: {final.errors}")
