@@ -379,6 +379,7 @@ def summarize_server_log(text: str) -> None:
     for marker, what in (
         ("slow commit", "commits slower than 50 ms"),
         ("stalled", "event loop stalls over 100 ms"),
+        ("garbage collection", "garbage collections over 50 ms"),
     ):
         lines = [line for line in text.splitlines() if marker in line]
         if lines:
