@@ -6,6 +6,7 @@ import re
 import time
 
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 # What a player clicks when no card is playable, in this order of preference.
 FALLBACK_ACTIONS = ("play-drawn", "draft-keep", "accept", "no-dump", "draw", "keep", "pass")
@@ -61,28 +62,49 @@ def my_turn(page: Page) -> bool:
     return shown["seat"] in shown["toMove"].split(",")
 
 
-def act_once(page: Page) -> bool:
-    """Make one legal move on this page, if it has one; prefer playing a card. True if it acted."""
+def act_once(page: Page, say_uno: bool = False) -> bool:
+    """See `_act_once`. When the table changes under the cursor (the round ends, another state
+    arrives and the button goes away), no move was made and the caller looks again."""
+    shown = version(page)
+    try:
+        return _act_once(page, say_uno)
+    except PlaywrightTimeoutError:
+        if round_over(page) or version(page) != shown:
+            return False
+        raise
+
+
+def _act_once(page: Page, say_uno: bool) -> bool:
+    """Make one legal move on this page, if it has one; prefer playing a card. True if it acted.
+
+    With `say_uno`, a play that leaves one card is made with the UNO button armed first.
+    """
     if round_over(page):
         return False
+    if say_uno:
+        uno = page.locator("#actions button[data-action='uno'][aria-pressed='false']")
+        if uno.count():
+            uno.click(timeout=5000)
+            armed = page.locator("#actions button[data-action='uno']")
+            expect(armed).to_have_attribute("aria-pressed", "true")
     colours = page.locator(".colour-picker button[data-colour]")
     if colours.count():
-        colours.first.click()
+        colours.first.click(timeout=5000)
         return True
     cards = page.locator("#hand button.card[data-legal='1']")
     if cards.count() and my_turn(page):
         card = cards.first
         wild = (card.get_attribute("data-card") or "").startswith("wild")
-        card.click()
+        card.click(timeout=5000)
         if wild:  # a wild asks for its colour first
             page.locator(".colour-picker button[data-colour]").first.click(timeout=5000)
         return True
     for action in FALLBACK_ACTIONS:
         button = page.locator(f"#actions button[data-action='{action}']")
         if button.count():
-            button.first.click()
+            button.first.click(timeout=5000)
             if action == "play-drawn" and colours.count():  # the drawn card is a wild
-                colours.first.click()
+                colours.first.click(timeout=5000)
             return True
     return False
 
@@ -102,7 +124,8 @@ def wait_for_change(page: Page, before: int, timeout: float = 10.0) -> None:
         raise AssertionError(f"the table did not move on after a click: {shown}") from error
 
 
-def play_until_round_ends(pages: list[Page], max_moves: int = 600, timeout: float = 240.0) -> int:
+def play_until_round_ends(pages: list[Page], max_moves: int = 600, timeout: float = 240.0,
+                          say_uno: bool = False) -> int:
     """Click legal moves on every page until one shows the round-end summary; return the moves made."""
     moves = 0
     deadline = time.monotonic() + timeout
@@ -112,7 +135,7 @@ def play_until_round_ends(pages: list[Page], max_moves: int = 600, timeout: floa
         acted = False
         for page in pages:
             before = version(page)
-            if act_once(page):
+            if act_once(page, say_uno):
                 acted = True
                 moves += 1
                 wait_for_change(page, before)

@@ -50,6 +50,7 @@ def test_two_people_play_a_full_round(browser: Browser, server_url: str, screens
     bo = _page(browser, PHONE)
     bo_errors = _errors(bo)
     bo.goto(server_url + "/")
+    expect(bo.locator(f"#open-rooms li:has-text('{code}')")).to_contain_text("Ada")  # listed as open
     bo.fill("#player-name", "Bo")
     bo.fill("#join-code", link)  # joining by link; the code alone works too
     bo.click("#join-form button[type=submit]")
@@ -89,11 +90,17 @@ def test_one_player_against_a_bot_to_the_end_of_a_round(browser: Browser, server
     errors = _errors(page)
     create_room(page, server_url, "Ada", {"target_score": "500"})
     sit(page, 0)
-    add_bot(page, 1, "heuristic")
+    add_bot(page, 1, "random")  # beatable by a first-legal-card player, so UNO gets said often
     start(page)
-    play_until_round_ends([page])
+    play_until_round_ends([page], say_uno=True)
     summary = page.locator("#round-end")
     expect(summary).to_contain_text("Round 1 is over")
+    log = page.locator("#log").inner_text()
+    # UNO was armed before every play that left one card, so the bot never caught us.
+    assert "caught You" not in log
+    went_out = summary.locator(".result").inner_text().startswith("You went out")
+    if went_out and "shuffled both hands" not in log:
+        assert "You: UNO!" in log
     page.click("#modal-close")
     # target 500: the game goes on with round 2, the totals carried over.
     expect(page.locator("#uno-table .round")).to_have_text("Round 2")
@@ -222,10 +229,13 @@ def test_a_card_that_cannot_be_played_says_why(browser: Browser, server_url: str
         _play_past_the_draft(page)
         refused = page.locator("#hand button.card[data-legal='0']")
         if refused.count():
-            before = version(page)
+            card = refused.first.get_attribute("data-card")
+            held = _hand(page).count(card or "")
             refused.first.click()
             expect(page.locator("#why")).to_contain_text("does not match")
-            assert version(page) == before
+            page.wait_for_timeout(300)
+            # Not sent: the card is still in the hand (the bot may still say UNO or catch meanwhile).
+            assert _hand(page).count(card or "") == held
             return
         before = version(page)
         act_once(page)
