@@ -14,8 +14,7 @@ from typing import Any
 from playwright.sync_api import Browser, Page, expect
 from tests.web.conftest import LAPTOP
 
-# The server sends every seat's full list of legal placements while pairing (see Limits in
-# docs/web-duos.md), which makes each update slow: waits are generous.
+# Bots think with a sentence encoder and the machine may be busy: waits for the server are generous.
 SLOW = 60_000
 
 
