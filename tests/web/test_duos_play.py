@@ -147,6 +147,11 @@ def test_a_reload_while_pairing_keeps_the_placed_pairs(browser: Browser, server_
     add_bot(page, 2, "association")
     start(page)
     expect(page.locator("#duos-status")).to_contain_text("You are the Narrator")
+    # Once both bots have locked in nothing else happens: the pairing countdown runs down.
+    for seat in (1, 2):
+        locked = page.locator(f"#duos-players li[data-seat='{seat}'][data-locked='1']")
+        expect(locked).to_be_visible(timeout=SLOW)
+    expect(page.locator("#duos-timer")).to_have_text(re.compile(r"^4:5\d$"), timeout=5000)
     # The language switch names the cards in Swedish too (the content has en, es, sv, pl, fr).
     page.select_option("#pref-lang", "sv")
     faces = page.locator("#duos-grid .duos-card").evaluate_all("cs => cs.map(c => c.dataset.face)")
