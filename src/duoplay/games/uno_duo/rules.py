@@ -40,6 +40,8 @@ from duoplay.games.uno_duo.cards import (
     RANK_OF,
     REVERSE,
     SKIP,
+    WILD,
+    WILD_CUSTOM,
     WILD_DRAW_FOUR,
     WILD_SHUFFLE,
     code,
@@ -324,7 +326,7 @@ def apply(state: UnoDuoState, seat: Seat, action: Action) -> list[Event]:
     if seat != 0 and seat != 1:
         raise NotYourTurn("UNO Duo has seats 0 and 1 only")
     events: list[Event] = []
-    if type(action) is Play:  # the most common action first
+    if isinstance(action, Play):  # the most common action first
         if action.uno and len(state.hands[seat]) != 2:
             action = Play(action.face, action.colour)  # NOTES 9: saying UNO early does nothing
         if not _play_is_legal(state, seat, action):
@@ -357,12 +359,7 @@ def apply(state: UnoDuoState, seat: Seat, action: Action) -> list[Event]:
         _pass(state, seat, events)
         return events
     state.passes = 0
-    if isinstance(action, Play):
-        if phase == DUMPING:
-            _dump_card(state, seat, action, events)
-        else:
-            _play(state, seat, action, events)
-    elif action is DRAW:
+    if action is DRAW:
         _draw_action(state, seat, events)
     elif action is KEEP:
         _pass_turn_to(state, 1 - seat)
@@ -396,7 +393,9 @@ def _play(state: UnoDuoState, seat: int, action: Play, events: list[Event]) -> N
             _draw(state, opponent, 4, events)
         _end_round(state, seat, events)
         return
-    if rank == DRAW_TWO:
+    if rank < DRAW_TWO or face in (WILD, WILD_CUSTOM):  # numbers and plain wilds
+        state.phase, state.current = TURN, opponent
+    elif rank == DRAW_TWO:
         state.phase, state.current = VOLLEY, opponent
         events.append(Event("volley", {"total": state.volley}))
     elif rank == SKIP:
@@ -500,10 +499,10 @@ def _draw_action(state: UnoDuoState, seat: int, events: list[Event]) -> None:
         _pass_turn_to(state, 1 - seat)
         return
     drawn = _draw(state, seat, 1, events)
-    if drawn and _matches(state, drawn[0]):
+    if drawn and drawn[0] in _MATCHING[state.colour][state.discard[-1]]:
         state.phase, state.drawn = DRAWN, drawn[0]
     else:
-        _pass_turn_to(state, 1 - seat)
+        state.phase, state.current = TURN, 1 - seat
 
 
 def _pass(state: UnoDuoState, seat: int, events: list[Event]) -> None:
@@ -524,24 +523,26 @@ def _catch(state: UnoDuoState, seat: int, events: list[Event]) -> None:
 
 def _draw(state: UnoDuoState, seat: int, count: int, events: list[Event]) -> list[int]:
     pile = state.draw_pile
-    if count == 1 and pile:  # the common case: one card from a pile that has it
-        drawn = [pile.pop()]
-        count = 0
+    hand = state.hands[seat]
+    if count == 1 and pile:  # the common case, kept short
+        card = pile.pop()
+        hand.append(card)
+        drawn = [card]
+        shown = [CODES[card]]
     else:
         drawn = []
-    for _ in range(count):
-        if not pile:
-            _refill(state, events)
-            pile = state.draw_pile
+        for _ in range(count):
             if not pile:
-                break
-        drawn.append(pile.pop())
-    hand = state.hands[seat]
-    hand += drawn
-    if len(hand) != 1 and state.uno_exposed == seat:
+                _refill(state, events)
+                pile = state.draw_pile
+                if not pile:
+                    break
+            drawn.append(pile.pop())
+        hand += drawn
+        shown = list(map(_CODE, drawn))
+    if state.uno_exposed == seat and len(hand) != 1:
         state.uno_exposed = -1
-    events.append(Event("draw", {"seat": seat, "count": len(drawn)},
-                        {"cards": list(map(_CODE, drawn))}, _ONLY[seat]))
+    events.append(Event("draw", {"seat": seat, "count": len(drawn)}, {"cards": shown}, _ONLY[seat]))
     return drawn
 
 
