@@ -342,8 +342,6 @@ def apply(state: UnoDuoState, seat: Seat, action: Action) -> list[Event]:
     if isinstance(action, Simple):
         # The branches below compare by identity; an equal copy (unpickled, built anew) must act alike.
         action = SIMPLE_ACTIONS.get(action.kind, action)
-    elif isinstance(action, Play) and action.uno and len(state.hands[seat]) != 2:
-        action = Play(action.face, action.colour)  # NOTES 9: saying UNO early does nothing
     if not is_legal(state, seat, action):
         raise _refusal(state, seat, action)
     if action is SAY_UNO:
