@@ -14,6 +14,17 @@ stops at the end of the current round instead of the whole match:
 - `round_value(mark, state, seat) -> float | None`: `None` while the round that
   `mark` names is still being played, else what it was worth to `seat`, in [0, 1].
 
+Options, each off unless given:
+
+- `rollout`: the simulation policy (uniformly random by default);
+- `prior`: a policy whose move is tried first at every node and favoured by a
+  progressive bias; below the root, other moves are added as a node's visits grow
+  (progressive widening), so thin statistics do not rest on random moves;
+- `opponent_policy`: the other seats move by this policy instead of tree nodes;
+- `paired_root`: every root action is tried on the same sampled state with the same
+  rollout seed, and the prior's move is kept unless another one did better on those
+  shared samples by more than `switch_z` standard errors.
+
 Actions must be hashable (they are small frozen values by the protocol).
 """
 

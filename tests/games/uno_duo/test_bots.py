@@ -129,9 +129,7 @@ class _ViewOnly:
 
 @pytest.mark.parametrize("level", ["heuristic", "ismcts"])
 def test_bots_play_a_whole_round_from_json_views_alone(level: str) -> None:
-    bot = make_bot("uno-duo", level, 5)
-    if level == "ismcts":
-        bot.set_budget(None, iterations=8)  # type: ignore[attr-defined]
+    bot = ismcts_bot(5, time_ms=None, iterations=8) if level == "ismcts" else make_bot("uno-duo", level, 5)
     players = [_ViewOnly(bot), _ViewOnly(HeuristicBot(6))]
     match = Match.new("uno-duo", 2, 21, {"target_score": 1000})
     while not match.state.history:
