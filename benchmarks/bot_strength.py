@@ -2,9 +2,9 @@
 
 A round runs from the draft until one player goes out. Seats swap every other
 round, so each bot drafts first and acts first equally often. Prints each pairing's
-round win rate with a 95% Wilson interval and the mean time per decision of each
-bot (every decision the bot was asked for, trivial ones included), then the
-searched decisions alone (those with more than one option).
+round win rate with a 95% Wilson interval and each bot's mean time per decision
+with a choice (more than one legal action: the decisions a search bot searches),
+along with the mean over every decision and the longest one.
 
     python benchmarks/bot_strength.py --rounds 400 [--baseline-rounds 2000] [--ms 200]
     python benchmarks/bot_strength.py --rounds 200 --a ismcts --b heuristic
@@ -20,7 +20,7 @@ import multiprocessing
 import os
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tqdm import tqdm
 
@@ -42,10 +42,15 @@ class Task:
 
 @dataclass
 class Tally:
+    """Per bot (a, b): decisions asked, those with a choice, time spent, longest decision."""
+
     rounds: int = 0
     wins: float = 0.0
-    decisions: tuple[int, int] = (0, 0)
-    seconds: tuple[float, float] = (0.0, 0.0)
+    decisions: list[int] = field(default_factory=lambda: [0, 0])
+    seconds: list[float] = field(default_factory=lambda: [0.0, 0.0])
+    choices: list[int] = field(default_factory=lambda: [0, 0])
+    choice_seconds: list[float] = field(default_factory=lambda: [0.0, 0.0])
+    longest: list[float] = field(default_factory=lambda: [0.0, 0.0])
 
 
 def play_round(task: Task) -> tuple[Task, Played]:
@@ -59,7 +64,6 @@ def play_round(task: Task) -> tuple[Task, Played]:
 def run_pairing(a: str, b: str, rounds: int, seed: int, time_ms: float, workers: int) -> Tally:
     tasks = [Task(a, b, i, seed + i, time_ms) for i in range(rounds)]
     tally = Tally()
-    decisions, seconds = [0, 0], [0.0, 0.0]
     with multiprocessing.Pool(workers) as pool:
         results = pool.imap_unordered(play_round, tasks)
         for task, played in tqdm(results, total=rounds, desc=f"{label(a)} vs {label(b)}", unit="round",
@@ -72,10 +76,11 @@ def run_pairing(a: str, b: str, rounds: int, seed: int, time_ms: float, workers:
             elif not winners:
                 tally.wins += 0.5  # a blocked round with equal hands
             for bot, seat in ((0, seat_a), (1, 1 - seat_a)):
-                decisions[bot] += played.decisions[seat]
-                seconds[bot] += played.think_seconds[seat]
-    tally.decisions = (decisions[0], decisions[1])
-    tally.seconds = (seconds[0], seconds[1])
+                tally.decisions[bot] += played.decisions[seat]
+                tally.seconds[bot] += played.think_seconds[seat]
+                tally.choices[bot] += played.choices[seat]
+                tally.choice_seconds[bot] += played.choice_seconds[seat]
+                tally.longest[bot] = max(tally.longest[bot], played.longest[seat])
     return tally
 
 
@@ -84,7 +89,15 @@ def label(level: str) -> str:
 
 
 def per_decision_ms(tally: Tally, bot: int) -> float:
-    return 1000 * tally.seconds[bot] / max(tally.decisions[bot], 1)
+    """Mean time of the decisions with a choice (the ones a search bot searches)."""
+    return 1000 * tally.choice_seconds[bot] / max(tally.choices[bot], 1)
+
+
+def timing(tally: Tally, bot: int, name: str) -> str:
+    every = 1000 * tally.seconds[bot] / max(tally.decisions[bot], 1)
+    return (f"{name} {per_decision_ms(tally, bot):.1f} ms over {tally.choices[bot]} decisions with a "
+            f"choice ({every:.1f} ms over all {tally.decisions[bot]}, longest "
+            f"{1000 * tally.longest[bot]:.0f} ms)")
 
 
 def summary(a: str, b: str, tally: Tally) -> str:
@@ -122,8 +135,7 @@ def main() -> int:
         tally = run_pairing(a, b, rounds, args.seed, args.ms, args.workers)
         elapsed = time.perf_counter() - started
         print(f"{label(a)} vs {label(b)}: {rounds} rounds in {elapsed:.0f} s; "
-              f"{label(a)} {per_decision_ms(tally, 0):.1f} ms over {tally.decisions[0]} decisions, "
-              f"{label(b)} {per_decision_ms(tally, 1):.1f} ms over {tally.decisions[1]} decisions")
+              f"{timing(tally, 0, label(a))}; {timing(tally, 1, label(b))}")
         lines.append(summary(a, b, tally))
     load = os.getloadavg()
     print(f"load average after: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")

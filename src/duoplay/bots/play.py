@@ -27,6 +27,9 @@ class Played:
     round_values: list[float] | None = None  # each seat's value of the first round, when stopped there
     decisions: list[int] = field(default_factory=list)  # decisions each seat's bot made
     think_seconds: list[float] = field(default_factory=list)  # time each seat's bot spent on them
+    choices: list[int] = field(default_factory=list)  # decisions with more than one legal action
+    choice_seconds: list[float] = field(default_factory=list)  # time spent on those
+    longest: list[float] = field(default_factory=list)  # each seat's longest decision, in seconds
 
     def winners(self) -> list[int]:
         """The seats that won the match, or the round when only one round was played."""
@@ -58,8 +61,9 @@ def play_match(game_id: str, levels: Sequence[str], seed: int, options: JSON | N
     match = Match.new(game_id, len(levels), seed, options)
     game: Any = match.game
     bots = make_bots(game_id, levels, seed, time_ms)
-    played = Played(seed, list(levels), decisions=[0] * len(levels),
-                    think_seconds=[0.0] * len(levels))
+    seats = len(levels)
+    played = Played(seed, list(levels), decisions=[0] * seats, think_seconds=[0.0] * seats,
+                    choices=[0] * seats, choice_seconds=[0.0] * seats, longest=[0.0] * seats)
     mark = game.round_mark(match.state) if first_round_only else None
     while match.outcome() is None and played.actions < max_actions:
         if first_round_only and game.round_value(mark, match.state, 0) is not None:
@@ -70,8 +74,13 @@ def play_match(game_id: str, levels: Sequence[str], seed: int, options: JSON | N
         legal = match.legal_actions(seat)
         started = time.perf_counter()
         action = bots[seat].choose(view, legal, seat)
-        played.think_seconds[seat] += time.perf_counter() - started
+        spent = time.perf_counter() - started
+        played.think_seconds[seat] += spent
         played.decisions[seat] += 1
+        played.longest[seat] = max(played.longest[seat], spent)
+        if len(legal) > 1:
+            played.choices[seat] += 1
+            played.choice_seconds[seat] += spent
         match.act(seat, action)
         played.actions += 1
     outcome = match.outcome()
