@@ -9,13 +9,16 @@ from __future__ import annotations
 import json
 import re
 import urllib.request
+from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 from tests.web.conftest import LAPTOP
 
 # Bots think with a sentence encoder and the machine may be busy: waits for the server are generous.
 SLOW = 60_000
+
+NewContext = Callable[..., BrowserContext]  # pytest-playwright's `new_context` fixture
 
 
 def new_room(base: str, seats: int, options: dict[str, Any] | None = None) -> str:
@@ -33,9 +36,11 @@ def replay(base: str, match_id: str) -> dict[str, Any]:
     return data
 
 
-def player(browser: Browser, name: str, viewport: dict[str, int] = LAPTOP) -> tuple[Page, list[str]]:
-    """A fresh browser profile whose player is called `name`; also the page's script errors."""
-    context = browser.new_context(viewport=viewport)
+def player(new_context: NewContext, name: str,
+           viewport: dict[str, int] = LAPTOP) -> tuple[Page, list[str]]:
+    """A fresh browser profile whose player is called `name`; also the page's script errors.
+    `new_context` is pytest-playwright's fixture, which closes the profile after the test."""
+    context = new_context(viewport=viewport)
     stored = json.dumps(json.dumps(name))
     context.add_init_script(
         f"if (!localStorage.getItem('duoplay.name')) localStorage.setItem('duoplay.name', {stored});")

@@ -6,10 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from tests.web.conftest import LAPTOP, PHONE
 from tests.web.duos_fixtures import (
     SLOW,
+    NewContext,
     close_reveal,
     enter,
     new_room,
@@ -30,11 +31,11 @@ def _help_state(page: Page, kind: str) -> str | None:
     return page.locator(f"#duos-help-chips li[data-help='{kind}']").get_attribute("data-state")
 
 
-def test_two_browsers_play_the_cooperative_game_with_helps(browser: Browser, server_url: str,
+def test_two_browsers_play_the_cooperative_game_with_helps(new_context: NewContext, server_url: str,
                                                            screenshots: Path) -> None:
     code = new_room(server_url, 2, {"coop_turns": 2, "pairing_seconds": 300})
-    ada, ada_errors = player(browser, "Ada", LAPTOP)
-    bo, bo_errors = player(browser, "Bo", PHONE)
+    ada, ada_errors = player(new_context, "Ada", LAPTOP)
+    bo, bo_errors = player(new_context, "Bo", PHONE)
     enter(ada, server_url, code, 0)
     enter(bo, server_url, code, 1)
     start(ada)

@@ -7,10 +7,11 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from tests.web.conftest import LAPTOP, PHONE
 from tests.web.duos_fixtures import (
     SLOW,
+    NewContext,
     add_bot,
     close_reveal,
     enter,
@@ -50,10 +51,10 @@ def _reveal_rows(page: Page) -> list[tuple[str, str]]:
     return [(str(pair), str(by)) for pair, by in rows]
 
 
-def test_one_person_and_two_bots_play_a_whole_game(browser: Browser, server_url: str,
+def test_one_person_and_two_bots_play_a_whole_game(new_context: NewContext, server_url: str,
                                                    screenshots: Path) -> None:
     code = new_room(server_url, 3, {"pairing_seconds": 300})
-    page, errors = player(browser, "Ada", PHONE)
+    page, errors = player(new_context, "Ada", PHONE)
     enter(page, server_url, code, 0)
     add_bot(page, 1, "association")
     add_bot(page, 2, "random")
@@ -138,10 +139,10 @@ def test_one_person_and_two_bots_play_a_whole_game(browser: Browser, server_url:
     assert errors == []
 
 
-def test_a_reload_while_pairing_keeps_the_placed_pairs(browser: Browser, server_url: str,
+def test_a_reload_while_pairing_keeps_the_placed_pairs(new_context: NewContext, server_url: str,
                                                         screenshots: Path) -> None:
     code = new_room(server_url, 3, {"pairing_seconds": 300, "rounds": 1})
-    page, errors = player(browser, "Bo", LAPTOP)
+    page, errors = player(new_context, "Bo", LAPTOP)
     enter(page, server_url, code, 0)
     add_bot(page, 1, "association")
     add_bot(page, 2, "association")
@@ -178,4 +179,11 @@ def test_a_reload_while_pairing_keeps_the_placed_pairs(browser: Browser, server_
     shown = page.locator("#reveal-pairs li.reveal-pair").evaluate_all("rs => rs.map(r => r.dataset.pair)")
     assert sorted(shown) == ["0-11", "1-4", "6-10"]
     assert table_data(page)["turn"] == "1"
+    # Finish the match (three turns) so that no game keeps running on the shared server.
+    for number in (1, 2):
+        close_reveal(page)
+        expect(page.locator("#duos-table")).to_have_attribute("data-turn", str(number))
+        page.keyboard.press("l")
+        expect(page.locator("#duos-reveal")).to_be_visible(timeout=SLOW)
+    expect(page.locator("#duos-reveal #duos-result")).to_be_visible()
     assert errors == []
