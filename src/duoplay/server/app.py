@@ -27,6 +27,7 @@ from duoplay.server.protocol import ProtocolError
 from duoplay.server.rooms import LocalRooms, RoomError, RoomService
 from duoplay.server.storage import Storage
 from duoplay.server.storage.migrate import upgrade_async
+from duoplay.server.watchdog import watch_gc, watch_loop
 
 log = logging.getLogger(__name__)
 
@@ -195,28 +196,6 @@ async def room_socket(websocket: WebSocket) -> None:
             await websocket.close(CLOSE_POLICY)
 
 
-_gc_started = 0.0
-
-
-def _time_gc(phase: str, info: dict[str, int]) -> None:
-    """Log long garbage collections: they stop every room at once."""
-    global _gc_started
-    if phase == "start":
-        _gc_started = time.monotonic()
-    elif (took := time.monotonic() - _gc_started) > 0.05:
-        log.warning("garbage collection of generation %d took %.0f ms", info["generation"], took * 1000)
-
-
-async def watch_loop(every: float = 0.05, report_over: float = 0.1) -> None:
-    """Log when the event loop wakes late: every client of every room waits through such a stall."""
-    while True:
-        asked = time.monotonic()
-        await asyncio.sleep(every)
-        late = time.monotonic() - asked - every
-        if late > report_over:
-            log.warning("event loop stalled: woke %.0f ms late", late * 1000)
-
-
 def create_app(config: ServerConfig | None = None) -> Starlette:
     config = config or ServerConfig()
     url = normalize_database_url(config.database_url)
@@ -234,8 +213,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         gc.freeze()
         log.info("duoplay server ready (%d rooms resumed)", len(rooms.rooms))
         watchdog = asyncio.create_task(watch_loop())
-        if _time_gc not in gc.callbacks:
-            gc.callbacks.append(_time_gc)
+        watch_gc()
         try:
             yield
         finally:
