@@ -43,9 +43,16 @@ def test_creating_a_bad_room_is_a_typed_400(server: ServerProcess, body: object,
     assert httpx.get(server.http + "/api/rooms").json() == before
 
 
-def test_a_body_that_is_not_json_is_a_typed_400(server: ServerProcess) -> None:
+def test_a_body_that_is_not_json_or_too_large_is_a_typed_error(server: ServerProcess) -> None:
     answer = httpx.post(server.http + "/api/rooms", content=b"{game: uno")
     assert answer.status_code == 400 and answer.json()["error"]["code"] == "malformed_request"
+    huge = {"game": "uno-duo", "options": {"padding": "x" * 100_000}}
+    answer = httpx.post(server.http + "/api/rooms", json=huge)
+    assert answer.status_code == 413 and answer.json()["error"]["code"] == "malformed_request"
+    deep = "[" * 100_000 + "]" * 100_000
+    answer = httpx.post(server.http + "/api/rooms", content=deep[:60_000].encode())
+    assert answer.status_code == 400
+    assert server.get("/healthz") == {"status": "ok"}
 
 
 def test_rooms_are_created_listed_and_found(server: ServerProcess) -> None:

@@ -31,6 +31,7 @@ from duoplay.server.watchdog import watch_gc, watch_loop
 
 log = logging.getLogger(__name__)
 
+MAX_BODY = 64 * 1024  # a room request is a few hundred bytes
 MAX_OUTBOX = 1000  # messages waiting for a client that does not read; past this it is dropped
 CLOSE_ROOM_NOT_FOUND = 4404
 CLOSE_POLICY = 1008
@@ -74,8 +75,13 @@ async def list_games(request: Request) -> Response:
 
 
 async def create_room(request: Request) -> Response:
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            return error_response("malformed_request", f"The body may be at most {MAX_BODY} bytes", 413)
     try:
-        body = json.loads(await request.body())
+        body = json.loads(raw)
     except (ValueError, RecursionError):
         return error_response("malformed_request", "The body must be a JSON object", 400)
     if not isinstance(body, dict):
