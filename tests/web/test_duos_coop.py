@@ -78,6 +78,9 @@ def test_two_browsers_play_the_cooperative_game_with_helps(new_context: NewConte
     expect(ada.locator("#duos-why")).to_have_text("Place at most 4 pairs (you sent 5)", timeout=SLOW)
     expect(ada.locator("#duos-pair-count")).to_contain_text("4 of 4")
     assert pairs_shown(ada) == {*SAME, (6, 7)}
+    # Secret until the reveal: Bo's table shows his own pairs only, and that Ada has not locked in.
+    assert pairs_shown(bo) == set(SAME)
+    expect(bo.locator("#duos-players li[data-seat='0']")).to_have_attribute("data-locked", "0")
     ada.screenshot(path=str(screenshots / "duos-coop-laptop.png"))
     bo.screenshot(path=str(screenshots / "duos-coop-phone.png"))
 
