@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 
 import pytest
+from tests.server.support import Peer, ServerProcess
 
 from duoplay.core.protocol import Deadline
 from duoplay.games.uno_duo.actions import DRAW, parse_action
@@ -83,3 +84,26 @@ async def test_a_room_appends_a_passed_deadline_unless_the_game_moved_on(tmp_pat
     finally:
         await rooms.close()
         await storage.close()
+
+
+async def test_a_game_deadline_becomes_a_table_action_on_the_live_server(server: ServerProcess) -> None:
+    """DUOS limits pairing time; when it runs out, the table locks everyone in, as a logged action."""
+    room = server.post("/api/rooms", {"game": "duos", "options": {"pairing_seconds": 1}})
+    url = f"{server.ws}/ws/{room['code']}"
+    ada = await Peer.join(url, "Ada")
+    await ada.sit(0)
+    bo = await Peer.join(url, "Bo")
+    await bo.sit(1)
+    started = time.monotonic()
+    await ada.send(type="start")
+    first = await ada.until("state")
+    assert first["version"] == 0 and first["legal"]
+    # Nobody moves: after a second the table acts, and everyone sees the new state.
+    timed_out = await ada.state_at(1, timeout=10)
+    assert time.monotonic() - started >= 1.0
+    assert (await bo.state_at(1, timeout=10))["version"] == timed_out["version"]
+    match_id = next(m["room"]["match_id"] for m in ada.seen if m["type"] == "room" and m["room"]["match_id"])
+    replay = server.get(f"/api/matches/{match_id}/replay")
+    assert replay["frames"][1]["version"] == 1 and replay["frames"][1]["view"]["phase"] != "game-over"
+    await ada.close()
+    await bo.close()
