@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 import time
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 # What a player clicks when no card is playable, in this order of preference.
@@ -18,6 +19,7 @@ def create_room(page: Page, base: str, name: str, options: dict[str, str] | None
     page.wait_for_selector("#game-select option", state="attached")
     page.fill("#player-name", name)
     page.select_option("#game-select", "uno-duo")
+    page.wait_for_selector("#opt-target_score")  # the house rules are drawn: the button stops moving
     for option, value in (options or {}).items():
         page.fill(f"#opt-{option}", value)
     page.click("#create-room")
@@ -68,10 +70,17 @@ def act_once(page: Page, say_uno: bool = False) -> bool:
     shown = version(page)
     try:
         return _act_once(page, say_uno)
-    except PlaywrightTimeoutError:
+    except (PlaywrightTimeoutError, PlaywrightError):
         if round_over(page) or version(page) != shown:
             return False
         raise
+
+
+def _click_now(locator: Locator) -> None:
+    """Click the element this locator finds now. A redraw detaches it and the click fails, rather
+    than landing on its look-alike in a later state (a Draw button clicked twice)."""
+    handle = locator.element_handle(timeout=5000)
+    handle.click(timeout=5000)
 
 
 def _act_once(page: Page, say_uno: bool) -> bool:
@@ -84,27 +93,27 @@ def _act_once(page: Page, say_uno: bool) -> bool:
     if say_uno:
         uno = page.locator("#actions button[data-action='uno'][aria-pressed='false']")
         if uno.count():
-            uno.click(timeout=5000)
+            _click_now(uno.first)
             armed = page.locator("#actions button[data-action='uno']")
             expect(armed).to_have_attribute("aria-pressed", "true")
     colours = page.locator(".colour-picker button[data-colour]")
     if colours.count():
-        colours.first.click(timeout=5000)
+        _click_now(colours.first)
         return True
     cards = page.locator("#hand button.card[data-legal='1']")
     if cards.count() and my_turn(page):
         card = cards.first
         wild = (card.get_attribute("data-card") or "").startswith("wild")
-        card.click(timeout=5000)
+        _click_now(card)
         if wild:  # a wild asks for its colour first
-            page.locator(".colour-picker button[data-colour]").first.click(timeout=5000)
+            _click_now(page.locator(".colour-picker button[data-colour]").first)
         return True
     for action in FALLBACK_ACTIONS:
         button = page.locator(f"#actions button[data-action='{action}']")
         if button.count():
-            button.first.click(timeout=5000)
+            _click_now(button.first)
             if action == "play-drawn" and colours.count():  # the drawn card is a wild
-                colours.first.click(timeout=5000)
+                _click_now(colours.first)
             return True
     return False
 

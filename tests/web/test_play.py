@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 from tests.web.conftest import LAPTOP, PHONE, Server
 from tests.web.driver import (
     act_once,
@@ -22,15 +23,26 @@ from tests.web.driver import (
 
 pytestmark = pytest.mark.browser
 
+PageMaker = Callable[..., Page]
+
 
 def _hand(page: Page) -> list[str]:
     return [c or "" for c in page.locator("#hand button.card").evaluate_all(
         "cards => cards.map(c => c.dataset.card)")]
 
 
-def _page(browser: Browser, viewport: dict[str, int] = LAPTOP, **kwargs: Any) -> Page:
-    context = browser.new_context(viewport=viewport, **kwargs)
-    return context.new_page()
+@pytest.fixture
+def open_page(browser: Browser) -> Iterator[PageMaker]:
+    """New pages, each in its own browser context (its own storage: another player), closed after the test."""
+    contexts: list[BrowserContext] = []
+
+    def make(viewport: dict[str, int] = LAPTOP, **kwargs: Any) -> Page:
+        contexts.append(browser.new_context(viewport=viewport, **kwargs))
+        return contexts[-1].new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
 
 
 def _errors(page: Page) -> list[str]:
@@ -39,15 +51,15 @@ def _errors(page: Page) -> list[str]:
     return found
 
 
-def test_two_people_play_a_full_round(browser: Browser, server_url: str, screenshots: Path) -> None:
-    ada = _page(browser)
+def test_two_people_play_a_full_round(open_page: PageMaker, server_url: str, screenshots: Path) -> None:
+    ada = open_page()
     ada_errors = _errors(ada)
     code = create_room(ada, server_url, "Ada", {"target_score": "1"})
     sit(ada, 0)
     link = ada.locator("#share-link").input_value()
     assert link.endswith(f"/room/{code}")
 
-    bo = _page(browser, PHONE)
+    bo = open_page(PHONE)
     bo_errors = _errors(bo)
     bo.goto(server_url + "/")
     expect(bo.locator(f"#open-rooms li:has-text('{code}')")).to_contain_text("Ada")  # listed as open
@@ -84,9 +96,9 @@ def test_two_people_play_a_full_round(browser: Browser, server_url: str, screens
     assert ada_errors == [] and bo_errors == []
 
 
-def test_one_player_against_a_bot_to_the_end_of_a_round(browser: Browser, server_url: str,
+def test_one_player_against_a_bot_to_the_end_of_a_round(open_page: PageMaker, server_url: str,
                                                           screenshots: Path) -> None:
-    page = _page(browser)
+    page = open_page()
     errors = _errors(page)
     create_room(page, server_url, "Ada", {"target_score": "500"})
     sit(page, 0)
@@ -121,8 +133,8 @@ def _play_past_the_draft(page: Page) -> None:
     raise AssertionError("the draft did not end")
 
 
-def test_a_reload_mid_game_returns_to_the_same_seat_and_hand(browser: Browser, server_url: str) -> None:
-    page = _page(browser)
+def test_a_reload_mid_game_returns_to_the_same_seat_and_hand(open_page: PageMaker, server_url: str) -> None:
+    page = open_page()
     code = create_room(page, server_url, "Ada")
     sit(page, 0)
     add_bot(page, 1)
@@ -145,8 +157,8 @@ def test_a_reload_mid_game_returns_to_the_same_seat_and_hand(browser: Browser, s
     expect(page.locator("#recent-games li").first).to_contain_text("Seat 1")
 
 
-def test_a_dropped_connection_reconnects_to_the_same_seat(browser: Browser, own_server: Server) -> None:
-    page = _page(browser)
+def test_a_dropped_connection_reconnects_to_the_same_seat(open_page: PageMaker, own_server: Server) -> None:
+    page = open_page()
     create_room(page, own_server.url, "Ada")
     sit(page, 0)
     add_bot(page, 1)
@@ -182,11 +194,11 @@ _FORGE = """async ([code, token, action]) => {
 }"""
 
 
-def test_another_browser_cannot_act_for_a_seat(browser: Browser, server_url: str) -> None:
-    ada = _page(browser)
+def test_another_browser_cannot_act_for_a_seat(open_page: PageMaker, server_url: str) -> None:
+    ada = open_page()
     code = create_room(ada, server_url, "Ada")
     sit(ada, 0)
-    bo = _page(browser)
+    bo = open_page()
     bo.goto(f"{server_url}/room/{code}")
     sit(bo, 1)
     start(bo)
@@ -208,7 +220,7 @@ def test_another_browser_cannot_act_for_a_seat(browser: Browser, server_url: str
     # Forged actions straight over the WebSocket are refused with a typed error.
     other_token = other.evaluate(f"() => JSON.parse(localStorage.getItem('duoplay.seats'))['{code}'].token")
     assert other.evaluate(_FORGE, [code, other_token, {"type": "draft-keep"}]) == ["not_your_turn"]
-    spectator = _page(browser)
+    spectator = open_page()
     spectator.goto(f"{server_url}/room/{code}")
     spectator.wait_for_selector("#uno-table[data-version]")
     expect(spectator.locator("#spectating")).to_be_visible()
@@ -219,8 +231,8 @@ def test_another_browser_cannot_act_for_a_seat(browser: Browser, server_url: str
     assert version(mover) == before  # nothing moved
 
 
-def test_a_card_that_cannot_be_played_says_why(browser: Browser, server_url: str) -> None:
-    page = _page(browser)
+def test_a_card_that_cannot_be_played_says_why(open_page: PageMaker, server_url: str) -> None:
+    page = open_page()
     create_room(page, server_url, "Ada", {"target_score": "500"})
     sit(page, 0)
     add_bot(page, 1)

@@ -1,5 +1,6 @@
 // The lobby: your name, a new room (game + house rules), join by code or link, open rooms, recent games.
 import { api, clear, h, toast } from "./dom.js";
+import { loadGameModule } from "./games.js";
 import { t } from "./i18n.js";
 import { forgetGame, getName, getSeat, recentGames, setName } from "./storage.js";
 
@@ -23,10 +24,15 @@ export function codeFromInput(text) {
   return CODE_PATTERN.test(code) ? code : null;
 }
 
-function optionInput(name, value) {
+function optionInput(name, value, choices) {
   const id = "opt-" + name;
   const label = h("label", { for: id }, t(optionLabel(name)));
   let input;
+  if (Array.isArray(choices) && choices.length) {
+    input = h("select", { id, dataset: { option: name, kind: typeof value === "number" ? "number" : "text" } });
+    for (const [choice, text] of choices) input.append(new Option(text, String(choice), false, choice === value));
+    return h("div.option.choice", {}, label, input);
+  }
   if (typeof value === "boolean") {
     input = h("input", { id, type: "checkbox", checked: value, dataset: { option: name, kind: "bool" } });
     return h("div.option.check", {}, input, label);
@@ -92,11 +98,26 @@ export function showLobby() {
     return game ? game.name : id;
   }
 
-  function showOptions() {
+  // A game's module may name the allowed values of some options (optionChoices); others get plain inputs.
+  async function choicesFor(id) {
+    try {
+      const module = await loadGameModule(id);
+      return module.optionChoices ? module.optionChoices() : {};
+    } catch {
+      return {};
+    }
+  }
+
+  let optionsShown = 0;
+  async function showOptions() {
+    const ticket = ++optionsShown; // only the latest call draws (the game may change while loading)
     const game = games.find((g) => g.id === gameSelect.value);
+    const choices = game ? await choicesFor(game.id) : {};
+    if (!game || ticket !== optionsShown) return;
     for (const el of [...optionsBox.querySelectorAll(".option")]) el.remove();
-    if (!game) return;
-    for (const [name, value] of Object.entries(game.options || {})) optionsBox.append(optionInput(name, value));
+    for (const [name, value] of Object.entries(game.options || {})) {
+      optionsBox.append(optionInput(name, value, choices[name]));
+    }
   }
   gameSelect.addEventListener("change", showOptions);
 

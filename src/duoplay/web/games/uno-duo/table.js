@@ -30,6 +30,16 @@ function actionLabel(type, view, name) {
   }
 }
 
+// House rules with a fixed set of values, for the lobby's form: {option: [[value, label], ...]}.
+export function optionChoices() {
+  return {
+    deck_size: [[112, t("112 cards (retail)")],
+      [108, t("108 cards (classic)")]],
+    challenge_rule: [["any-playable", t("Guilty: another card was playable")],
+      ["colour-only", t("Guilty: held the current colour")]],
+  };
+}
+
 export function createTable(root, ctx) {
   const drawPile = h("button.pile.draw-pile", { type: "button", id: "draw-pile", onclick: () => simple("draw") });
   const discardPile = h("div.pile.discard-pile", { id: "discard-pile" });
@@ -53,6 +63,7 @@ export function createTable(root, ctx) {
     modalHost);
   root.append(table);
 
+  const baseTitle = document.title;
   let msg = null;
   let plays = new Map();
   let simples = new Map();
@@ -282,8 +293,30 @@ export function createTable(root, ctx) {
     scores.append(h("p.hint", {}, t("Reaching the target loses; the lower total wins.")));
   }
 
+  // Which control has the keyboard focus, so a redraw can give it back (keyboard players).
+  function focusKey() {
+    const el = document.activeElement;
+    if (!el || !table.contains(el)) return null;
+    if (el.dataset.index !== undefined) return `#hand [data-index="${el.dataset.index}"]`;
+    if (el.dataset.action) return `#actions [data-action="${el.dataset.action}"]`;
+    if (el.dataset.colour) return `.colour-picker [data-colour="${el.dataset.colour}"]`;
+    if (el === drawPile) return "#draw-pile";
+    return null;
+  }
+
   function render() {
     if (!msg) return;
+    const focus = focusKey();
+    draw();
+    const again = focus && (table.querySelector(focus) || mine.querySelector("#hand .card"));
+    if (again) again.focus({ preventScroll: true });
+    if (ctx.mode === "play") {
+      const mineToMove = me() !== null && msg.view.to_move.includes(me());
+      document.title = (mineToMove ? "● " : "") + baseTitle; // a hint in a background tab
+    }
+  }
+
+  function draw() {
     readLegal(msg.legal);
     if (picker && !plays.has(picker)) picker = null;
     if (unoArmed && !canArmUno()) unoArmed = false;
@@ -415,6 +448,7 @@ export function createTable(root, ctx) {
     update,
     names: () => render(),
     destroy: () => {
+      document.title = baseTitle;
       document.removeEventListener("keydown", onKey);
       root.removeChild(table);
     },
