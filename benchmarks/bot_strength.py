@@ -8,6 +8,7 @@ along with the mean over every decision and the longest one.
 
     python benchmarks/bot_strength.py --rounds 400 [--baseline-rounds 2000] [--ms 200]
     python benchmarks/bot_strength.py --rounds 200 --a ismcts --b heuristic
+    python benchmarks/bot_strength.py --rounds 150 --a ismcts --b heuristic --ismcts paired_root=true
 
 With no --a/--b it plays heuristic vs random (--baseline-rounds) and then ISMCTS vs
 heuristic (--rounds); the last line reads `ISMCTS vs heuristic: P% [lo, hi], M ms/decision`.
@@ -16,16 +17,22 @@ heuristic (--rounds); the last line reads `ISMCTS vs heuristic: P% [lo, hi], M m
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import os
 import sys
 import time
 from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
 
 from tqdm import tqdm
 
+from duoplay.bots.base import Bot
 from duoplay.bots.play import Played, play_match
+from duoplay.bots.registry import make_bot
 from duoplay.bots.stats import wilson_interval
+from duoplay.games.uno_duo.bots import ismcts_bot
 
 GAME_ID = "uno-duo"
 LABELS = {"ismcts": "ISMCTS"}
@@ -38,6 +45,26 @@ class Task:
     index: int
     seed: int
     time_ms: float
+    ismcts: tuple[tuple[str, Any], ...] = ()  # settings for the ISMCTS bot (a variant under study)
+
+
+def make_bot_for(settings: tuple[tuple[str, Any], ...], level: str, seed: int) -> Bot:
+    if level == "ismcts" and settings:
+        return ismcts_bot(seed, **dict(settings))
+    return make_bot(GAME_ID, level, seed)
+
+
+def parse_settings(text: str) -> tuple[tuple[str, Any], ...]:
+    """`key=value,key=value`; values are read as JSON when they can be."""
+    settings = []
+    for item in filter(None, text.split(",")):
+        key, _, raw = item.partition("=")
+        try:
+            value = json.loads(raw)
+        except json.JSONDecodeError:
+            value = raw
+        settings.append((key.strip(), value))
+    return tuple(settings)
 
 
 @dataclass
@@ -57,12 +84,13 @@ def play_round(task: Task) -> tuple[Task, Played]:
     # Bot a takes seat 0 in even rounds and seat 1 in odd ones.
     levels = [task.a, task.b] if task.index % 2 == 0 else [task.b, task.a]
     played = play_match(GAME_ID, levels, task.seed, {"target_score": 1000}, time_ms=task.time_ms,
-                        first_round_only=True)
+                        first_round_only=True, factory=partial(make_bot_for, task.ismcts))
     return task, played
 
 
-def run_pairing(a: str, b: str, rounds: int, seed: int, time_ms: float, workers: int) -> Tally:
-    tasks = [Task(a, b, i, seed + i, time_ms) for i in range(rounds)]
+def run_pairing(a: str, b: str, rounds: int, seed: int, time_ms: float, workers: int,
+                ismcts: tuple[tuple[str, Any], ...] = ()) -> Tally:
+    tasks = [Task(a, b, i, seed + i, time_ms, ismcts) for i in range(rounds)]
     tally = Tally()
     with multiprocessing.Pool(workers) as pool:
         results = pool.imap_unordered(play_round, tasks)
@@ -117,6 +145,8 @@ def main() -> int:
     parser.add_argument("--ms", type=float, default=200.0, help="search time per decision")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--ismcts", default="", metavar="KEY=VALUE,...",
+                        help="ISMCTS variant, e.g. paired_root=true,opponent=heuristic or prior_weight=1.5")
     args = parser.parse_args()
     if (args.a is None) != (args.b is None):
         parser.error("give both --a and --b, or neither")
@@ -132,7 +162,7 @@ def main() -> int:
     lines = []
     for a, b, rounds in pairings:
         started = time.perf_counter()
-        tally = run_pairing(a, b, rounds, args.seed, args.ms, args.workers)
+        tally = run_pairing(a, b, rounds, args.seed, args.ms, args.workers, parse_settings(args.ismcts))
         elapsed = time.perf_counter() - started
         print(f"{label(a)} vs {label(b)}: {rounds} rounds in {elapsed:.0f} s; "
               f"{timing(tally, 0, label(a))}; {timing(tally, 1, label(b))}")

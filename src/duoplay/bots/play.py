@@ -6,7 +6,7 @@ Bots get each seat's view and legal actions through `Match`, never the state.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,10 +42,16 @@ class Played:
         return []
 
 
-def make_bots(game_id: str, levels: Sequence[str], seed: int, time_ms: float | None = None) -> list[Bot]:
+# Builds the bot of a level with a seed, instead of `make_bot` (for benchmarks of variants).
+BotFactory = Callable[[str, int], Bot]
+
+
+def make_bots(game_id: str, levels: Sequence[str], seed: int, time_ms: float | None = None,
+              factory: BotFactory | None = None) -> list[Bot]:
     bots = []
     for seat, level in enumerate(levels):
-        bot = make_bot(game_id, level, seed * 1000 + seat)
+        bot_seed = seed * 1000 + seat
+        bot = factory(level, bot_seed) if factory is not None else make_bot(game_id, level, bot_seed)
         set_budget = getattr(bot, "set_budget", None)
         if time_ms is not None and callable(set_budget):
             set_budget(time_ms)
@@ -55,12 +61,12 @@ def make_bots(game_id: str, levels: Sequence[str], seed: int, time_ms: float | N
 
 def play_match(game_id: str, levels: Sequence[str], seed: int, options: JSON | None = None,
                time_ms: float | None = None, first_round_only: bool = False,
-               max_actions: int = 1_000_000) -> Played:
+               max_actions: int = 1_000_000, factory: BotFactory | None = None) -> Played:
     """Play to the end of the match, or of its first round with `first_round_only` (the game
     must then offer the `round_mark` / `round_value` hooks described in duoplay.bots.ismcts)."""
     match = Match.new(game_id, len(levels), seed, options)
     game: Any = match.game
-    bots = make_bots(game_id, levels, seed, time_ms)
+    bots = make_bots(game_id, levels, seed, time_ms, factory)
     seats = len(levels)
     played = Played(seed, list(levels), decisions=[0] * seats, think_seconds=[0.0] * seats,
                     choices=[0] * seats, choice_seconds=[0.0] * seats, longest=[0.0] * seats)

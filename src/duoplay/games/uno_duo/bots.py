@@ -319,9 +319,16 @@ def without_silent_plays(legal: Sequence[Any]) -> list[Any]:
 
 
 def ismcts_bot(seed: int | None = None, time_ms: float | None = 200.0,
-               iterations: int | None = None) -> Ismcts:
+               iterations: int | None = None, **settings: Any) -> Ismcts:
+    """ISMCTS with heuristic rollouts and the heuristic as its prior. `settings` are passed on
+    to `Ismcts` (for experiments); `opponent="heuristic"` models the opponent by the heuristic."""
+    if settings.pop("opponent", None) == "heuristic":
+        settings["opponent_policy"] = heuristic_rollout
+    if not settings.pop("use_prior", True):
+        settings["prior"] = None
+    settings.setdefault("prior", heuristic_rollout)
     return Ismcts(GAME, time_ms=time_ms, iterations=iterations, rollout=heuristic_rollout,
-                  prior=heuristic_rollout, action_filter=without_silent_plays, seed=seed, name="ismcts")
+                  action_filter=without_silent_plays, seed=seed, name="ismcts", **settings)
 
 
 BOTS: dict[str, Callable[[int | None], Bot]] = {
