@@ -290,6 +290,8 @@ class StepResult:
     """Share of one core the server used."""
     lags: list[float]
     """How late the client processes' event loops woke from a 20 ms sleep."""
+    idle_lags: list[float]
+    """How late a process that does nothing else woke from a 20 ms sleep (the machine's share)."""
 
     def percentile(self, q: float, values: list[float] | None = None) -> float:
         ordered = sorted(self.latencies if values is None else values)
@@ -300,6 +302,17 @@ class StepResult:
     @property
     def rate(self) -> float:
         return self.actions / self.seconds
+
+
+def idle_sleeper(seconds: float, results: Any) -> None:
+    """A process that only sleeps: how late it wakes is the machine's own scheduling delay."""
+    lags = []
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        asked = time.monotonic()
+        time.sleep(0.02)
+        lags.append(time.monotonic() - asked - 0.02)
+    results.put(lags)
 
 
 def run_step(
@@ -336,6 +349,9 @@ def run_step(
     go.set()
     started = time.monotonic()
     cpu_before = cpu_seconds(server_pid)
+    idle_results = ctx.Queue()
+    idle = ctx.Process(target=idle_sleeper, args=(duration, idle_results), daemon=True)
+    idle.start()
     rss_peak = 0.0
     with tqdm(total=int(duration), desc=f"{clients} clients ({mode})", unit="s", mininterval=1.0) as bar:
         while (elapsed := time.monotonic() - started) < duration:
@@ -360,7 +376,11 @@ def run_step(
             codes_seen[key] = codes_seen.get(key, 0) + value
     for proc in procs:
         proc.join(30)
-    return StepResult(clients, seconds, latencies, actions, errors, codes_seen, rss_peak, cpu, lags)
+    idle_lags = idle_results.get(timeout=120)
+    idle.join(30)
+    return StepResult(
+        clients, seconds, latencies, actions, errors, codes_seen, rss_peak, cpu, lags, idle_lags
+    )
 
 
 def report(step: StepResult) -> None:
@@ -370,7 +390,8 @@ def report(step: StepResult) -> None:
         f" = {step.rate:.1f} actions/s; p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {worst:.1f} ms; "
         f"errors {step.errors} {step.error_codes or ''}; server RSS {step.rss:.0f} MB,"
         f" CPU {step.cpu:.0%} of a core; client loop lag p50 {step.percentile(0.5, step.lags):.1f} ms,"
-        f" p99 {step.percentile(0.99, step.lags):.1f} ms"
+        f" p99 {step.percentile(0.99, step.lags):.1f} ms; idle process wake lag p99"
+        f" {step.percentile(0.99, step.idle_lags):.1f} ms, max {step.percentile(1.0, step.idle_lags):.1f} ms"
     )
 
 
