@@ -31,6 +31,7 @@ from duoplay.server.watchdog import watch_gc, watch_loop
 
 log = logging.getLogger(__name__)
 
+GC_THRESHOLDS = (5000, 20, 100)  # CPython's defaults are (700, 10, 10); see the lifespan below
 MAX_BODY = 64 * 1024  # a room request is a few hundred bytes
 MAX_OUTBOX = 1000  # messages waiting for a client that does not read; past this it is dropped
 CLOSE_ROOM_NOT_FOUND = 4404
@@ -217,6 +218,9 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         # Modules and resumed rooms live as long as the process: keep them out of every later GC scan.
         gc.collect()
         gc.freeze()
+        # Full collections walk every connection's objects and stop all rooms for a moment (hundreds of
+        # ms with 1,000 clients on a busy machine); collecting less often keeps them rare.
+        gc.set_threshold(*GC_THRESHOLDS)
         log.info("duoplay server ready (%d rooms resumed)", len(rooms.rooms))
         watchdog = asyncio.create_task(watch_loop())
         watch_gc()
