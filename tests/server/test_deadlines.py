@@ -107,3 +107,52 @@ async def test_a_game_deadline_becomes_a_table_action_on_the_live_server(server:
     assert replay["frames"][1]["version"] == 1 and replay["frames"][1]["view"]["phase"] != "game-over"
     await ada.close()
     await bo.close()
+
+
+async def test_a_keyed_wait_keeps_its_clock_while_the_game_reports_the_same_key() -> None:
+    recorder = Recorder()
+    timer = DeadlineTimer(recorder)
+    armed_at = time.monotonic()
+    timer.arm(1, Deadline(0.3, None, DRAW, key="pairing-0"))
+    await asyncio.sleep(0.1)
+    timer.arm(2, Deadline(0.3, None, DRAW, key="pairing-0"))  # someone moved: the wait goes on
+    left = timer.seconds_left()
+    assert left is not None and left < 0.25
+    await asyncio.sleep(0.35)
+    assert [(v, d.key) for v, d, _ in recorder.fired] == [(1, "pairing-0")]
+    assert recorder.fired[0][2] - armed_at < 0.4
+    timer.arm(3, Deadline(0.05, None, DRAW, key="pairing-1"))  # a new turn: a new clock
+    await asyncio.sleep(0.2)
+    assert [d.key for _, d, _ in recorder.fired] == ["pairing-0", "pairing-1"]
+
+
+async def test_moves_during_pairing_do_not_restart_the_time_limit(server: ServerProcess) -> None:
+    """A player changing pairs every half second cannot hold the table past its time limit."""
+    room = server.post("/api/rooms", {"game": "duos", "options": {"pairing_seconds": 2}})
+    url = f"{server.ws}/ws/{room['code']}"
+    ada = await Peer.join(url, "Ada")
+    await ada.sit(0)
+    bo = await Peer.join(url, "Bo")
+    await bo.sit(1)
+    started = time.monotonic()
+    await ada.send(type="start")
+    first = await ada.until("state")
+    assert 1.0 < first["deadline"]["seconds_left"] <= 2.0
+    turn = first["view"]["turn"]
+    lefts = []
+    for pair in ([0, 1], [2, 3], [4, 5]):
+        await asyncio.sleep(0.5)
+        await ada.send(type="action", action={"type": "pairs", "pairs": [pair]}, version=None)
+        state = await ada.until("state")
+        if state["view"]["turn"] != turn:
+            break
+        lefts.append(state["deadline"]["seconds_left"])
+    assert lefts == sorted(lefts, reverse=True), "the countdown must only run down"
+    # The table ends the turn about two seconds after it began, not after the last move.
+    while True:
+        state = await ada.until("state", timeout=10)
+        if state["view"]["turn"] != turn or state["outcome"] is not None:
+            break
+    assert time.monotonic() - started < 2.0 + 1.2
+    await ada.close()
+    await bo.close()

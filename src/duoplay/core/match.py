@@ -47,7 +47,10 @@ class Match:
             )
         if self.game.outcome(self.state) is not None:
             raise GameOver("The game is over")
-        parsed = action if isinstance(action, Action) else self.game.parse_action(action)
+        # Wire input (a dict, a string, anything else) is parsed; action values pass as they are.
+        # A plain type test: isinstance against the runtime-checkable protocol is slow.
+        is_value = callable(getattr(type(action), "to_json", None))
+        parsed = action if is_value else self.game.parse_action(action)
         events = self.game.apply(self.state, seat, parsed)
         self.log.append(LogEntry(seat, parsed.to_json()))
         return events

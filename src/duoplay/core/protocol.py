@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 JSON = dict[str, Any]
@@ -98,11 +98,17 @@ class Outcome:
 
 @dataclass(frozen=True, slots=True)
 class Deadline:
-    """After `seconds` without a change, the table applies `action` for `seat`."""
+    """`seconds` after the wait named `key` began, the table applies `action` for `seat`.
+
+    The clock runs from the first state that reports this key and keeps running while
+    later states report the same key (players moving during a pairing turn do not
+    restart it); a new key starts a new wait. An empty key means "since the last change".
+    """
 
     seconds: float
     seat: Seat
     action: Action
+    key: str = ""
 
 
 class Game(Protocol[S, A]):

@@ -1,8 +1,10 @@
 """The scheduler that turns a game's `Deadline` into a timeout action appended by the table.
 
 The room re-arms it after every accepted action with the game's current deadline
-and the match version. When the time passes the callback gets that version, so
-it can drop a deadline that a later action has already made moot.
+and the match version. A deadline with the same non-empty key as the armed one
+keeps its clock running (a wait the game names, such as one pairing turn); any
+other deadline restarts the clock. When the time passes the callback gets the
+version it was armed at and the deadline, so it can drop one made moot.
 """
 
 from __future__ import annotations
@@ -21,14 +23,26 @@ class DeadlineTimer:
         self._fire = fire
         self._task: asyncio.Task[None] | None = None
         self.armed: tuple[int, Deadline] | None = None
+        self._ends_at = 0.0  # event-loop time when the armed deadline passes
 
     def arm(self, version: int, deadline: Deadline | None) -> None:
-        """Replace whatever was armed by `deadline` (None disarms), counted from now."""
+        """Replace whatever was armed by `deadline` (None disarms), counted from now,
+        unless it continues the armed wait (same non-empty key)."""
+        if (deadline is not None and deadline.key and self.armed is not None
+                and self.armed[1].key == deadline.key):
+            return
         self.cancel()
         if deadline is None:
             return
         self.armed = (version, deadline)
+        self._ends_at = asyncio.get_running_loop().time() + max(0.0, deadline.seconds)
         self._task = asyncio.create_task(self._wait(version, deadline), name=f"deadline-v{version}")
+
+    def seconds_left(self) -> float | None:
+        """How long the armed deadline has to run, or None when nothing is armed."""
+        if self.armed is None:
+            return None
+        return max(0.0, self._ends_at - asyncio.get_running_loop().time())
 
     def cancel(self) -> None:
         if self._task is not None and not self._task.done() and self._task is not asyncio.current_task():

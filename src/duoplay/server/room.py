@@ -120,8 +120,14 @@ class Room:
                 legal=legal,
                 events=[e.visible_to(seat) for e in events],
                 outcome=None if outcome is None else outcome.to_json(),
+                deadline=self._deadline_json(),
             )
         )
+
+    def _deadline_json(self) -> JSON | None:
+        """When the table will act by itself, so clients can show a countdown."""
+        left = self.deadline.seconds_left()
+        return None if left is None else {"seconds_left": round(left, 1)}
 
     def _broadcast_room(self) -> None:
         text = wire.encode(wire.message("room", room=self.room_json()))
@@ -269,6 +275,7 @@ class Room:
             raise ProtocolError(wire.SERVER_ERROR, "The game could not be stored; try again") from None
         self._bots.clear()
         self._broadcast_room()
+        self._arm_deadline()
         self._fan_out([])
         for seat in range(len(self.lobby.seats)):
             self._arm_away(seat)
@@ -304,24 +311,36 @@ class Room:
             self.lobby.status = FINISHED
             with contextlib.suppress(Exception):  # the outcome is already stored with the last action
                 await self._store_room()
+        self._arm_deadline()
         self._fan_out(events)
         if outcome is not None:
             self._broadcast_room()
         self._after_change()
 
-    def _after_change(self) -> None:
+    def _arm_deadline(self) -> None:
+        """Before states go out, so they carry the time left of the wait they start or continue."""
         if self.match is None or self.status != PLAYING:
             self.deadline.cancel()
-            return
-        self.deadline.arm(self.match.version, self.match.deadline())
-        self._schedule_bot()
+        else:
+            self.deadline.arm(self.match.version, self.match.deadline())
+
+    def _after_change(self) -> None:
+        if self.match is not None and self.status == PLAYING:
+            self._schedule_bot()
 
     async def _deadline_passed(self, version: int, deadline: Deadline) -> None:
         async with self.lock:
-            if self.match is None or self.match.version != version or self.status != PLAYING:
+            if self.match is None or self.status != PLAYING:
+                return
+            current = self.match.deadline()
+            # A keyed wait stays due while the game still reports it; an unkeyed one only
+            # if nothing happened since it was armed.
+            still_due = (current is not None and current.key == deadline.key) if deadline.key \
+                else self.match.version == version
+            if not still_due:
                 return
             try:
-                await self._apply(deadline.seat, deadline.action, version)
+                await self._apply(deadline.seat, deadline.action, self.match.version)
             except ProtocolError as error:
                 log.error("room %s: timeout action refused: %s", self.code, error.message)
 
@@ -414,6 +433,7 @@ class Room:
         """After loading from storage: nobody is connected yet, so arm every timer afresh."""
         for seat in range(len(self.lobby.seats)):
             self._arm_away(seat)
+        self._arm_deadline()
         self._after_change()
 
     async def close(self) -> None:

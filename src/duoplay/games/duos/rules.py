@@ -288,4 +288,4 @@ def deadline(state: DuosState) -> Deadline | None:
     seconds = state.options.pairing_seconds
     if state.phase != Phase.PAIRING or seconds <= 0:
         return None
-    return Deadline(seconds, None, act.TIMEOUT)
+    return Deadline(seconds, None, act.TIMEOUT, key=f"pairing-{state.turn}")

@@ -418,11 +418,9 @@ export function createTable(root, ctx) {
       if (!sameSet(pairs.map((p) => [p.a, p.b]), serverPairs())) adoptServerPairs();
       saving = false;
     }
-    // The server restarts the pairing clock after every accepted action.
-    const seconds = Number(v.options && v.options.pairing_seconds) || 0;
-    if (!before || before.version !== next.version) {
-      deadlineAt = v.phase === "pairing" && seconds > 0 ? Date.now() + seconds * 1000 : null;
-    }
+    // The server says how long the table's own clock has left (it keeps running through a turn).
+    const left = next.deadline ? Number(next.deadline.seconds_left) : null;
+    deadlineAt = v.phase === "pairing" && left !== null ? Date.now() + left * 1000 : null;
     render();
     // On a small screen the room's header fills the first view: bring the cards into sight once.
     if (before === null && !replay && window.innerHeight < 800) table.scrollIntoView({ block: "start" });
