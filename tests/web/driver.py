@@ -90,6 +90,7 @@ def _act_once(page: Page, say_uno: bool) -> bool:
     """
     if round_over(page):
         return False
+    seen = version(page)
     if say_uno:
         uno = page.locator("#actions button[data-action='uno'][aria-pressed='false']")
         if uno.count():
@@ -100,6 +101,8 @@ def _act_once(page: Page, say_uno: bool) -> bool:
     if colours.count():
         _click_now(colours.first)
         return True
+    if version(page) != seen:
+        return False  # a new state arrived while deciding (say about UNO): decide again
     cards = page.locator("#hand button.card[data-legal='1']")
     if cards.count() and my_turn(page):
         card = cards.first
@@ -133,7 +136,7 @@ def wait_for_change(page: Page, before: int, timeout: float = 10.0) -> None:
         raise AssertionError(f"the table did not move on after a click: {shown}") from error
 
 
-def play_until_round_ends(pages: list[Page], max_moves: int = 600, timeout: float = 240.0,
+def play_until_round_ends(pages: list[Page], max_moves: int = 1500, timeout: float = 300.0,
                           say_uno: bool = False) -> int:
     """Click legal moves on every page until one shows the round-end summary; return the moves made."""
     moves = 0
