@@ -41,4 +41,5 @@ def test_every_extracted_message_is_in_each_catalog() -> None:
     wanted = {m.id for m in webcatalog.extract() if m.id}
     for lang in webcatalog.LANGUAGES:
         have = {m.id for m in webcatalog.read(lang) if m.id}
-        assert sorted(wanted - have, key=str) == [], f"run: python -m duoplay.i18n.webcatalog extract ({lang})"
+        missing = sorted(wanted - have, key=str)
+        assert missing == [], f"run: python -m duoplay.i18n.webcatalog extract ({lang})"
