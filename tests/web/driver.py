@@ -70,16 +70,25 @@ def act_once(page: Page, say_uno: bool = False) -> bool:
     shown = version(page)
     try:
         return _act_once(page, say_uno)
+    except _Moved:
+        return False
     except (PlaywrightTimeoutError, PlaywrightError):
         if round_over(page) or version(page) != shown:
             return False
         raise
 
 
-def _click_now(locator: Locator) -> None:
-    """Click the element this locator finds now. A redraw detaches it and the click fails, rather
-    than landing on its look-alike in a later state (a Draw button clicked twice)."""
+class _Moved(Exception):
+    """A new state arrived while the move was being chosen."""
+
+
+def _click_now(page: Page, locator: Locator, seen: int) -> None:
+    """Click the element this locator finds now, if the table still shows state `seen`. A later
+    redraw detaches the element and the click fails, rather than landing on its look-alike in a
+    later state (a Draw button clicked twice, a card played without the UNO just armed)."""
     handle = locator.element_handle(timeout=5000)
+    if version(page) != seen:
+        raise _Moved
     handle.click(timeout=5000)
 
 
@@ -94,29 +103,27 @@ def _act_once(page: Page, say_uno: bool) -> bool:
     if say_uno:
         uno = page.locator("#actions button[data-action='uno'][aria-pressed='false']")
         if uno.count():
-            _click_now(uno.first)
+            _click_now(page, uno.first, seen)
             armed = page.locator("#actions button[data-action='uno']")
             expect(armed).to_have_attribute("aria-pressed", "true")
     colours = page.locator(".colour-picker button[data-colour]")
     if colours.count():
-        _click_now(colours.first)
+        _click_now(page, colours.first, seen)
         return True
-    if version(page) != seen:
-        return False  # a new state arrived while deciding (say about UNO): decide again
     cards = page.locator("#hand button.card[data-legal='1']")
     if cards.count() and my_turn(page):
         card = cards.first
         wild = (card.get_attribute("data-card") or "").startswith("wild")
-        _click_now(card)
+        _click_now(page, card, seen)
         if wild:  # a wild asks for its colour first
-            _click_now(page.locator(".colour-picker button[data-colour]").first)
+            _click_now(page, page.locator(".colour-picker button[data-colour]").first, seen)
         return True
     for action in FALLBACK_ACTIONS:
         button = page.locator(f"#actions button[data-action='{action}']")
         if button.count():
-            _click_now(button.first)
+            _click_now(page, button.first, seen)
             if action == "play-drawn" and colours.count():  # the drawn card is a wild
-                _click_now(colours.first)
+                _click_now(page, colours.first, seen)
             return True
     return False
 

@@ -367,6 +367,12 @@ export function createTable(root, ctx) {
   function update(next) {
     const before = capture();
     const events = next.events || [];
+    // A lower version is a new match in the same room (a rematch): start from a clean table.
+    if (msg && next.version < msg.version) {
+      clear(log);
+      clear(modalHost);
+      modalOpen = false;
+    }
     const first = msg === null;
     msg = next;
     why.textContent = "";
