@@ -29,8 +29,11 @@ function optionInput(name, value, choices) {
   const label = h("label", { for: id }, t(optionLabel(name)));
   let input;
   if (Array.isArray(choices) && choices.length) {
+    // A null choice ("none chosen") is the empty value, read back as null.
     input = h("select", { id, dataset: { option: name, kind: typeof value === "number" ? "number" : "text" } });
-    for (const [choice, text] of choices) input.append(new Option(text, String(choice), false, choice === value));
+    for (const [choice, text] of choices) {
+      input.append(new Option(text, choice === null ? "" : String(choice), false, choice === value));
+    }
     return h("div.option.choice", {}, label, input);
   }
   if (typeof value === "boolean") {
@@ -41,7 +44,9 @@ function optionInput(name, value, choices) {
     input = h("input", { id, type: "number", min: 0, step: 1, value: String(value),
       dataset: { option: name, kind: "number" } });
   } else {
-    input = h("input", { id, type: "text", value: String(value), dataset: { option: name, kind: "text" } });
+    // An option whose default is null is left empty, and an empty box sends null.
+    input = h("input", { id, type: "text", value: value === null ? "" : String(value),
+      dataset: { option: name, kind: "text" } });
   }
   return h("div.option", {}, label, input);
 }
@@ -52,6 +57,7 @@ function readOptions(form, defaults) {
     const name = input.dataset.option;
     let value;
     if (input.dataset.kind === "bool") value = input.checked;
+    else if (input.value === "" && defaults[name] === null) value = null;
     else if (input.dataset.kind === "number") value = Number(input.value);
     else value = input.value;
     if (value !== defaults[name]) chosen[name] = value;
@@ -71,10 +77,12 @@ export function showLobby() {
   nameInput.addEventListener("input", () => setName(nameInput.value));
 
   const gameSelect = h("select", { id: "game-select" });
+  const seatsSelect = h("select", { id: "seats-select" });
+  const seatsRow = h("div.option.choice", {}, h("label", { for: "seats-select" }, t("Players")), seatsSelect);
   const optionsBox = h("fieldset.options", {}, h("legend", {}, t("House rules")));
   const createForm = h("form.card-panel", { id: "create-form" },
     h("h2", {}, t("New game")),
-    h("label", { for: "game-select" }, t("Game")), gameSelect, optionsBox,
+    h("label", { for: "game-select" }, t("Game")), gameSelect, seatsRow, optionsBox,
     h("button.primary", { type: "submit", id: "create-room" }, t("Create room")));
 
   const joinInput = h("input", { id: "join-code", type: "text", autocomplete: "off", spellcheck: false,
@@ -114,6 +122,10 @@ export function showLobby() {
     const game = games.find((g) => g.id === gameSelect.value);
     const choices = game ? await choicesFor(game.id) : {};
     if (!game || ticket !== optionsShown) return;
+    // Games for a range of players ask how many; a fixed count needs no question.
+    clear(seatsSelect);
+    for (let n = game.min_seats; n <= game.max_seats; n++) seatsSelect.append(new Option(String(n), String(n)));
+    seatsRow.hidden = game.min_seats === game.max_seats;
     for (const el of [...optionsBox.querySelectorAll(".option")]) el.remove();
     for (const [name, value] of Object.entries(game.options || {})) {
       optionsBox.append(optionInput(name, value, choices[name]));
@@ -129,7 +141,8 @@ export function showLobby() {
     try {
       const room = await api("/api/rooms", {
         method: "POST",
-        body: JSON.stringify({ game: game.id, options: readOptions(optionsBox, game.options || {}) }),
+        body: JSON.stringify({ game: game.id, seats: Number(seatsSelect.value) || game.min_seats,
+          options: readOptions(optionsBox, game.options || {}) }),
       });
       location.assign(room.url || `/room/${room.code}`);
     } catch (error) {

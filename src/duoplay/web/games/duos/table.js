@@ -11,6 +11,14 @@ import { resultLine, revealPanel, scoreboard, turnTrack } from "./panels.js";
 const PICK_KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-", "="];
 const MARKER_COUNT = MARKERS.length;
 
+// House rules with a fixed set of values, for the lobby's form: {option: [[value, label], ...]}.
+export function optionChoices() {
+  return {
+    category: [[null, t("Any (the deal decides)")],
+      ...["sport", "fairy-tales", "things", "animals"].map((c) => [c, categoryName(c)])],
+  };
+}
+
 export function createTable(root, ctx) {
   const replay = ctx.mode === "replay";
   const head = h("div.duos-head", { id: "duos-head" });
