@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 EXTRAS := server,ai,bench,dev,duos
 
-.PHONY: run test test-fast lint system-deps bench clean
+.PHONY: run test test-fast lint system-deps bench screenshots clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -38,6 +38,10 @@ test-fast: $(STAMP)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests benchmarks
 	$(VENV)/bin/mypy
+
+# The browser tests save the pictures the README and docs show.
+screenshots: $(STAMP) system-deps
+	DUOPLAY_SCREENSHOTS=1 $(PY) -m pytest -q -m browser tests/web
 
 bench: $(STAMP)
 	$(PY) benchmarks/engine_speed.py

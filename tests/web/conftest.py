@@ -105,6 +105,10 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 
 @pytest.fixture
-def screenshots() -> Path:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    return SCREENSHOTS
+def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the tests save what a player sees: docs/screenshots when DUOPLAY_SCREENSHOTS=1
+    (`make screenshots`), else a temporary folder, so a test run leaves the docs as they are."""
+    if os.environ.get("DUOPLAY_SCREENSHOTS") == "1":
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        return SCREENSHOTS
+    return tmp_path_factory.mktemp("screenshots")
