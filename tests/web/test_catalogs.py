@@ -1,8 +1,13 @@
-"""The client's message catalogs: every message in every catalog, Swedish complete, JSON current."""
+"""The client's message catalogs: every message in every catalog, every language complete with its
+placeholders and plural forms, JSON current."""
 
 from __future__ import annotations
 
 import json
+import re
+from typing import Any
+
+from babel.messages.plurals import get_plural
 
 from duoplay.i18n import webcatalog
 
@@ -43,3 +48,61 @@ def test_every_extracted_message_is_in_each_catalog() -> None:
         have = {m.id for m in webcatalog.read(lang) if m.id}
         missing = sorted(wanted - have, key=str)
         assert missing == [], f"run: python -m duoplay.i18n.webcatalog extract ({lang})"
+
+
+# Every language the switch offers; English is the message ids themselves.
+TRANSLATED = tuple(lang for lang in webcatalog.LANGUAGES if lang != "en")
+PLACEHOLDER = re.compile(r"\{\w+\}")
+
+
+def _compiled(lang: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(webcatalog.json_path(lang).read_text(encoding="utf-8"))
+    return data
+
+
+def test_the_languages_include_spanish_polish_and_french() -> None:
+    assert {"en", "sv", "es", "pl", "fr"} <= set(webcatalog.LANGUAGES)
+
+
+def test_every_language_translates_every_message() -> None:
+    wanted = [m.id for m in webcatalog.extract() if m.id]
+    for lang in TRANSLATED:
+        shown = _compiled(lang)["messages"]
+        forms = get_plural(lang).num_plurals
+        missing = []
+        for msgid in wanted:
+            text = shown.get(msgid if isinstance(msgid, str) else msgid[0])
+            if isinstance(msgid, tuple):
+                if not (isinstance(text, list) and len(text) == forms and all(text)):
+                    missing.append(msgid[0])
+            elif not (isinstance(text, str) and text):
+                missing.append(msgid)
+        assert missing == [], f"{lang}: untranslated {missing}"
+
+
+def test_each_catalog_carries_babels_plural_rule() -> None:
+    for lang in TRANSLATED:
+        rule = get_plural(lang)
+        assert _compiled(lang)["plural"] == rule.plural_expr, lang
+        assert webcatalog.read(lang).num_plurals == rule.num_plurals, lang
+    assert get_plural("pl").num_plurals == 3  # one, few, many
+    pl = _compiled("pl")["messages"]
+    assert pl["{n} card"] == ["{n} karta", "{n} karty", "{n} kart"]
+
+
+def test_every_translation_keeps_the_placeholders() -> None:
+    """A translation may reorder {placeholders} but never drop, rename or invent one."""
+    wrong = []
+    for lang in TRANSLATED:
+        for message in webcatalog.read(lang):
+            if not message.id:
+                continue
+            if isinstance(message.id, tuple):
+                allowed = set(PLACEHOLDER.findall(message.id[0])) | set(PLACEHOLDER.findall(message.id[1]))
+                needed = set(PLACEHOLDER.findall(message.id[1]))
+                for form in message.string:
+                    if set(PLACEHOLDER.findall(form)) - allowed or needed - set(PLACEHOLDER.findall(form)):
+                        wrong.append((lang, message.id[0], form))
+            elif sorted(PLACEHOLDER.findall(message.string)) != sorted(PLACEHOLDER.findall(message.id)):
+                wrong.append((lang, message.id, message.string))
+    assert wrong == []

@@ -24,7 +24,7 @@ from babel.messages.pofile import read_po, write_po
 PACKAGE = Path(__file__).resolve().parent.parent
 WEB = PACKAGE / "web"
 LOCALES = Path(__file__).resolve().parent / "locales"
-LANGUAGES = ("en", "sv")
+LANGUAGES = ("en", "sv", "es", "pl", "fr")
 DOMAIN = "web"
 KEYWORDS: dict[str, Any] = {"t": None, "tn": (1, 2)}
 METHODS = [("**.js", "javascript")]

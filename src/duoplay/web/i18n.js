@@ -1,6 +1,16 @@
 // UI messages come from gettext catalogs (src/duoplay/i18n/locales/*/LC_MESSAGES/web.po),
 // compiled to /static/i18n/<lang>.json. English text is the message id.
-export const LANGUAGES = { en: "English", sv: "Svenska" };
+// Each language by its own name, as the switch shows it.
+export const LANGUAGES = { en: "English", es: "Español", fr: "Français", pl: "Polski", sv: "Svenska" };
+
+// Which plural form n takes in each language: Babel's rules, the same as each catalog's Plural-Forms.
+const PLURALS = {
+  en: (n) => (n === 1 ? 0 : 1),
+  es: (n) => (n === 1 ? 0 : 1),
+  fr: (n) => (n > 1 ? 1 : 0),
+  pl: (n) => (n === 1 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 10 || n % 100 >= 20) ? 1 : 2),
+  sv: (n) => (n === 1 ? 0 : 1),
+};
 
 let messages = {};
 let current = "en";
@@ -51,10 +61,12 @@ export function t(msgid, params) {
   return fill(typeof found === "string" && found ? found : msgid, params);
 }
 
-// tn("{n} card", "{n} cards", n, {n}): English and Swedish both use "n != 1".
+// tn("{n} card", "{n} cards", n, {n}): the form the current language's plural rule picks
+// (Polish has three); without a translation, the English singular or plural.
 export function tn(singular, plural, n, params) {
   const found = messages[singular];
-  const index = n === 1 ? 0 : 1;
-  const text = Array.isArray(found) && found[index] ? found[index] : index === 0 ? singular : plural;
+  const index = (PLURALS[current] || PLURALS.en)(n);
+  const english = n === 1 ? singular : plural;
+  const text = Array.isArray(found) && found[index] ? found[index] : english;
   return fill(text, { n, ...params });
 }
