@@ -64,19 +64,27 @@ def test_the_languages_include_spanish_polish_and_french() -> None:
     assert {"en", "sv", "es", "pl", "fr"} <= set(webcatalog.LANGUAGES)
 
 
+def _forms(text: object) -> list[str]:
+    """A message id or translation as its list of forms (one for a simple message)."""
+    if isinstance(text, str):
+        return [text]
+    return [str(form) for form in text] if isinstance(text, (tuple, list)) else []
+
+
 def test_every_language_translates_every_message() -> None:
-    wanted = [m.id for m in webcatalog.extract() if m.id]
+    wanted = [_forms(m.id) for m in webcatalog.extract() if m.id]
     for lang in TRANSLATED:
         shown = _compiled(lang)["messages"]
         forms = get_plural(lang).num_plurals
         missing = []
-        for msgid in wanted:
-            text = shown.get(msgid if isinstance(msgid, str) else msgid[0])
-            if isinstance(msgid, tuple):
-                if not (isinstance(text, list) and len(text) == forms and all(text)):
-                    missing.append(msgid[0])
-            elif not (isinstance(text, str) and text):
-                missing.append(msgid)
+        for ids in wanted:
+            text = shown.get(ids[0])
+            if len(ids) > 1:
+                complete = isinstance(text, list) and len(text) == forms and all(text)
+            else:
+                complete = isinstance(text, str) and bool(text)
+            if not complete:
+                missing.append(ids[0])
         assert missing == [], f"{lang}: untranslated {missing}"
 
 
@@ -95,14 +103,14 @@ def test_every_translation_keeps_the_placeholders() -> None:
     wrong = []
     for lang in TRANSLATED:
         for message in webcatalog.read(lang):
-            if not message.id:
+            ids = _forms(message.id)
+            if not ids or not ids[0]:
                 continue
-            if isinstance(message.id, tuple):
-                allowed = set(PLACEHOLDER.findall(message.id[0])) | set(PLACEHOLDER.findall(message.id[1]))
-                needed = set(PLACEHOLDER.findall(message.id[1]))
-                for form in message.string:
-                    if set(PLACEHOLDER.findall(form)) - allowed or needed - set(PLACEHOLDER.findall(form)):
-                        wrong.append((lang, message.id[0], form))
-            elif sorted(PLACEHOLDER.findall(message.string)) != sorted(PLACEHOLDER.findall(message.id)):
-                wrong.append((lang, message.id, message.string))
+            allowed = {name for msgid in ids for name in PLACEHOLDER.findall(msgid)}
+            needed = PLACEHOLDER.findall(ids[-1])  # the plural id names every placeholder
+            for form in _forms(message.string):
+                used = PLACEHOLDER.findall(form)
+                if set(used) - allowed or (len(ids) == 1 and sorted(used) != sorted(needed)) \
+                        or set(needed) - set(used):
+                    wrong.append((lang, ids[0], form))
     assert wrong == []

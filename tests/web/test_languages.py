@@ -1,0 +1,167 @@
+"""The browser client in Spanish, Polish and French: the browser's language picks the catalog, the
+switch changes it at once, plural forms follow each language's rule, and DUOS names its cards in
+the player's language."""
+
+from __future__ import annotations
+
+import gettext
+import json
+from typing import Any
+
+import pytest
+from babel.messages.plurals import get_plural
+from playwright.sync_api import Page, expect
+from tests.web.conftest import LAPTOP
+from tests.web.duos_fixtures import (
+    SLOW,
+    NewContext,
+    add_bot,
+    close_reveal,
+    enter,
+    new_room,
+    start,
+    tap_pairs,
+    wait_for_turn,
+)
+
+from duoplay.games.duos.cards import face_by_id
+from duoplay.i18n import webcatalog
+
+pytestmark = pytest.mark.browser
+
+OWN_NAMES = {"en": "English", "es": "Español", "fr": "Français", "pl": "Polski", "sv": "Svenska"}
+
+
+def _spanish_player(new_context: NewContext, name: str) -> tuple[Page, list[str]]:
+    """A fresh profile whose browser prefers Spanish (navigator.languages starts with es-ES)."""
+    context = new_context(viewport=LAPTOP, locale="es-ES")
+    stored = json.dumps(json.dumps(name))
+    context.add_init_script(
+        f"if (!localStorage.getItem('duoplay.name')) localStorage.setItem('duoplay.name', {stored});")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return page, errors
+
+
+def _catalog(lang: str) -> dict[str, Any]:
+    messages: dict[str, Any] = json.loads(webcatalog.json_path(lang).read_text(encoding="utf-8"))["messages"]
+    return messages
+
+
+def test_a_spanish_browser_sees_the_spanish_lobby_and_the_switch_changes_it(new_context: NewContext,
+                                                                            server_url: str) -> None:
+    page, errors = _spanish_player(new_context, "Lucía")
+    page.goto(server_url + "/")
+    page.wait_for_selector("#game-select option", state="attached")
+    assert page.evaluate("navigator.languages[0]") == "es-ES"
+    expect(page.locator("#create-room")).to_have_text("Crear sala")
+    expect(page.locator("#join-form h2")).to_have_text("Unirse a una partida")
+    expect(page.locator("#pref-lang")).to_have_value("es")
+    assert page.evaluate("document.documentElement.lang") == "es"
+    # Every language is offered under its own name.
+    options = page.locator("#pref-lang option").evaluate_all("os => os.map(o => [o.value, o.textContent])")
+    assert {value: label for value, label in options} == OWN_NAMES
+
+    page.select_option("#pref-lang", "pl")
+    expect(page.locator("#create-room")).to_have_text("Utwórz pokój")
+    expect(page.locator("#join-form h2")).to_have_text("Dołącz do gry")
+    expect(page.locator("#pref-colourblind-label")).to_have_text("Tryb dla daltonistów")
+    assert page.evaluate("document.documentElement.lang") == "pl"
+
+    page.select_option("#pref-lang", "fr")
+    expect(page.locator("#create-room")).to_have_text("Créer une salle")
+    expect(page.locator("#join-form h2")).to_have_text("Rejoindre une partie")
+    expect(page.locator("#pref-colourblind-label")).to_have_text("Mode daltonien")
+    # The choice is remembered over the browser's own preference.
+    page.reload()
+    expect(page.locator("#create-room")).to_have_text("Créer une salle")
+    assert errors == []
+
+
+def test_plural_forms_follow_each_languages_rule(new_context: NewContext, server_url: str) -> None:
+    """tn() picks the form Babel's rule names: Polish 1 karta, 2 karty, 5 kart, 22 karty; French 0 carte."""
+    page, errors = _spanish_player(new_context, "Lucía")
+    page.goto(server_url + "/")
+    page.wait_for_selector("#game-select option", state="attached")
+    counts = [0, 1, 2, 3, 4, 5, 11, 12, 14, 21, 22, 25, 101, 102, 112, 122]
+    for lang in ("es", "pl", "fr", "sv"):
+        shown = page.evaluate(
+            """async ([lang, counts]) => {
+                 const i18n = await import('/static/i18n.js');
+                 await i18n.setLanguage(lang);
+                 return counts.map((n) => i18n.tn('{n} card', '{n} cards', n));
+               }""", [lang, counts])
+        choose = gettext.c2py(get_plural(lang).plural_expr)
+        forms = _catalog(lang)["{n} card"]
+        assert shown == [forms[choose(n)].replace("{n}", str(n)) for n in counts], lang
+    assert _shown_polish(page, [1, 2, 5, 22]) == ["1 karta", "2 karty", "5 kart", "22 karty"]
+    assert errors == []
+
+
+def _shown_polish(page: Page, counts: list[int]) -> list[str]:
+    result: list[str] = page.evaluate(
+        """async (counts) => {
+             const i18n = await import('/static/i18n.js');
+             await i18n.setLanguage('pl');
+             return counts.map((n) => i18n.tn('{n} card', '{n} cards', n));
+           }""", counts)
+    return result
+
+
+def test_uno_duo_card_names_come_from_the_catalogs(new_context: NewContext, server_url: str) -> None:
+    page, errors = _spanish_player(new_context, "Lucía")
+    page.goto(server_url + "/")
+    page.wait_for_selector("#game-select option", state="attached")
+    names = {}
+    for lang in ("es", "pl", "fr"):
+        names[lang] = page.evaluate(
+            """async (lang) => {
+                 const i18n = await import('/static/i18n.js');
+                 const cards = await import('/static/games/uno-duo/cards.js');
+                 await i18n.setLanguage(lang);
+                 return ['R5', 'G+2', 'Brev', 'Yskip', 'wild+4'].map(cards.cardName);
+               }""", lang)
+    assert names["es"] == ["5 rojo", "Roba 2 verde", "Cambio de sentido azul", "Pierde turno amarillo",
+                           "Comodín Roba 4"]
+    assert names["pl"] == ["5 (czerwony)", "Weź 2 (zielony)", "Zmiana kierunku (niebieski)", "Stop (żółty)",
+                           "Dzika karta Weź 4"]
+    assert names["fr"] == ["5 rouge", "+2 vert", "Changement de sens bleu", "Passe ton tour jaune",
+                           "Joker +4"]
+    assert errors == []
+
+
+def test_a_duos_table_names_the_cards_in_spanish(new_context: NewContext, server_url: str) -> None:
+    code = new_room(server_url, 3, {"pairing_seconds": 300, "rounds": 1})
+    page, errors = _spanish_player(new_context, "Lucía")
+    enter(page, server_url, code, 0)
+    add_bot(page, 1, "random")
+    add_bot(page, 2, "random")
+    start(page)
+    expect(page.locator("#duos-controls #duos-lock")).to_contain_text("Confirmar", timeout=SLOW)
+    faces = page.locator("#duos-grid .duos-card").evaluate_all("cs => cs.map(c => c.dataset.face)")
+    assert faces, "the table shows no cards"
+    spanish = [face_by_id()[face].name("es") for face in faces]
+    expect(page.locator("#duos-grid .duos-card .name")).to_have_text(spanish)
+    # Some of those names differ from the English ones, so the Spanish text really is shown.
+    assert spanish != [face_by_id()[face].name("en") for face in faces]
+    page.select_option("#pref-lang", "fr")
+    expect(page.locator("#duos-grid .duos-card .name")).to_have_text(
+        [face_by_id()[face].name("fr") for face in faces])
+    page.select_option("#pref-lang", "pl")
+    expect(page.locator("#duos-grid .duos-card .name")).to_have_text(
+        [face_by_id()[face].name("pl") for face in faces])
+    expect(page.locator("#duos-controls #duos-lock")).to_contain_text("Zatwierdź")
+    # Play the three turns through in Polish so that no game keeps running on the shared server.
+    for number in range(3):
+        wait_for_turn(page, number)
+        expect(page.locator("#duos-table")).to_have_attribute("data-turn", str(number), timeout=SLOW)
+        tap_pairs(page, [(0, 5)])
+        page.keyboard.press("l")
+        reveal = page.locator("#duos-reveal")
+        expect(reveal).to_be_visible(timeout=SLOW)
+        expect(reveal).to_contain_text(f"Tura {number + 1}: odsłonięcie")
+        if number < 2:
+            close_reveal(page)
+    expect(page.locator("#duos-reveal #duos-result")).to_be_visible()
+    assert errors == []
