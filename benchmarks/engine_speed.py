@@ -70,23 +70,31 @@ def ours(budget: float, seed: int, with_view: bool) -> Figures:
     steps = rounds = 0
     start = _clock()
     deadline = start + budget
+    # Rounds are counted when a game ends (its history holds them all), so a step checks
+    # one field, as RLCard's loop checks `is_over`.
     while True:
-        for _ in range(_CHECK_EVERY):
-            # The bare step reads the seat to act as RLCard's does, from the state itself.
-            seat = to_move(state)[0] if with_view else state.current
-            history = len(state.history)
-            apply(state, seat, choice(legal_actions(state, seat)))
-            if len(state.history) != history:
-                rounds += 1
+        if with_view:
+            for _ in range(_CHECK_EVERY):
+                seat = to_move(state)[0]
+                apply(state, seat, choice(legal_actions(state, seat)))
                 if state.phase == "game-over":
+                    rounds += len(state.history)
                     game_seed += 1
                     state = GAME.setup(2, options, game_seed)
-            if with_view:
                 view(state, to_move(state)[0])
+        else:
+            for _ in range(_CHECK_EVERY):
+                # The bare step reads the seat to act as RLCard's does, from the state itself.
+                seat = state.current
+                apply(state, seat, choice(legal_actions(state, seat)))
+                if state.phase == "game-over":
+                    rounds += len(state.history)
+                    game_seed += 1
+                    state = GAME.setup(2, options, game_seed)
         steps += _CHECK_EVERY
         now = _clock()
         if now >= deadline:
-            return Figures(steps, rounds, now - start)
+            return Figures(steps, rounds + len(state.history), now - start)
 
 
 def rlcard_public(budget: float, seed: int) -> Figures:
