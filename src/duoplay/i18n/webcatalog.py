@@ -99,7 +99,8 @@ def compile_all() -> list[Path]:
 
 
 def problems() -> list[str]:
-    """What is missing or stale: untranslated Swedish messages, ids not in a catalog, old JSON."""
+    """What is missing or stale: untranslated messages (any language but English),
+    ids not in a catalog, old JSON."""
     found: list[str] = []
     wanted = {m.id for m in extract() if m.id}
     for lang in LANGUAGES:
