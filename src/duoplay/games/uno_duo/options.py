@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from duoplay.core.errors import MalformedAction
@@ -24,25 +24,15 @@ class UnoDuoOptions:
     """Shuffle the old discards when they become the new draw pile (the rulebook only turns them)."""
     uno_penalty: int = 2
     """Cards drawn by a player caught without saying UNO."""
+    # The options as JSON, built once: every view carries them. Read-only, like views.
+    json: dict[str, Any] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        shown = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "json"}
+        object.__setattr__(self, "json", shown)
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-_OPTIONS_JSON: dict[int, tuple[UnoDuoOptions, dict[str, Any]]] = {}
-
-
-def options_json(options: UnoDuoOptions) -> dict[str, Any]:
-    """The options as JSON, built once per options object (every view carries them).
-
-    Keyed by identity, which is cheaper than hashing the fields; the entry holds its
-    options object, so the id cannot be reused while it is cached."""
-    hit = _OPTIONS_JSON.get(id(options))
-    if hit is None or hit[0] is not options:
-        if len(_OPTIONS_JSON) > 1024:
-            _OPTIONS_JSON.clear()
-        hit = _OPTIONS_JSON[id(options)] = (options, options.to_json())
-    return hit[1]
+        return dict(self.json)
 
 
 def parse_options(data: Mapping[str, Any] | None) -> UnoDuoOptions:
@@ -50,7 +40,7 @@ def parse_options(data: Mapping[str, Any] | None) -> UnoDuoOptions:
         return UnoDuoOptions()
     if not isinstance(data, Mapping):
         raise MalformedAction("Options must be a JSON object")
-    known = {f.name: f for f in fields(UnoDuoOptions)}
+    known = {f.name: f for f in fields(UnoDuoOptions) if f.init}
     unknown = sorted(str(key) for key in set(data) - set(known))
     if unknown:
         raise MalformedAction(f"Unknown UNO Duo option(s): {', '.join(unknown)}")

@@ -67,6 +67,8 @@ class UnoDuoState:
     history: list[RoundResult] = field(default_factory=list)
     # The view's codes of `discard`, extended as cards are played: (the list they describe, codes).
     discard_memo: tuple[list[int], list[str]] | None = field(default=None, compare=False, repr=False)
+    history_memo: tuple[list[RoundResult], list[dict[str, Any]]] | None = field(
+        default=None, compare=False, repr=False)
 
     def copy(self) -> UnoDuoState:
         return UnoDuoState(

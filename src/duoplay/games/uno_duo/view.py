@@ -11,7 +11,6 @@ from typing import Any
 
 from duoplay.core.protocol import JSON, Seat
 from duoplay.games.uno_duo.cards import CODES, COLOURS
-from duoplay.games.uno_duo.options import options_json
 from duoplay.games.uno_duo.state import Phase, RoundResult, UnoDuoState
 
 _CODE = CODES.__getitem__  # a C-level lookup: views turn many faces into codes
@@ -41,6 +40,15 @@ def _round_json(result: RoundResult) -> JSON:
     return result.to_json(_CODE)
 
 
+def _history_json(state: UnoDuoState) -> list[JSON]:
+    """Finished rounds as JSON; rounds are only ever appended, so the list is kept between views."""
+    history = state.history
+    memo = state.history_memo
+    if memo is None or memo[0] is not history or len(memo[1]) != len(history):
+        memo = state.history_memo = (history, list(map(_round_json, history)))
+    return memo[1][:]
+
+
 def view(state: UnoDuoState, seat: Seat) -> JSON:
     phase = state.phase
     discard = state.discard
@@ -53,7 +61,7 @@ def view(state: UnoDuoState, seat: Seat) -> JSON:
         "player_one": state.player_one,
         "scores": state.scores[:],
         "target_score": state.options.target_score,
-        "options": options_json(state.options),
+        "options": state.options.json,
         "hand_counts": [len(state.hands[0]), len(state.hands[1])],
         "draw_pile": len(state.draw_pile),
         "discard_count": len(discard),
@@ -63,7 +71,7 @@ def view(state: UnoDuoState, seat: Seat) -> JSON:
         "colour": COLOURS[state.colour] if discard and phase != _START_COLOUR else None,
         "volley": state.volley,
         "uno_exposed": state.uno_exposed if state.uno_exposed >= 0 else None,
-        "history": list(map(_round_json, state.history)) if state.history else [],
+        "history": _history_json(state),
     }
     if phase == _DRAFT:
         shown["draft_discards"] = list(map(_CODE, state.draft_discards))
