@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import cache
+from typing import Any
 
 from duoplay.core.protocol import JSON
 from duoplay.core.rng import GameRng
@@ -21,12 +23,12 @@ from duoplay.games.uno_duo.cards import (
     WILD_DRAW_FOUR,
     deck_for,
 )
-from duoplay.games.uno_duo.options import parse_options
+from duoplay.games.uno_duo.options import UnoDuoOptions, parse_options
 from duoplay.games.uno_duo.state import Phase, UnoDuoState
 
 
 def sample_state(seen: JSON, seat: int, rng: random.Random) -> UnoDuoState:
-    options = parse_options(seen["options"])
+    options = _options(tuple(sorted(seen["options"].items())))
     opponent = 1 - seat
     mine = [CODE_TO_FACE[c] for c in seen["hand"]]
     discard = [CODE_TO_FACE[c] for c in seen["discard"]]
@@ -38,7 +40,7 @@ def sample_state(seen: JSON, seat: int, rng: random.Random) -> UnoDuoState:
     my_draft_card = CODE_TO_FACE[seen["draft_card"]] if "draft_card" in seen else -1
     if my_draft_card >= 0:
         known[my_draft_card] += 1
-    unknown = list((Counter(deck_for(options.deck_size)) - known).elements())
+    unknown = list((_deck_census(options.deck_size) - known).elements())
     rng.shuffle(unknown)
     opponent_count = seen["hand_counts"][opponent]
     colour = COLOUR_INDEX[seen["colour"]] if seen["colour"] else 0
@@ -74,6 +76,17 @@ def sample_state(seen: JSON, seat: int, rng: random.Random) -> UnoDuoState:
         state.w4_offender = 1 - current
         state.w4_guilty = _guess_guilt(hands[state.w4_offender], discard, rng)
     return state
+
+
+@cache
+def _options(items: tuple[tuple[str, Any], ...]) -> UnoDuoOptions:
+    """Searches sample thousands of states from views of one match: parse its options once."""
+    return parse_options(dict(items))
+
+
+@cache
+def _deck_census(deck_size: int) -> Counter[int]:
+    return Counter(deck_for(deck_size))
 
 
 def _guess_guilt(hand: list[int], discard: list[int], rng: random.Random) -> bool:
