@@ -36,11 +36,12 @@ def replay(base: str, match_id: str) -> dict[str, Any]:
     return data
 
 
-def player(new_context: NewContext, name: str,
-           viewport: dict[str, int] = LAPTOP) -> tuple[Page, list[str]]:
-    """A fresh browser profile whose player is called `name`; also the page's script errors.
+def player(new_context: NewContext, name: str, viewport: dict[str, int] = LAPTOP,
+           locale: str | None = None) -> tuple[Page, list[str]]:
+    """A fresh browser profile whose player is called `name` (its browser preferring `locale`,
+    if given); also the page's script errors.
     `new_context` is pytest-playwright's fixture, which closes the profile after the test."""
-    context = new_context(viewport=viewport)
+    context = new_context(viewport=viewport, **({"locale": locale} if locale else {}))
     stored = json.dumps(json.dumps(name))
     context.add_init_script(
         f"if (!localStorage.getItem('duoplay.name')) localStorage.setItem('duoplay.name', {stored});")

@@ -19,6 +19,7 @@ from tests.web.duos_fixtures import (
     close_reveal,
     enter,
     new_room,
+    player,
     start,
     tap_pairs,
     wait_for_turn,
@@ -34,14 +35,7 @@ OWN_NAMES = {"en": "English", "es": "Español", "fr": "Français", "pl": "Polski
 
 def _spanish_player(new_context: NewContext, name: str) -> tuple[Page, list[str]]:
     """A fresh profile whose browser prefers Spanish (navigator.languages starts with es-ES)."""
-    context = new_context(viewport=LAPTOP, locale="es-ES")
-    stored = json.dumps(json.dumps(name))
-    context.add_init_script(
-        f"if (!localStorage.getItem('duoplay.name')) localStorage.setItem('duoplay.name', {stored});")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    return page, errors
+    return player(new_context, name, LAPTOP, locale="es-ES")
 
 
 def _catalog(lang: str) -> dict[str, Any]:

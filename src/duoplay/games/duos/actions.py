@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from duoplay.core.actions import Simple
 from duoplay.core.errors import MalformedAction
 from duoplay.core.protocol import JSON
 from duoplay.games.duos.pairing import normal
@@ -55,17 +56,6 @@ class GiveHelp:
 
     def notation(self) -> str:
         return f"word {self.word}" if self.kind == "word" else f"{self.kind} {self.card}"
-
-
-@dataclass(frozen=True, slots=True)
-class Simple:
-    kind: str
-
-    def to_json(self) -> JSON:
-        return {"type": self.kind}
-
-    def notation(self) -> str:
-        return self.kind
 
 
 Action = PlacePairs | GiveHelp | Simple

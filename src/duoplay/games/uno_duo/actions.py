@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
 
+from duoplay.core.actions import Simple as Simple  # re-exported: the game's argument-free actions
 from duoplay.core.errors import MalformedAction
 from duoplay.core.protocol import JSON
 from duoplay.games.uno_duo.cards import CODE_TO_FACE, COLOUR_INDEX, COLOUR_OF, COLOURS, code
@@ -37,19 +38,6 @@ class Play:
         if COLOUR_OF[self.face] < 0:
             text += " " + COLOURS[self.colour]
         return text + (" uno" if self.uno else "")
-
-
-@dataclass(frozen=True, slots=True)
-class Simple:
-    """An action with no arguments; `kind` says which."""
-
-    kind: str
-
-    def to_json(self) -> JSON:
-        return {"type": self.kind}
-
-    def notation(self) -> str:
-        return self.kind
 
 
 @dataclass(frozen=True, slots=True)
