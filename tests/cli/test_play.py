@@ -27,6 +27,11 @@ NUMBERED = re.compile(r"^\s+(\d+)\) (.*)$", re.MULTILINE)
 NONSENSE = ("xyzzy", "", "   ", "999", "R", "wild+4 purple", "play the red one", "0", "-1")
 
 
+def _interruptible() -> None:
+    """A test runner's worker may ignore Ctrl-C, and a child inherits that; a person's shell does not."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Terminal:
     """The command with its stdin and stdout in our hands."""
 
@@ -34,7 +39,7 @@ class Terminal:
         env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
         self.process = subprocess.Popen(
             [DUOPLAY, "play", "uno-duo", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, env=env)
+            stderr=subprocess.PIPE, env=env, preexec_fn=_interruptible)
         self.seen = ""
 
     def read_screen(self, timeout: float = 30.0) -> str | None:
