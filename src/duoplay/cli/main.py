@@ -1,11 +1,13 @@
-"""`duoplay COMMAND`: each command lives in its own module with `add_parser` and `run`."""
+"""`duoplay COMMAND`: each command lives in its own module with `add_arguments` and `run`."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 # command -> module in duoplay.cli; each module defines add_arguments(parser) and run(args) -> int
 COMMANDS = {
@@ -17,9 +19,20 @@ COMMANDS = {
 }
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="duoplay", description="Tabletop games for people and bots.")
-    sub = parser.add_subparsers(dest="command", required=True)
+@contextlib.contextmanager
+def _ctrl_c_for_the_main_thread_only() -> Iterator[None]:
+    """Threads that native libraries start while being imported (numpy's BLAS) inherit a mask
+    that blocks SIGINT, so Ctrl-C always reaches the main thread, where Python acts on it.
+    A SIGINT taken by such a thread would leave the main thread asleep in a read."""
+    blocked = {signal.SIGINT}
+    signal.pthread_sigmask(signal.SIG_BLOCK, blocked)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, blocked)
+
+
+def _add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     for command, (module_name, help_text) in COMMANDS.items():
         try:
             module = importlib.import_module(f"duoplay.cli.{module_name}")
@@ -30,6 +43,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         command_parser = sub.add_parser(command, help=help_text, description=help_text)
         module.add_arguments(command_parser)
         command_parser.set_defaults(run=module.run)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="duoplay", description="Tabletop games for people and bots.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    with _ctrl_c_for_the_main_thread_only():
+        _add_commands(sub)
     args = parser.parse_args(argv)
     try:
         return int(args.run(args))
