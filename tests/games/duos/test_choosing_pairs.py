@@ -70,6 +70,7 @@ def test_impossible_pairs_are_refused_and_change_nothing(bad: str, reason: str) 
     {"type": "pairs", "pairs": [[0, 1, 2]]}, {"type": "pairs", "pairs": "0-1"},
     {"type": "pairs", "pairs": [[0, "1"]]}, {"type": "pairs", "pairs": [], "lock": "yes"},
     {"type": "pairs", "pairs": [], "colour": "red"}, {"type": "play"}, ["pairs"], "pairs 0-x",
+    {"type": ["lock"]}, {"type": {"lock": True}}, {"type": None}, {},
 ])
 def test_input_that_is_not_an_action_is_malformed(data: object) -> None:
     match = new_match(4)

@@ -17,7 +17,8 @@ def test_without_the_files_the_signal_is_off(tmp_path: Path) -> None:
 def dictionary():  # type: ignore[no-untyped-def]
     found = load(DEFAULT_FOLDER)
     if found is None:
-        pytest.skip("Debian's wordnet-base is not installed (apt-get install wordnet-base)")
+        pytest.fail("Debian's wordnet-base is not installed (apt-get install wordnet-base; "
+                    "make test installs it)")
     return found
 
 

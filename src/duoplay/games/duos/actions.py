@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from duoplay.core.actions import Simple
+from duoplay.core.actions import Simple, action_type, no_extra_fields
 from duoplay.core.errors import MalformedAction
 from duoplay.core.protocol import JSON
 from duoplay.games.duos.pairing import normal
@@ -69,23 +69,21 @@ def parse_action(data: Any) -> Action:
     """Parse the JSON form or the notation. Shape only: the rules check positions and limits."""
     if isinstance(data, str):
         return parse_notation(data)
-    if not isinstance(data, dict):
-        raise MalformedAction("An action must be a JSON object with a 'type'")
-    kind = data.get("type")
+    kind = action_type(data, "'pairs', 'lock' or 'word'")
     if kind in SIMPLE_ACTIONS:
-        _no_extra(data, {"type"})
+        no_extra_fields(data, {"type"})
         return SIMPLE_ACTIONS[kind]
     if kind == "pairs":
-        _no_extra(data, {"type", "pairs", "lock"})
+        no_extra_fields(data, {"type", "pairs", "lock"})
         lock = data.get("lock", False)
         if not isinstance(lock, bool):
             raise MalformedAction("'lock' must be true or false")
         return PlacePairs(_pairs(data.get("pairs")), lock)
     if kind == "word":
-        _no_extra(data, {"type", "word"})
+        no_extra_fields(data, {"type", "word"})
         return GiveHelp("word", word=_word(data.get("word")))
     if kind in ("yes", "no"):
-        _no_extra(data, {"type", "card"})
+        no_extra_fields(data, {"type", "card"})
         return GiveHelp(kind, card=_position(data.get("card")))
     raise MalformedAction(f"Unknown action type {kind!r}; DUOS actions are pairs, lock, word, yes, no")
 
@@ -142,9 +140,3 @@ def _word(value: Any) -> str:
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _no_extra(data: dict[str, Any], allowed: set[str]) -> None:
-    extra = sorted(set(data) - allowed)
-    if extra:
-        raise MalformedAction(f"Unexpected field(s) in action: {', '.join(extra)}")

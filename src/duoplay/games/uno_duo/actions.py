@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
 
-from duoplay.core.actions import Simple as Simple  # re-exported: the game's argument-free actions
+from duoplay.core.actions import Simple as Simple
+from duoplay.core.actions import action_type, no_extra_fields  # re-exported: the game's argument-free actions
 from duoplay.core.errors import MalformedAction
 from duoplay.core.protocol import JSON
 from duoplay.games.uno_duo.cards import CODE_TO_FACE, COLOUR_INDEX, COLOUR_OF, COLOURS, code
@@ -83,19 +84,15 @@ def parse_action(data: Any) -> Action:
     """Parse the JSON form or the text notation; raise `MalformedAction` with the reason."""
     if isinstance(data, str):
         return parse_notation(data)
-    if not isinstance(data, dict):
-        raise MalformedAction("An action must be a JSON object with a 'type'")
-    kind = data.get("type")
-    if not isinstance(kind, str):  # also keeps unhashable values away from the dict lookups below
-        raise MalformedAction("An action needs a 'type' such as 'play' or 'draw'")
+    kind = action_type(data, "'play' or 'draw'")
     if kind in SIMPLE_ACTIONS:
-        _no_extra(data, {"type"})
+        no_extra_fields(data, {"type"})
         return SIMPLE_ACTIONS[kind]
     if kind == "colour":
-        _no_extra(data, {"type", "colour"})
+        no_extra_fields(data, {"type", "colour"})
         return ChooseColour(_colour(data.get("colour")))
     if kind == "play":
-        _no_extra(data, {"type", "card", "colour", "uno"})
+        no_extra_fields(data, {"type", "card", "colour", "uno"})
         return _play(data.get("card"), data.get("colour"), data.get("uno", False))
     raise MalformedAction(f"Unknown action type {kind!r}")
 
@@ -146,9 +143,3 @@ def _colour(value: Any) -> int:
     if not isinstance(value, str) or value.lower() not in COLOUR_INDEX:
         raise MalformedAction(f"{value!r} is not a colour; choose red, yellow, green or blue")
     return COLOUR_INDEX[value.lower()]
-
-
-def _no_extra(data: dict[str, Any], allowed: set[str]) -> None:
-    extra = sorted(set(data) - allowed)
-    if extra:
-        raise MalformedAction(f"Unexpected field(s) in action: {', '.join(extra)}")
