@@ -86,14 +86,19 @@ async def test_a_room_appends_a_passed_deadline_unless_the_game_moved_on(tmp_pat
         await storage.close()
 
 
-async def test_a_game_deadline_becomes_a_table_action_on_the_live_server(server: ServerProcess) -> None:
-    """DUOS limits pairing time; when it runs out, the table locks everyone in, as a logged action."""
-    room = server.post("/api/rooms", {"game": "duos", "options": {"pairing_seconds": 1}})
+async def _two_players_in_a_duos_room(server: ServerProcess, pairing_seconds: float) -> tuple[Peer, Peer]:
+    room = server.post("/api/rooms", {"game": "duos", "options": {"pairing_seconds": pairing_seconds}})
     url = f"{server.ws}/ws/{room['code']}"
     ada = await Peer.join(url, "Ada")
     await ada.sit(0)
     bo = await Peer.join(url, "Bo")
     await bo.sit(1)
+    return ada, bo
+
+
+async def test_a_game_deadline_becomes_a_table_action_on_the_live_server(server: ServerProcess) -> None:
+    """DUOS limits pairing time; when it runs out, the table locks everyone in, as a logged action."""
+    ada, bo = await _two_players_in_a_duos_room(server, pairing_seconds=1)
     started = time.monotonic()
     await ada.send(type="start")
     first = await ada.until("state")
@@ -128,12 +133,7 @@ async def test_a_keyed_wait_keeps_its_clock_while_the_game_reports_the_same_key(
 
 async def test_moves_during_pairing_do_not_restart_the_time_limit(server: ServerProcess) -> None:
     """A player changing pairs every half second cannot hold the table past its time limit."""
-    room = server.post("/api/rooms", {"game": "duos", "options": {"pairing_seconds": 2}})
-    url = f"{server.ws}/ws/{room['code']}"
-    ada = await Peer.join(url, "Ada")
-    await ada.sit(0)
-    bo = await Peer.join(url, "Bo")
-    await bo.sit(1)
+    ada, bo = await _two_players_in_a_duos_room(server, pairing_seconds=2)
     started = time.monotonic()
     await ada.send(type="start")
     first = await ada.until("state")
