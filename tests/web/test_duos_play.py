@@ -88,6 +88,9 @@ def test_one_person_and_two_bots_play_a_whole_game(new_context: NewContext, serv
             expect(page.locator("#duos-players li[data-seat='1']")).to_contain_text("Locked in")
             assert page.locator("#duos-players li[data-seat='0']").get_attribute("data-locked") == "0"
             page.screenshot(path=str(screenshots / "duos-pairing-phone.png"))
+        # Lock in once the table says the pairs are saved (a lock pressed within the save's
+        # calm has once reached the server without them; that case is not covered here).
+        wait_saved(page)
         page.keyboard.press("l")
         reveal = page.locator("#duos-reveal")
         expect(reveal).to_be_visible(timeout=SLOW)
