@@ -284,3 +284,13 @@ def start_postgres() -> PostgresCluster:
         "start",
     )
     return PostgresCluster(root, port, bindir)
+
+
+async def seated_pair(server: ServerProcess, code: str) -> tuple[Peer, Peer]:
+    """Ada in seat 0 and Bo in seat 1 of room `code`, each on their own WebSocket."""
+    url = f"{server.ws}/ws/{code}"
+    ada = await Peer.join(url, "Ada")
+    await ada.sit(0)
+    bo = await Peer.join(url, "Bo")
+    await bo.sit(1)
+    return ada, bo

@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 import pytest
-from tests.server.support import Peer, ServerProcess
+from tests.server.support import Peer, ServerProcess, seated_pair
 
 from duoplay.core.protocol import Deadline
 from duoplay.games.uno_duo.actions import DRAW, parse_action
@@ -88,12 +88,7 @@ async def test_a_room_appends_a_passed_deadline_unless_the_game_moved_on(tmp_pat
 
 async def _two_players_in_a_duos_room(server: ServerProcess, pairing_seconds: float) -> tuple[Peer, Peer]:
     room = server.post("/api/rooms", {"game": "duos", "options": {"pairing_seconds": pairing_seconds}})
-    url = f"{server.ws}/ws/{room['code']}"
-    ada = await Peer.join(url, "Ada")
-    await ada.sit(0)
-    bo = await Peer.join(url, "Bo")
-    await bo.sit(1)
-    return ada, bo
+    return await seated_pair(server, room["code"])
 
 
 async def test_a_game_deadline_becomes_a_table_action_on_the_live_server(server: ServerProcess) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 import websockets
-from tests.server.support import Peer, ServerProcess, my_move
+from tests.server.support import Peer, ServerProcess, my_move, seated_pair
 
 pytestmark = pytest.mark.asyncio
 
@@ -17,15 +17,6 @@ pytestmark = pytest.mark.asyncio
 def new_room(server: ServerProcess, **options: Any) -> str:
     answer = server.post("/api/rooms", {"game": "uno-duo", "options": options})
     return str(answer["code"])
-
-
-async def seated_pair(server: ServerProcess, code: str) -> tuple[Peer, Peer]:
-    url = f"{server.ws}/ws/{code}"
-    ada = await Peer.join(url, "Ada")
-    await ada.sit(0)
-    bo = await Peer.join(url, "Bo")
-    await bo.sit(1)
-    return ada, bo
 
 
 def eager(legal: list[Any], rng: random.Random) -> Any:
