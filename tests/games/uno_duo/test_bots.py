@@ -19,8 +19,6 @@ from duoplay.games.uno_duo import actions as act
 from duoplay.games.uno_duo.actions import ChooseColour, Play
 from duoplay.games.uno_duo.bots import (
     HeuristicBot,
-    OpponentReader,
-    UnoIsmcts,
     guilt_probability,
     ismcts_bot,
     situation_from_view,
@@ -224,45 +222,3 @@ def test_round_value_rewards_the_seat_that_went_out() -> None:
     won, lost = GAME.round_value(mark, state, 0), GAME.round_value(mark, state, 1)
     assert won is not None and lost is not None
     assert won > 0.8 and lost < 0.2 and won + lost == pytest.approx(1.0)
-
-
-# --- Reading the opponent -----------------------------------------------------------------------
-
-
-def test_an_opponent_who_draws_instead_of_playing_is_dealt_no_fitting_card() -> None:
-    # We play R7; the opponent (G1 G2 G3) has nothing red, no 7 and no wild, so it draws Y9,
-    # which does not fit either, and the turn comes back to us.
-    match = match_at(position(("R7 B2 B3", "G1 G2 G3"), discard="R5", draw="Y9"))
-    bot = UnoIsmcts(seed=1, time_ms=None, iterations=4)
-    assert isinstance(bot.reader, OpponentReader)
-    played = act.play(CODE_TO_FACE["R7"], COLOUR_INDEX["red"])
-    bot.reader.observe(match.view(0), 0)
-    bot.reader.record(match.view(0), 0, played)
-    match.act(0, played)
-    match.act(1, act.DRAW)
-    assert match.to_move() == (0,)
-    view = match.view(0)
-    bot.reader.observe(view, 0)
-    lacking = bot.reader.lacking
-    assert lacking is not None and (lacking.colour, lacking.rank, lacking.cards) == (0, 7, 4)
-    rng = random.Random(5)
-    for _ in range(50):
-        sample = bot.search.game.sample_state(view, 0, rng)
-        opponent = sample.hands[1]
-        assert len(opponent) == 4 and not any(lacking.fits(card) for card in opponent)
-        assert sorted(sample.hands[0]) == sorted(cards("B2 B3"))
-    # Without the reader, random samples often deal it a red card, a 7 or a wild.
-    plain = [GAME.sample_state(view, 0, rng).hands[1] for _ in range(50)]
-    assert sum(any(lacking.fits(card) for card in hand) for hand in plain) > 25
-
-
-def test_an_opponent_who_played_teaches_the_reader_nothing() -> None:
-    match = match_at(position(("R7 B2 B3", "R1 G2 G3"), discard="R5", draw="Y9"))
-    reader = OpponentReader()
-    played = act.play(CODE_TO_FACE["R7"], COLOUR_INDEX["red"])
-    reader.observe(match.view(0), 0)
-    reader.record(match.view(0), 0, played)
-    match.act(0, played)
-    match.act(1, act.play(CODE_TO_FACE["R1"], COLOUR_INDEX["red"]))
-    reader.observe(match.view(0), 0)
-    assert reader.lacking is None

@@ -20,7 +20,6 @@ from duoplay.games.uno_duo import actions as act
 from duoplay.games.uno_duo.actions import Action, ChooseColour, Play
 from duoplay.games.uno_duo.cards import (
     CODE_TO_FACE,
-    CODES,
     COLOUR_INDEX,
     COLOUR_OF,
     DRAW_TWO,
@@ -35,8 +34,10 @@ from duoplay.games.uno_duo.cards import (
     WILD_SHUFFLE,
     deck_for,
 )
-from duoplay.games.uno_duo.game import GAME, UnoDuo
+from duoplay.games.uno_duo.determinize import sample_state
+from duoplay.games.uno_duo.game import UnoDuo
 from duoplay.games.uno_duo.options import CHALLENGE_COLOUR_ONLY
+from duoplay.games.uno_duo.reading import OpponentReader
 from duoplay.games.uno_duo.state import Phase, UnoDuoState
 
 
@@ -319,96 +320,18 @@ def without_silent_plays(legal: Sequence[Any]) -> list[Any]:
                                      in legal)]
 
 
-@dataclass(slots=True)
-class Lacking:
-    """The opponent's oldest `cards` cards hold nothing of this colour or rank, and no wild."""
+class _SearchUnoDuo(UnoDuo):
+    """UNO Duo as the search imagines it: samples respect what the reader remembers, and the
+    imagined match ends with the round (the search values one round at a time)."""
 
-    colour: int
-    rank: int
-    cards: int
-
-    def fits(self, card: int) -> bool:
-        return card >= WILD or COLOUR_OF[card] == self.colour or RANK_OF[card] == self.rank
-
-
-@dataclass(slots=True)
-class _Seen:
-    round: int
-    discard: list[str]
-    colour: int  # the colour to match after our action
-    top: int  # the top card after our action
-    opponent_cards: int
-    passes_turn: bool  # our action handed the turn over with nothing for the opponent to answer
-
-
-class OpponentReader:
-    """Reads the opponent between our decisions, from our views alone: an opponent who drew
-    one card and did not play it held nothing that fitted (a sensible player plays when it
-    can), so the samples deal it no such card while it keeps those cards."""
-
-    def __init__(self) -> None:
-        self.lacking: Lacking | None = None
-        self._seen: _Seen | None = None
-
-    def observe(self, view: JSON, seat: int) -> None:
-        seen, self._seen = self._seen, None
-        now_cards = view["hand_counts"][1 - seat]
-        if seen is None or seen.round != view["round"] or view["discard"][:len(seen.discard)] != seen.discard:
-            self.lacking = None  # a new round, or the pile was turned over: start afresh
-            return
-        played = len(view["discard"]) - len(seen.discard)
-        if played == 0 and seen.passes_turn and now_cards == seen.opponent_cards + 1:
-            self.lacking = Lacking(seen.colour, RANK_OF[seen.top] if seen.top < WILD else -1, now_cards)
-        elif self.lacking is not None:
-            # Cards played since may have come from the old hand: fewer of its cards are known.
-            self.lacking.cards = min(self.lacking.cards - played, now_cards)
-            if self.lacking.cards <= 0:
-                self.lacking = None
-
-    def record(self, view: JSON, seat: int, action: Action) -> None:
-        discard = list(view["discard"])
-        colour = COLOUR_INDEX[view["colour"]] if view["colour"] else -1
-        top = CODE_TO_FACE[discard[-1]] if discard else -1
-        passes = action is act.KEEP or action is act.NO_DUMP or (
-            action is act.DRAW and view["phase"] == Phase.TURN)
-        if isinstance(action, Play):
-            discard.append(CODES[action.face])
-            colour, top = action.colour, action.face
-            rank = RANK_OF[action.face]
-            # A play that only hands the turn over (no Draw 2, Wild Draw 4, Skip, Reverse or shuffle).
-            passes = rank <= 9 or action.face in (WILD, WILD_CUSTOM)
-            passes = passes and view["phase"] in (Phase.TURN, Phase.DRAWN) and len(view["hand"]) > 1
-        if view["discard"] == [] or colour < 0:
-            passes = False
-        self._seen = _Seen(view["round"], discard, colour, top, view["hand_counts"][1 - seat], passes)
-
-
-class _ReadUnoDuo(UnoDuo):
-    """UNO Duo whose samples respect what the reader knows the opponent lacks."""
-
-    def __init__(self, reader: OpponentReader) -> None:
+    def __init__(self, reader: OpponentReader | None) -> None:
         self.reader = reader
 
     def sample_state(self, seen: JSON, seat: int, rng: random.Random) -> UnoDuoState:
-        state = super().sample_state(seen, seat, rng)
-        lacking = self.reader.lacking
-        if lacking is not None:
-            _deal_around(state, 1 - seat, lacking, rng)
+        memory = self.reader.memory if self.reader is not None else None
+        state = sample_state(seen, seat, rng, memory)
+        state.last_round = True
         return state
-
-
-def _deal_around(state: UnoDuoState, seat: int, lacking: Lacking, rng: random.Random) -> None:
-    """Swap fitting cards out of the known part of `seat`'s sampled hand for unknown draw-pile
-    cards that do not fit (the hand was dealt at random, so its first cards serve as that part)."""
-    hand, pile = state.hands[seat], state.draw_pile
-    outside = [j for j, card in enumerate(pile) if not lacking.fits(card)]
-    rng.shuffle(outside)
-    for i in range(min(lacking.cards, len(hand))):
-        if lacking.fits(hand[i]):
-            if not outside:
-                return
-            j = outside.pop()
-            hand[i], pile[j] = pile[j], hand[i]
 
 
 class UnoIsmcts:
@@ -424,9 +347,9 @@ class UnoIsmcts:
             settings["prior"] = None
         settings.setdefault("prior", heuristic_rollout)
         self.reader = OpponentReader() if read_opponent else None
-        game = _ReadUnoDuo(self.reader) if self.reader is not None else GAME
-        self.search = Ismcts(game, time_ms=time_ms, iterations=iterations, rollout=heuristic_rollout,
-                             action_filter=without_silent_plays, seed=seed, name="ismcts", **settings)
+        self.search = Ismcts(_SearchUnoDuo(self.reader), time_ms=time_ms, iterations=iterations,
+                             rollout=heuristic_rollout, action_filter=without_silent_plays, seed=seed,
+                             name="ismcts", **settings)
 
     @property
     def last_iterations(self) -> int:

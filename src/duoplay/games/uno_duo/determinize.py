@@ -4,6 +4,10 @@ Unknown cards are the deck less the seat's own hand and the face-up discards; th
 are dealt at random to the opponent's hand and the draw pile in the sizes the view
 shows. Whether a Wild Draw 4 was played with another playable card is guessed from
 the sampled hand against the card it was played on.
+
+A seat that remembers more than its view (a `reading.Memory`) narrows the deal: the
+draft discards it saw lie at the bottom of the draw pile, and the opponent's older
+cards avoid what it was seen to lack.
 """
 
 from __future__ import annotations
@@ -24,10 +28,11 @@ from duoplay.games.uno_duo.cards import (
     deck_for,
 )
 from duoplay.games.uno_duo.options import UnoDuoOptions, parse_options
+from duoplay.games.uno_duo.reading import DRAFT_DISCARDS, Lacking, Memory
 from duoplay.games.uno_duo.state import Phase, UnoDuoState
 
 
-def sample_state(seen: JSON, seat: int, rng: random.Random) -> UnoDuoState:
+def sample_state(seen: JSON, seat: int, rng: random.Random, memory: Memory | None = None) -> UnoDuoState:
     options = _options(tuple(sorted(seen["options"].items())))
     opponent = 1 - seat
     mine = [CODE_TO_FACE[c] for c in seen["hand"]]
@@ -40,12 +45,15 @@ def sample_state(seen: JSON, seat: int, rng: random.Random) -> UnoDuoState:
     my_draft_card = CODE_TO_FACE[seen["draft_card"]] if "draft_card" in seen else -1
     if my_draft_card >= 0:
         known[my_draft_card] += 1
-    unknown = list((_deck_census(options.deck_size) - known).elements())
+    census = _deck_census(options.deck_size) - known
+    bottom = _pile_bottom(memory, census, seen["draw_pile"]) if phase != Phase.DRAFT else []
+    unknown = list(census.elements())
     rng.shuffle(unknown)
     opponent_count = seen["hand_counts"][opponent]
     colour = COLOUR_INDEX[seen["colour"]] if seen["colour"] else 0
     dump_colour = COLOUR_INDEX[seen["dump_colour"]] if "dump_colour" in seen else -1
     opponent_drawn = -1
+    held = 0  # 1 when the opponent's first dealt card is one it is known to hold
     if current == opponent and unknown and phase in (Phase.DRAWN, Phase.DUMP_DECIDE, Phase.DUMPING):
         # What the opponent is doing tells us one of its cards: the drawn card fits the pile;
         # a dump needs a card of the Reverse's colour. Deal one such card to it first.
@@ -55,10 +63,18 @@ def sample_state(seen: JSON, seat: int, rng: random.Random) -> UnoDuoState:
             first = next((i for i, card in enumerate(unknown) if COLOUR_OF[card] == dump_colour), 0)
         unknown[0], unknown[first] = unknown[first], unknown[0]
         opponent_drawn = unknown[0] if phase == Phase.DRAWN else -1
+        held = 1
     hands: list[list[int]] = [[], []]
     hands[seat] = mine
     hands[opponent] = unknown[:opponent_count]
     rest = unknown[opponent_count:]
+    if memory is not None and memory.lacking:
+        # The card the opponent is known to hold (unknown[0]) is its newest: the others come first.
+        _deal_around(hands[opponent], rest, memory.lacking, held, rng)
+    if bottom:
+        # Unseen draft discards (the last ones) lie lowest, then the seen ones, last seen lowest.
+        unseen = DRAFT_DISCARDS - len(bottom)
+        rest = rest[:unseen] + bottom[::-1] + rest[unseen:]
     draft_card = my_draft_card
     if phase == Phase.DRAFT and current == opponent:
         draft_card = rest.pop()
@@ -76,6 +92,39 @@ def sample_state(seen: JSON, seat: int, rng: random.Random) -> UnoDuoState:
         state.w4_offender = 1 - current
         state.w4_guilty = _guess_guilt(hands[state.w4_offender], discard, rng)
     return state
+
+
+def _pile_bottom(memory: Memory | None, census: Counter[int], pile: int) -> list[int]:
+    """The remembered draft discards, taken out of `census`, while they can still lie where
+    they were put: nothing when the pile has been drawn down to them or they do not add up."""
+    if memory is None or not memory.pile_bottom or pile <= DRAFT_DISCARDS:
+        return []
+    needed = Counter(memory.pile_bottom)
+    if any(census[card] < n for card, n in needed.items()):
+        return []
+    census.subtract(needed)
+    return memory.pile_bottom
+
+
+def _deal_around(hand: list[int], pile: list[int], lacking: list[Lacking], skip: int,
+                 rng: random.Random) -> None:
+    """Swap cards that break what the opponent is known to lack out of `hand` (after its first
+    `skip` cards) for pile cards that break nothing there. Position i of the hand (from
+    `skip`) is one of its i+1 oldest cards, which every `Lacking` with more cards covers."""
+    order = list(range(len(pile)))
+    rng.shuffle(order)
+    for i in range(len(hand) - skip):
+        rules = [rule for rule in lacking if rule.cards > i]
+        if not rules:
+            return
+        card = hand[skip + i]
+        if not any(rule.fits(card) for rule in rules):
+            continue
+        for n, j in enumerate(order):
+            if not any(rule.fits(pile[j]) for rule in rules):
+                hand[skip + i], pile[j] = pile[j], card
+                del order[n]
+                break
 
 
 @cache

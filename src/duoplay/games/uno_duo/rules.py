@@ -578,7 +578,7 @@ def _end_round(state: UnoDuoState, winner: int, events: list[Event], blocked: bo
                          (tuple(state.hands[0]), tuple(state.hands[1])), blocked)
     state.history.append(result)
     events.append(Event("round-end", {**result.to_json(code), "scores": list(state.scores)}))
-    if max(state.scores) >= state.options.target_score:
+    if max(state.scores) >= state.options.target_score or state.last_round:
         state.phase = GAME_OVER
         state.uno_exposed = -1
         events.append(Event("game-end", {"scores": list(state.scores)}))

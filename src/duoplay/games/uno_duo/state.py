@@ -65,6 +65,9 @@ class UnoDuoState:
     uno_exposed: int = -1  # a seat with one card that did not say UNO: catchable
     passes: int = 0  # consecutive passes; two means nobody can move
     history: list[RoundResult] = field(default_factory=list)
+    # A search imagining the rest of a round sets this: the match then ends with the round,
+    # so a rollout does not pay for shuffling and drafting a round it never looks at.
+    last_round: bool = False
     # The view's codes of `discard`, extended as cards are played: (the list they describe, codes).
     discard_memo: tuple[list[int], list[str]] | None = field(default=None, compare=False, repr=False)
     history_memo: tuple[list[RoundResult], list[dict[str, Any]]] | None = field(
@@ -81,5 +84,5 @@ class UnoDuoState:
             draft_discards=list(self.draft_discards), drawn=self.drawn,
             dump_colour=self.dump_colour, w4_offender=self.w4_offender,
             w4_guilty=self.w4_guilty, uno_exposed=self.uno_exposed, passes=self.passes,
-            history=list(self.history),
+            history=list(self.history), last_round=self.last_round,
         )

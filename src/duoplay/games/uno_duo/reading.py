@@ -1,0 +1,175 @@
+"""What a seat can work out about the hidden cards from the views it has seen (for ISMCTS).
+
+A view shows the table as it is now; a player also remembers. Between two of our
+decisions the reader compares the views and keeps two kinds of knowledge:
+
+- `Lacking`: the opponent drew instead of playing, or played a wild, or drew a
+  Draw 2 volley, so the cards it held then had nothing that would have served. This
+  assumes a sensible opponent: one that plays a coloured card when one fits, keeps
+  its wilds while it can, and adds to a volley when it can (as the heuristic does).
+- The draft discards: they are face up during the draft and then slid, in a known
+  order, under the draw pile, so the opponent cannot hold them.
+
+`Memory` is what the determinizer (`determinize.sample_state`) uses of it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from duoplay.core.protocol import JSON
+from duoplay.games.uno_duo import actions as act
+from duoplay.games.uno_duo.actions import Action, Play
+from duoplay.games.uno_duo.cards import (
+    CODE_TO_FACE,
+    CODES,
+    COLOUR_INDEX,
+    COLOUR_OF,
+    DRAW_TWO,
+    RANK_OF,
+    SKIP,
+    WILD,
+    WILD_CUSTOM,
+    WILD_SHUFFLE,
+)
+from duoplay.games.uno_duo.state import Phase
+
+DRAFT_DISCARDS = 14  # seven picks each, one discard per pick
+
+
+@dataclass(slots=True)
+class Lacking:
+    """The opponent's oldest `cards` cards hold no card of `colour` or `rank` (-1: neither),
+    and no wild when `wild`."""
+
+    colour: int
+    rank: int
+    wild: bool
+    cards: int
+
+    def fits(self, card: int) -> bool:
+        if card >= WILD:
+            return self.wild
+        return COLOUR_OF[card] == self.colour or RANK_OF[card] == self.rank
+
+
+@dataclass(slots=True)
+class Memory:
+    """What the determinizer may rely on beyond the view."""
+
+    lacking: list[Lacking] = field(default_factory=list)
+    # The draft discards in the order they were discarded, as far as they were seen; they lie
+    # under the rest of the draw pile (the first one highest) until the pile is turned over.
+    pile_bottom: list[int] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class _Seen:
+    round: int
+    discard: list[str]
+    colour: int  # the colour to match after our action
+    top: int  # the top card after our action
+    opponent_cards: int
+    passes_turn: bool  # our action handed an ordinary turn to the opponent
+    volley: int  # the volley our action left the opponent to answer, else 0
+
+
+class OpponentReader:
+    """Keeps `memory` up to date from our own views and actions: `observe` each view before
+    deciding, `record` the action taken."""
+
+    def __init__(self) -> None:
+        self.memory = Memory()
+        self._seen: _Seen | None = None
+        self._round = -1
+        self._draft: list[int] = []
+
+    @property
+    def lacking(self) -> list[Lacking]:
+        return self.memory.lacking
+
+    def observe(self, view: JSON, seat: int) -> None:
+        seen, self._seen = self._seen, None
+        if view["round"] != self._round:
+            self._round, self._draft, self.memory = view["round"], [], Memory()
+        if view["phase"] == Phase.DRAFT:
+            self._draft = [CODE_TO_FACE[c] for c in view["draft_discards"]]
+            return
+        if self._draft:  # the first view after the draft
+            self.memory.pile_bottom, self._draft = self._draft, []
+        now_cards = view["hand_counts"][1 - seat]
+        if seen is None or seen.round != view["round"]:
+            return
+        if view["discard"][:len(seen.discard)] != seen.discard:
+            self.memory.pile_bottom = []  # the pile was turned over: its order is lost
+            self._forget(len(view["discard"]) - 1, now_cards)
+            return
+        added = [CODE_TO_FACE[c] for c in view["discard"][len(seen.discard):]]
+        if WILD_SHUFFLE in added:
+            self.memory.lacking = []  # the hands were pooled and dealt again
+            return
+        self._forget(len(added), now_cards)
+        if view["draw_pile"] <= DRAFT_DISCARDS:
+            self.memory.pile_bottom = []  # the draft discards are being drawn
+        learned = self._infer(seen, added, now_cards)
+        if learned is not None and learned.cards > 0:
+            self.memory.lacking.append(learned)
+
+    def _forget(self, played: int, now_cards: int) -> None:
+        """Cards played since may have come from the old hand: fewer of its cards are known."""
+        kept = []
+        for lacking in self.memory.lacking:
+            lacking.cards = min(lacking.cards - played, now_cards)
+            if lacking.cards > 0:
+                kept.append(lacking)
+        self.memory.lacking = kept
+
+    @staticmethod
+    def _infer(seen: _Seen, added: list[int], now_cards: int) -> Lacking | None:
+        before = seen.opponent_cards
+        if seen.volley:
+            # Drew the volley rather than add a Draw 2: its cards then held none.
+            if not added and now_cards == before + seen.volley:
+                return Lacking(-1, DRAW_TWO, False, before)
+            return None
+        if not seen.passes_turn:
+            return None
+        top_rank = RANK_OF[seen.top] if seen.top < WILD else -1
+        if now_cards == before + 1 - len(added) and len(added) <= 1:
+            # Drew one card: nothing fitted before, and a drawn card that fitted was played.
+            if added and RANK_OF[added[0]] == SKIP and added[0] < WILD:
+                # Or it played a Skip, then drew and kept a card that did not fit the Skip.
+                return Lacking(COLOUR_OF[added[0]], SKIP, True, now_cards)
+            return Lacking(seen.colour, top_rank, True, now_cards)
+        if len(added) == 1 and added[0] >= WILD and now_cards == before - 1:
+            # Played a wild straight from the hand: no coloured card fitted.
+            return Lacking(seen.colour, top_rank, False, now_cards)
+        return None
+
+    def record(self, view: JSON, seat: int, action: Action) -> None:
+        if view["phase"] == Phase.DRAFT:
+            if action is act.DRAFT_DISCARD and len(self._draft) == len(view["draft_discards"]):
+                self._draft = [*self._draft, CODE_TO_FACE[view["draft_card"]]]
+            return
+        discard = list(view["discard"])
+        colour = COLOUR_INDEX[view["colour"]] if view["colour"] else -1
+        top = CODE_TO_FACE[discard[-1]] if discard else -1
+        volley = 0
+        passes = action is act.KEEP or action is act.NO_DUMP or (
+            action is act.DRAW and view["phase"] == Phase.TURN)
+        if isinstance(action, Play):
+            if action.face == WILD_SHUFFLE:
+                self.memory.lacking = []  # the hands are pooled and dealt again
+            discard.append(CODES[action.face])
+            colour, top = action.colour, action.face
+            rank = RANK_OF[action.face]
+            in_turn = view["phase"] in (Phase.TURN, Phase.DRAWN) and len(view["hand"]) > 1
+            # A play that only hands the turn over (no Draw 2, Wild Draw 4, Skip, Reverse or shuffle).
+            passes = in_turn and (rank <= 9 or action.face in (WILD, WILD_CUSTOM))
+            if rank == DRAW_TWO and action.face < WILD and len(view["hand"]) > 1 and (
+                    view["phase"] in (Phase.TURN, Phase.DRAWN, Phase.VOLLEY)):
+                volley = view["volley"] + 2
+        if view["discard"] == [] or colour < 0:
+            passes = False
+        self._seen = _Seen(view["round"], discard, colour, top, view["hand_counts"][1 - seat], passes,
+                           volley)

@@ -1,0 +1,167 @@
+"""What the ISMCTS bot remembers between its views, and how its imagined deals respect it."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tests.games.uno_duo.helpers import Phase, cards, check_all_cards, match_at, position
+
+from duoplay.core.match import Match
+from duoplay.games.uno_duo import actions as act
+from duoplay.games.uno_duo.actions import Action
+from duoplay.games.uno_duo.bots import HeuristicBot, UnoIsmcts
+from duoplay.games.uno_duo.cards import CODE_TO_FACE, COLOUR_INDEX
+from duoplay.games.uno_duo.determinize import sample_state
+from duoplay.games.uno_duo.reading import DRAFT_DISCARDS, Lacking, OpponentReader
+from duoplay.games.uno_duo.state import UnoDuoState
+
+
+def play(code: str, colour: str, uno: bool = False) -> Action:
+    return act.play(CODE_TO_FACE[code], COLOUR_INDEX[colour], uno)
+
+
+def our_move(match: Match, reader: OpponentReader, action: Action) -> None:
+    """Seat 0 looks at the table, decides `action` and plays it, as the ISMCTS bot does."""
+    view = match.view(0)
+    reader.observe(view, 0)
+    reader.record(view, 0, action)
+    match.act(0, action)
+
+
+def learned(match: Match, reader: OpponentReader) -> list[Lacking]:
+    assert match.to_move() == (0,)
+    reader.observe(match.view(0), 0)
+    return reader.lacking
+
+
+def samples(match: Match, reader: OpponentReader, n: int = 60) -> list[UnoDuoState]:
+    rng = random.Random(5)
+    return [sample_state(match.view(0), 0, rng, reader.memory) for _ in range(n)]
+
+
+def test_an_opponent_who_draws_instead_of_playing_is_dealt_no_fitting_card() -> None:
+    # We play R7; the opponent (G1 G2 G3) has nothing red, no 7 and no wild, so it draws Y9,
+    # which does not fit either, and the turn comes back to us.
+    match = match_at(position(("R7 B2 B3", "G1 G2 G3"), discard="R5", draw="Y9"))
+    reader = OpponentReader()
+    our_move(match, reader, play("R7", "red"))
+    match.act(1, act.DRAW)
+    [lacking] = learned(match, reader)
+    assert (lacking.colour, lacking.rank, lacking.wild, lacking.cards) == (0, 7, True, 4)
+    for sample in samples(match, reader):
+        assert len(sample.hands[1]) == 4 and not any(lacking.fits(card) for card in sample.hands[1])
+        assert sorted(sample.hands[0]) == sorted(cards("B2 B3"))
+        check_all_cards(sample)
+    # Without the memory, random deals often give it a red card, a 7 or a wild.
+    rng = random.Random(5)
+    plain = [sample_state(match.view(0), 0, rng).hands[1] for _ in range(60)]
+    assert sum(any(lacking.fits(card) for card in hand) for hand in plain) > 30
+
+
+def test_an_opponent_who_played_teaches_nothing() -> None:
+    match = match_at(position(("R7 B2 B3", "R1 G2 G3"), discard="R5", draw="Y9"))
+    reader = OpponentReader()
+    our_move(match, reader, play("R7", "red"))
+    match.act(1, play("R1", "red"))
+    assert learned(match, reader) == []
+
+
+def test_a_drawn_card_played_at_once_shows_the_rest_of_the_hand_did_not_fit() -> None:
+    match = match_at(position(("R7 B2 B3", "G1 G2 G3"), discard="R5", draw="R9"))
+    reader = OpponentReader()
+    our_move(match, reader, play("R7", "red"))
+    match.act(1, act.DRAW)
+    assert match.state.phase == Phase.DRAWN
+    match.act(1, play("R9", "red"))
+    [lacking] = learned(match, reader)
+    assert (lacking.colour, lacking.rank, lacking.cards) == (COLOUR_INDEX["red"], 7, 3)
+    for sample in samples(match, reader):
+        assert not any(lacking.fits(card) for card in sample.hands[1])
+
+
+def test_drawing_a_volley_shows_there_was_no_draw_two() -> None:
+    match = match_at(position(("R+2 B2 B3", "G1 G2 G3"), discard="R5"))
+    reader = OpponentReader()
+    our_move(match, reader, play("R+2", "red"))
+    match.act(1, act.DRAW)
+    [lacking] = learned(match, reader)
+    assert (lacking.rank, lacking.wild, lacking.cards) == (CODE_TO_FACE["R+2"] % 13, False, 3)
+    draw_twos = set(cards("R+2 G+2 B+2 Y+2"))
+    for sample in samples(match, reader):
+        old, new = sample.hands[1][:3], sample.hands[1][3:]
+        assert len(new) == 2 and not draw_twos.intersection(old)
+    # The two cards drawn since may be anything: over many deals some hold a Draw 2.
+    assert any(draw_twos.intersection(s.hands[1]) for s in samples(match, reader, 300))
+
+
+def test_a_wild_played_from_the_hand_shows_no_coloured_card_fitted() -> None:
+    match = match_at(position(("R7 B2 B3", "G1 G2 wild"), discard="R5"))
+    reader = OpponentReader()
+    our_move(match, reader, play("R7", "red"))
+    match.act(1, play("wild", "green"))
+    [lacking] = learned(match, reader)
+    assert (lacking.colour, lacking.rank, lacking.wild, lacking.cards) == (0, 7, False, 2)
+    assert lacking.fits(CODE_TO_FACE["R3"]) and lacking.fits(CODE_TO_FACE["Y7"])
+    assert not lacking.fits(CODE_TO_FACE["wild"])
+
+
+def test_what_was_learned_fades_as_the_opponent_plays_and_is_dropped_by_a_shuffle() -> None:
+    reader = OpponentReader()
+    match = match_at(position(("R7 R2 wild-shuffle B3", "G1 G2 G3"), discard="R5", draw="Y9 R8"))
+    our_move(match, reader, play("R7", "red"))
+    match.act(1, act.DRAW)  # Y9: no red, no 7, no wild among its 4 cards
+    assert [rule.cards for rule in learned(match, reader)] == [4]
+    our_move(match, reader, play("R2", "red"))
+    match.act(1, act.DRAW)  # R8, played at once: its 4 other cards have no red and no 2
+    match.act(1, play("R8", "red"))
+    # The card played may have been one of the four it held before: 3 of them are still known.
+    assert sorted(rule.cards for rule in learned(match, reader)) == [3, 4]
+    our_move(match, reader, play("wild-shuffle", "blue"))  # the hands are pooled and dealt again
+    assert reader.lacking == []
+
+
+def play_out_draft(seed: int) -> tuple[Match, OpponentReader]:
+    """A real round whose seat 0 is read through its draft by a reader, as the bot does."""
+    match = Match.new("uno-duo", 2, seed)
+    reader = OpponentReader()
+    heuristic = HeuristicBot(seed)
+    while True:
+        seat = match.to_move()[0]
+        view = match.view(seat)
+        if seat == 0:
+            reader.observe(view, 0)
+            if view["phase"] != Phase.DRAFT:
+                return match, reader
+        action = heuristic.choose(view, match.legal_actions(seat), seat)
+        if seat == 0:
+            reader.record(view, 0, action)
+        match.act(seat, action)
+
+
+def test_the_draft_discards_are_remembered_under_the_draw_pile() -> None:
+    for seed in range(6):
+        match, reader = play_out_draft(seed)
+        bottom = reader.memory.pile_bottom
+        assert 12 <= len(bottom) <= DRAFT_DISCARDS
+        truth = match.state.draw_pile[:DRAFT_DISCARDS]  # bottom first
+        seen = DRAFT_DISCARDS - len(bottom)
+        assert truth[seen:] == bottom[::-1]
+        for sample in samples(match, reader, 20):
+            assert sample.draw_pile[seen:DRAFT_DISCARDS] == bottom[::-1]
+            check_all_cards(sample)  # so the opponent holds none of them
+
+
+def test_the_bot_reads_while_it_plays() -> None:
+    bot = UnoIsmcts(seed=2, time_ms=None, iterations=3)
+    match = Match.new("uno-duo", 2, 11)
+    heuristic = HeuristicBot(11)
+    bottoms: list[Any] = []
+    while match.outcome() is None and len(match.state.history) == 0:
+        seat = match.to_move()[0]
+        view = match.view(seat)
+        player = bot if seat == 0 else heuristic
+        match.act(seat, player.choose(view, match.legal_actions(seat), seat))
+        assert bot.reader is not None
+        bottoms.append(list(bot.reader.memory.pile_bottom))
+    assert any(len(bottom) >= 12 for bottom in bottoms)
