@@ -13,7 +13,7 @@ from duoplay.games.uno_duo.actions import Action
 from duoplay.games.uno_duo.bots import HeuristicBot, UnoIsmcts
 from duoplay.games.uno_duo.cards import CODE_TO_FACE, COLOUR_INDEX
 from duoplay.games.uno_duo.determinize import sample_state
-from duoplay.games.uno_duo.reading import DRAFT_DISCARDS, Lacking, OpponentReader
+from duoplay.games.uno_duo.reading import DRAFT_DISCARDS, KEPT_ON_SIGHT, Lacking, Memory, OpponentReader
 from duoplay.games.uno_duo.state import UnoDuoState
 
 
@@ -165,3 +165,19 @@ def test_the_bot_reads_while_it_plays() -> None:
         assert bot.reader is not None
         bottoms.append(list(bot.reader.memory.pile_bottom))
     assert any(len(bottom) >= 12 for bottom in bottoms)
+
+
+def test_cards_the_opponent_kept_on_sight_are_dealt_as_wilds_and_actions_more_often() -> None:
+    match, reader = play_out_draft(3)
+    opponent = 1
+    assert reader.memory.chosen >= 1
+    truth = sum(1 for card in match.state.hands[opponent] if KEPT_ON_SIGHT[card] == 1.0)
+    assert truth >= reader.memory.chosen  # it kept wilds and actions on sight, and still has them
+    rng = random.Random(9)
+    view = match.view(0)
+
+    def strong(memory: Memory | None) -> float:
+        hands = [sample_state(view, 0, rng, memory).hands[opponent] for _ in range(300)]
+        return sum(KEPT_ON_SIGHT[card] == 1.0 for hand in hands for card in hand) / 300
+
+    assert strong(reader.memory) > strong(None) + 0.5 * reader.memory.chosen

@@ -74,6 +74,18 @@ def test_picks_alternate_and_discarded_cards_are_never_taken() -> None:
     assert match.state.current == 0 and codes([match.state.draft_card]) == ["R9"]
 
 
+def test_everyone_sees_which_picks_kept_the_card_looked_at() -> None:
+    # At the table a keep turns the next card up and a discard throws the card looked at:
+    # both players and spectators see which, and the draft view shows it per discard.
+    match = draft_position("R2 R3 R4 R5 R6 R7 R8 R9")
+    for seat, action in ((0, "draft-keep"), (1, "draft-discard"), (0, "draft-discard")):
+        match.act(seat, action)
+    for seat in (0, 1, None):
+        view = match.view(seat)
+        assert view["draft_discards"] == ["R2", "R3", "R5"]
+        assert view["draft_kept"] == [True, False, False]
+
+
 @pytest.mark.parametrize("seed", [0, 1, 2, 5])
 @pytest.mark.parametrize("keep", [True, False])
 def test_fourteen_picks_alternate_from_player_one_to_seven_cards_each(seed: int, keep: bool) -> None:

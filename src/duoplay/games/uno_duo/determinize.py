@@ -28,7 +28,7 @@ from duoplay.games.uno_duo.cards import (
     deck_for,
 )
 from duoplay.games.uno_duo.options import UnoDuoOptions, parse_options
-from duoplay.games.uno_duo.reading import DRAFT_DISCARDS, Lacking, Memory
+from duoplay.games.uno_duo.reading import DRAFT_DISCARDS, KEPT_ON_SIGHT, Lacking, Memory
 from duoplay.games.uno_duo.state import Phase, UnoDuoState
 
 
@@ -68,6 +68,8 @@ def sample_state(seen: JSON, seat: int, rng: random.Random, memory: Memory | Non
     hands[seat] = mine
     hands[opponent] = unknown[:opponent_count]
     rest = unknown[opponent_count:]
+    if memory is not None and memory.chosen:
+        _favour_chosen(hands[opponent], rest, memory.chosen, held, rng)
     if memory is not None and memory.lacking:
         # The card the opponent is known to hold (unknown[0]) is its newest: the others come first.
         _deal_around(hands[opponent], rest, memory.lacking, held, rng)
@@ -83,7 +85,7 @@ def sample_state(seen: JSON, seat: int, rng: random.Random, memory: Memory | Non
         round=seen["round"], scores=list(seen["scores"]), phase=phase, current=current,
         hands=hands, draw_pile=rest, discard=discard,
         colour=colour, volley=seen["volley"],
-        draft_card=draft_card, draft_discards=draft_discards,
+        draft_card=draft_card, draft_discards=draft_discards, draft_kept=list(seen.get("draft_kept", [])),
         drawn=CODE_TO_FACE[seen["drawn"]] if "drawn" in seen else opponent_drawn,
         dump_colour=dump_colour,
         uno_exposed=seen["uno_exposed"] if seen["uno_exposed"] is not None else -1,
@@ -104,6 +106,21 @@ def _pile_bottom(memory: Memory | None, census: Counter[int], pile: int) -> list
         return []
     census.subtract(needed)
     return memory.pile_bottom
+
+
+def _favour_chosen(hand: list[int], pile: list[int], chosen: int, skip: int, rng: random.Random) -> None:
+    """Redeal the first `chosen` cards of `hand` (after `skip`) in proportion to how likely a
+    drafter keeps each card on sight (rejection sampling over the unknown cards)."""
+    if not pile:
+        return
+    for i in range(skip, min(skip + chosen, len(hand))):
+        if rng.random() < KEPT_ON_SIGHT[hand[i]]:
+            continue
+        for _ in range(40):
+            j = rng.randrange(len(pile))
+            if rng.random() < KEPT_ON_SIGHT[pile[j]]:
+                hand[i], pile[j] = pile[j], hand[i]
+                break
 
 
 def _deal_around(hand: list[int], pile: list[int], lacking: list[Lacking], skip: int,

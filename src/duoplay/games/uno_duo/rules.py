@@ -99,6 +99,7 @@ def _start_round(state: UnoDuoState, events: list[Event]) -> None:
     state.hands = [[], []]
     state.discard = []
     state.draft_discards = []
+    state.draft_kept = []
     state.volley = 0
     state.drawn = -1
     state.dump_colour = -1
@@ -117,6 +118,7 @@ def _draft(state: UnoDuoState, seat: int, keep: bool, events: list[Event]) -> No
     kept, discarded = (looked_at, following) if keep else (following, looked_at)
     state.hands[seat].append(kept)
     state.draft_discards.append(discarded)
+    state.draft_kept.append(keep)
     events.append(Event("draft", {"seat": seat, "kept_first": keep, "discarded": CODES[discarded]},
                         {"kept": CODES[kept]}, _ONLY[seat]))
     other = 1 - seat
@@ -133,6 +135,7 @@ def _finish_draft(state: UnoDuoState, events: list[Event]) -> None:
     # The fourteen discards are turned face down and put under the draw pile.
     state.draw_pile = state.draft_discards[::-1] + state.draw_pile
     state.draft_discards = []  # they now lie in the draw pile; a card is in one place only
+    state.draft_kept = []
     state.draft_card = -1
     _flip_start_card(state, events)
 

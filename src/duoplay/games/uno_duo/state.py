@@ -58,6 +58,9 @@ class UnoDuoState:
     volley: int = 0  # cards the seat to act must draw unless it adds a Draw 2
     draft_card: int = -1  # the card the drafter is looking at
     draft_discards: list[int] = field(default_factory=list)
+    # Per draft discard: whether its picker kept the card it looked at (so this one was turned
+    # up from the pile) rather than discarding it. Everyone at the table sees which.
+    draft_kept: list[bool] = field(default_factory=list)
     drawn: int = -1  # the playable card just drawn (phase DRAWN)
     dump_colour: int = -1
     w4_offender: int = -1  # who played the Wild Draw 4 being challenged
@@ -81,7 +84,8 @@ class UnoDuoState:
             hands=[list(self.hands[0]), list(self.hands[1])],
             draw_pile=list(self.draw_pile), discard=list(self.discard), colour=self.colour,
             volley=self.volley, draft_card=self.draft_card,
-            draft_discards=list(self.draft_discards), drawn=self.drawn,
+            draft_discards=list(self.draft_discards), draft_kept=list(self.draft_kept),
+            drawn=self.drawn,
             dump_colour=self.dump_colour, w4_offender=self.w4_offender,
             w4_guilty=self.w4_guilty, uno_exposed=self.uno_exposed, passes=self.passes,
             history=list(self.history), last_round=self.last_round,

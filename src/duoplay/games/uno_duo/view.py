@@ -75,6 +75,7 @@ def view(state: UnoDuoState, seat: Seat) -> JSON:
     }
     if phase == _DRAFT:
         shown["draft_discards"] = list(map(_CODE, state.draft_discards))
+        shown["draft_kept"] = state.draft_kept[:]
         if state.round == 1:
             shown["cut"] = list(map(list, state.cut))  # who became Player 1, shown while drafting
     elif phase in _DUMP_PHASES:
