@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import sys
 
 from duoplay.server.config import DEFAULT_DATABASE, ServerConfig, database_from_env
 
@@ -36,10 +37,50 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=200,
         help="refused messages within 10 s after which a connection is closed (default 200)",
     )
+    parser.add_argument(
+        "--room-idle",
+        type=float,
+        default=1800.0,
+        help="seconds a waiting room with nobody in it stays in memory (default 1800); "
+        "its code keeps working after",
+    )
+    parser.add_argument(
+        "--room-burst",
+        type=int,
+        default=10,
+        help="rooms one address may create in quick succession (default 10; 0 turns the limit off)",
+    )
+    parser.add_argument(
+        "--rooms-per-minute",
+        type=float,
+        default=4.0,
+        help="how fast an address's room allowance comes back (default 4 per minute)",
+    )
+    parser.add_argument(
+        "--room-limit-exempt",
+        nargs="*",
+        default=["127.0.0.1", "::1"],
+        metavar="ADDRESS",
+        help="client addresses the room limit does not apply to (default 127.0.0.1 ::1; none if empty)",
+    )
+
+
+def settings_problem(args: argparse.Namespace) -> str | None:
+    if args.room_idle < 0:
+        return "--room-idle must be 0 or more seconds"
+    if args.room_burst < 0:
+        return "--room-burst must be 0 (no limit) or more"
+    if args.room_burst > 0 and args.rooms_per_minute <= 0:
+        return "--rooms-per-minute must be more than 0"
+    return None
 
 
 def run(args: argparse.Namespace) -> int:
     import uvicorn
+
+    if (problem := settings_problem(args)) is not None:
+        print(f"duoplay serve: {problem}", file=sys.stderr)
+        return 2
 
     from duoplay.server.app import create_app
 
@@ -52,6 +93,10 @@ def run(args: argparse.Namespace) -> int:
         replace_after=args.replace_after,
         rate_limit=args.rate_limit,
         abuse_limit=args.abuse_limit,
+        room_idle=args.room_idle,
+        room_burst=args.room_burst,
+        rooms_per_minute=args.rooms_per_minute,
+        room_limit_exempt=tuple(args.room_limit_exempt),
     )
     uvicorn.run(
         create_app(config),

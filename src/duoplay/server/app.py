@@ -24,6 +24,7 @@ from duoplay.core.registry import find_game, game_ids
 from duoplay.server import protocol as wire
 from duoplay.server.config import ServerConfig, normalize_database_url
 from duoplay.server.protocol import ProtocolError
+from duoplay.server.ratelimit import TokenBuckets, retry_after_header
 from duoplay.server.rooms import LocalRooms, RoomError, RoomService
 from duoplay.server.storage import Storage
 from duoplay.server.storage.migrate import upgrade_async
@@ -41,8 +42,10 @@ _PLACEHOLDER = """<!doctype html><html><head><meta charset="utf-8"><title>duopla
 <body><p>The duoplay server is running, but the web client is not installed.</p></body></html>"""
 
 
-def error_response(code: str, message: str, status: int) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+def error_response(
+    code: str, message: str, status: int, headers: dict[str, str] | None = None
+) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
 
 
 def games_list() -> list[dict[str, Any]]:
@@ -87,9 +90,24 @@ async def create_room(request: Request) -> Response:
         return error_response("malformed_request", "The body must be a JSON object", 400)
     if not isinstance(body, dict):
         return error_response("malformed_request", "The body must be a JSON object", 400)
+    config: ServerConfig = request.app.state.config
+    limit: TokenBuckets | None = request.app.state.room_limit
+    address = request.client.host if request.client is not None else ""
+    if address in config.room_limit_exempt:
+        limit = None
+    if limit is not None and (wait := limit.take(address)) > 0:
+        after = retry_after_header(wait)
+        return error_response(
+            wire.RATE_LIMITED,
+            f"Too many new rooms from your address; try again in {after} s",
+            429,
+            {"Retry-After": after},
+        )
     try:
         code = await _rooms(request).create(body.get("game"), body.get("options"), body.get("seats"))
     except RoomError as error:
+        if limit is not None:
+            limit.give_back(address)  # a refused request stored nothing, so it costs nothing
         return error_response(error.code, error.message, error.status)
     return JSONResponse({"code": code, "url": f"/room/{code}"}, status_code=201)
 
@@ -246,5 +264,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.config = config
+    app.state.room_limit = (
+        TokenBuckets(config.room_burst, config.rooms_per_minute / 60) if config.room_burst > 0 else None
+    )
     app.state.games = games_list()
     return app

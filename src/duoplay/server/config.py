@@ -38,4 +38,12 @@ class ServerConfig:
     abuse_limit: int = 200
     """Refused messages within `abuse_window` seconds after which the connection is closed."""
     abuse_window: float = 10.0
+    room_idle: float = 1800.0
+    """Seconds a waiting room with nobody connected stays in memory; its code works after that too."""
+    room_burst: int = 10
+    """Rooms one client address may create over HTTP in quick succession; 0 turns the limit off."""
+    rooms_per_minute: float = 4.0
+    """How fast that allowance comes back once spent."""
+    room_limit_exempt: tuple[str, ...] = ("127.0.0.1", "::1")
+    """Addresses the room limit spares: this machine, or a local proxy that does not pass addresses on."""
     web_dir: Path = WEB_DIR

@@ -10,8 +10,10 @@ the web layer or clients.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -27,6 +29,8 @@ from duoplay.server.room import Room, Send
 from duoplay.server.storage import RoomRow, Storage, StoredMatch
 
 log = logging.getLogger(__name__)
+
+SWEEP_EVERY = 60.0  # seconds between looks for rooms to drop from memory, at most
 
 
 class RoomError(Exception):
@@ -66,23 +70,96 @@ class RoomService(Protocol):
 
 
 class LocalRooms:
-    """Every room in this process, loaded from storage on demand and resumed at start."""
+    """The rooms of this process that someone may need, loaded from storage on demand.
 
-    def __init__(self, storage: Storage, config: ServerConfig) -> None:
+    Every room is stored, so memory holds only the rooms in use: a room is
+    dropped when nobody needs it (see `_unneeded`) and comes back from storage,
+    exactly as it was, the next time its code is used.
+    """
+
+    def __init__(
+        self, storage: Storage, config: ServerConfig, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.storage = storage
         self.config = config
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
+        self._clock = clock
+        self._idle_since: dict[str, float] = {}  # code -> when its last client left (or it was loaded)
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
-        """Reload every room that was waiting or playing, and resume the unfinished games."""
-        for status in (PLAYING, WAITING):
-            for row in await self.storage.rooms_with_status(status):
+        """Reload the playing rooms and recent waiting ones, resume the unfinished games, start sweeping.
+
+        A waiting room older than `room_idle` would be dropped at the first sweep, so it
+        stays in storage until someone uses its code.
+        """
+        for row in await self.storage.rooms_with_status(PLAYING):
+            await self._load_row(row)
+        recent = time.time() - self.config.room_idle
+        for row in await self.storage.rooms_with_status(WAITING):
+            if row.created_at >= recent:
                 await self._load_row(row)
+        self._sweeper = asyncio.create_task(self._sweep_loop(), name="room-sweeper")
 
     async def close(self) -> None:
-        for room in self.rooms.values():
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+        for room in list(self.rooms.values()):
             await room.close()
+
+    # --- dropping rooms nobody needs ----------------------------------------------------------
+
+    def _unneeded(self, room: Room, now: float) -> bool:
+        """A finished room once nobody is connected; a waiting one after `room_idle` without anyone.
+
+        A playing room always stays: bots play for absent players and deadlines run.
+        """
+        if room.clients:
+            return False
+        if room.status == FINISHED:
+            return True
+        if room.status == WAITING:
+            return now - self._idle_since.setdefault(room.code, now) >= self.config.room_idle
+        return False
+
+    async def _evict(self, room: Room) -> bool:
+        """Drop `room` from memory if it is still unneeded; True if it went."""
+        # Under the room's lock: whatever the room was doing (a write to storage, a message)
+        # has finished, so storage holds exactly the room that a later load will rebuild.
+        async with room.lock:
+            # Checked again after waiting for the lock: a client may have connected meanwhile.
+            if self.rooms.get(room.code) is not room or not self._unneeded(room, self._clock()):
+                return False
+            # From here no one can find this copy; `subscribe` checks for a copy it found just before.
+            del self.rooms[room.code]
+            self._idle_since.pop(room.code, None)
+        await room.close()
+        log.debug("room %s (%s) dropped from memory", room.code, room.status)
+        return True
+
+    async def sweep(self) -> int:
+        """Drop every room nobody needs; returns how many went."""
+        now = self._clock()
+        dropped = 0
+        for room in list(self.rooms.values()):
+            if self._unneeded(room, now) and await self._evict(room):
+                dropped += 1
+        return dropped
+
+    async def _sweep_loop(self) -> None:
+        every = min(SWEEP_EVERY, max(0.05, self.config.room_idle / 4))
+        while True:
+            await asyncio.sleep(every)
+            try:
+                dropped = await self.sweep()
+            except Exception:
+                log.exception("could not drop idle rooms")
+                continue
+            if dropped:
+                log.info("%d idle rooms dropped from memory, %d remain", dropped, len(self.rooms))
 
     async def _load_row(self, row: RoomRow) -> Room:
         match: Match | None = None
@@ -94,6 +171,7 @@ class LocalRooms:
             row.status = FINISHED  # the process stopped between the last action and the room update
         room = Room(row, self.storage, self.config, match)
         self.rooms[row.code] = room
+        self._idle_since[row.code] = self._clock()
         room.resume()
         if match is not None:
             log.info("room %s resumed at version %d", row.code, match.version)
@@ -141,6 +219,7 @@ class LocalRooms:
         )
         await self.storage.create_room(row)
         self.rooms[code] = Room(row, self.storage, self.config)
+        self._idle_since[code] = self._clock()
         return code
 
     async def find(self, code: str) -> JSON | None:
@@ -152,10 +231,15 @@ class LocalRooms:
         return [r.summary() for r in rooms if r.status == WAITING and r.lobby.has_empty_seat()]
 
     async def subscribe(self, code: str, send: Send) -> Subscription | None:
-        room = await self._room(code)
-        if room is None:
-            return None
-        return Subscription(room.code, room.connect(send))
+        while True:
+            room = await self._room(code)
+            if room is None:
+                return None
+            client_id = room.connect(send)
+            if self.rooms.get(room.code) is room:
+                return Subscription(room.code, client_id)
+            # Dropped from memory between finding and connecting: load it afresh and connect there.
+            await room.disconnect(client_id)
 
     async def deliver(self, subscription: Subscription, message: ClientMessage) -> None:
         room = self.rooms.get(subscription.code)
@@ -164,8 +248,13 @@ class LocalRooms:
 
     async def unsubscribe(self, subscription: Subscription) -> None:
         room = self.rooms.get(subscription.code)
-        if room is not None:
-            await room.disconnect(subscription.client_id)
+        if room is None:
+            return
+        await room.disconnect(subscription.client_id)
+        if not room.clients:
+            self._idle_since[room.code] = self._clock()
+            if room.status == FINISHED:
+                await self._evict(room)
 
     async def replay(self, match_id: str) -> JSON | None:
         stored = await self.storage.load_match(match_id)

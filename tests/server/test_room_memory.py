@@ -1,0 +1,230 @@
+"""Rooms nobody needs leave the server's memory, and their codes keep working.
+
+The server runs in this process (uvicorn in the test's event loop) so the
+tests can see which rooms it holds; clients talk to it over real HTTP and
+WebSockets, and rooms are stored in a real SQLite file.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+from starlette.applications import Starlette
+from tests.server.support import Peer, free_port
+
+from duoplay.server.app import create_app
+from duoplay.server.config import ServerConfig
+from duoplay.server.protocol import ClientMessage, Hello
+from duoplay.server.rooms import LocalRooms
+
+pytestmark = pytest.mark.asyncio
+
+
+@dataclass
+class LiveServer:
+    app: Starlette
+    port: int
+
+    @property
+    def rooms(self) -> LocalRooms:
+        rooms: LocalRooms = self.app.state.rooms
+        return rooms
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def ws(self, code: str) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws/{code}"
+
+    async def create(self, **options: Any) -> str:
+        async with httpx.AsyncClient() as client:
+            answer = await client.post(self.http + "/api/rooms", json={"game": "uno-duo", "options": options})
+        assert answer.status_code == 201
+        return str(answer.json()["code"])
+
+    async def get(self, path: str) -> Any:
+        async with httpx.AsyncClient() as client:
+            answer = await client.get(self.http + path)
+        assert answer.status_code == 200
+        return answer.json()
+
+
+@contextlib.asynccontextmanager
+async def live_server(database: str, room_idle: float) -> AsyncIterator[LiveServer]:
+    config = ServerConfig(database_url=database, bot_delay=0.0, replace_after=3600.0, room_idle=room_idle)
+    app = create_app(config)
+    # The server tunes the garbage collector for a long-lived process; put it back for the tests after.
+    thresholds, callbacks = gc.get_threshold(), list(gc.callbacks)
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    task = asyncio.create_task(server.serve())
+    while not server.started:
+        if task.done():
+            task.result()
+            raise RuntimeError("the server stopped before it started")
+        await asyncio.sleep(0.02)
+    try:
+        yield LiveServer(app, port)
+    finally:
+        server.should_exit = True
+        await task
+        gc.unfreeze()
+        gc.set_threshold(*thresholds)
+        gc.callbacks[:] = callbacks
+
+
+async def eventually(check: Callable[[], bool], timeout: float = 5.0) -> bool:
+    end = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > end:
+            return False
+        await asyncio.sleep(0.02)
+    return True
+
+
+async def finished_match(live: LiveServer, code: str) -> tuple[Peer, dict[str, Any]]:
+    """Ada starts against a bot, then leaves her seat: bots play both seats to the end while she watches."""
+    ada = await Peer.join(live.ws(code), "Ada")
+    await ada.sit(0)
+    await ada.send(type="add_bot", seat=1, level="random")
+    await ada.send(type="start")
+    await ada.until("state")
+    await ada.send(type="leave")
+    end = time.monotonic() + 60
+    while True:
+        state = await ada.until("state", max(0.01, end - time.monotonic()))
+        if state["outcome"] is not None:
+            return ada, state
+
+
+async def test_a_finished_room_leaves_memory_when_its_last_client_leaves_and_its_code_still_works(
+    sqlite_url: str,
+) -> None:
+    async with live_server(sqlite_url, room_idle=3600.0) as live:
+        code = await live.create(target_score=1)
+        ada, last = await finished_match(live, code)
+        watcher = await Peer.join(live.ws(code), "Watcher")
+        await ada.close()
+        # Someone still watches: the room stays.
+        await asyncio.sleep(0.3)
+        assert code in live.rooms.rooms
+        await watcher.close()
+        assert await eventually(lambda: code not in live.rooms.rooms)
+
+        summary = await live.get(f"/api/rooms/{code}")
+        assert summary["status"] == "finished"
+        assert [s["name"] for s in summary["seats"]] == ["Ada", "random bot"]
+        again = await Peer.join(live.ws(code), "Carl")
+        state = await again.until("state")
+        assert state["version"] == last["version"]
+        assert state["outcome"] == last["outcome"] and state["view"] == last["view"]
+        assert state["legal"] == []
+        welcome = next(m for m in again.seen if m["type"] == "welcome")
+        assert welcome["room"]["status"] == "finished" and welcome["room"]["options"]["target_score"] == 1
+        await again.close()
+        assert await eventually(lambda: code not in live.rooms.rooms)
+
+
+async def test_an_idle_waiting_room_leaves_memory_and_comes_back_intact_when_someone_joins(
+    sqlite_url: str,
+) -> None:
+    async with live_server(sqlite_url, room_idle=0.4) as live:
+        code = await live.create(target_score=150)
+        ada = await Peer.join(live.ws(code), "Ada")
+        token = await ada.sit(0)
+        # Connected for longer than the idle time: the room stays, the very same one.
+        held = live.rooms.rooms[code]
+        await asyncio.sleep(1.0)
+        assert live.rooms.rooms.get(code) is held
+        await ada.close()
+        listed = [r["code"] for r in await live.get("/api/rooms")]
+        assert code in listed
+
+        assert await eventually(lambda: code not in live.rooms.rooms)
+        # Off the open-rooms list, but its code still works.
+        assert code not in [r["code"] for r in await live.get("/api/rooms")]
+        summary = await live.get(f"/api/rooms/{code}")
+        assert summary["status"] == "waiting"
+        assert [(s["name"], s["kind"]) for s in summary["seats"]] == [("Ada", "human"), (None, "empty")]
+
+        bo = await Peer.join(live.ws(code), "Bo")
+        welcome = next(m for m in bo.seen if m["type"] == "welcome")
+        assert welcome["room"]["options"]["target_score"] == 150
+        assert welcome["room"]["seats"][0]["name"] == "Ada"
+        await bo.sit(1)
+        back = await Peer.join(live.ws(code), "Ada", token=token)
+        assert back.seat == 0
+        await back.send(type="start")
+        state = await back.until("state")
+        assert state["version"] == 0 and state["view"]["seat"] == 0
+        assert (await live.get(f"/api/rooms/{code}"))["status"] == "playing"
+        await back.close()
+        await bo.close()
+
+
+async def test_a_playing_room_with_nobody_connected_stays_in_memory(sqlite_url: str) -> None:
+    async with live_server(sqlite_url, room_idle=0.2) as live:
+        code = await live.create()
+        ada = await Peer.join(live.ws(code), "Ada")
+        token = await ada.sit(0)
+        await ada.send(type="add_bot", seat=1, level="random")
+        await ada.send(type="start")
+        await ada.until("state")
+        held = live.rooms.rooms[code]
+        await ada.close()
+        await asyncio.sleep(1.5)  # several idle times and sweeps
+        assert live.rooms.rooms.get(code) is held
+        assert held.status == "playing" and not held.clients
+        assert held.match is not None
+        version = held.match.version
+        back = await Peer.join(live.ws(code), "Ada", token=token)
+        assert back.seat == 0
+        state = await back.until("state")
+        assert state["version"] == version and state["outcome"] is None
+        await back.close()
+
+
+async def test_a_client_connecting_while_the_room_is_being_dropped_keeps_a_working_room(
+    sqlite_url: str,
+) -> None:
+    async with live_server(sqlite_url, room_idle=0.0) as live:
+        rooms = live.rooms
+        code = await live.create()
+        room = rooms.rooms.get(code)
+        if room is None:  # already dropped by a sweep: load it back
+            assert await rooms.find(code) is not None
+            room = rooms.rooms[code]
+        received: list[str] = []
+        # The room is busy (its lock held, as while a move is stored) when a drop starts;
+        # a client connects before the drop can go on.
+        async with room.lock:
+            sweep = asyncio.create_task(rooms.sweep())
+            await asyncio.sleep(0.05)
+            subscription = await rooms.subscribe(code, received.append)
+        assert subscription is not None
+        await sweep
+        assert rooms.rooms.get(code) is room and not room.closed
+        hello: ClientMessage = Hello(name="Ada", token=None)
+        await rooms.deliver(subscription, hello)
+        assert any('"welcome"' in text for text in received)
+        await rooms.unsubscribe(subscription)
+
+        # Many clients coming and going while rooms are dropped at every sweep: each one is served.
+        async def visit(n: int) -> None:
+            peer = await Peer.join(live.ws(code), f"P{n}")
+            assert peer.seen[-1]["room"]["code"] == code
+            await peer.close()
+
+        for _ in range(5):
+            await asyncio.gather(*(visit(n) for n in range(6)))
+        assert await eventually(lambda: code not in rooms.rooms)
