@@ -95,7 +95,13 @@ async def create_room(request: Request) -> Response:
     address = request.client.host if request.client is not None else ""
     if address in config.room_limit_exempt:
         limit = None
+    rooms = _rooms(request)
+    game, options, seats = body.get("game"), body.get("options"), body.get("seats")
     if limit is not None and (wait := limit.take(address)) > 0:
+        try:
+            await rooms.check(game, options, seats)  # a wrong request hears what is wrong with it
+        except RoomError as error:
+            return error_response(error.code, error.message, error.status)
         after = retry_after_header(wait)
         return error_response(
             wire.RATE_LIMITED,
@@ -104,7 +110,7 @@ async def create_room(request: Request) -> Response:
             {"Retry-After": after},
         )
     try:
-        code = await _rooms(request).create(body.get("game"), body.get("options"), body.get("seats"))
+        code = await rooms.create(game, options, seats)
     except RoomError as error:
         if limit is not None:
             limit.give_back(address)  # a refused request stored nothing, so it costs nothing

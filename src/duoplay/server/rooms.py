@@ -20,7 +20,7 @@ from typing import Any, Protocol
 from duoplay.core.errors import GameError
 from duoplay.core.log import replay
 from duoplay.core.match import Match
-from duoplay.core.protocol import JSON
+from duoplay.core.protocol import JSON, Game
 from duoplay.core.registry import find_game
 from duoplay.server.config import ServerConfig
 from duoplay.server.lobby import FINISHED, PLAYING, WAITING, Seat, new_room_code, normalize_code
@@ -50,6 +50,10 @@ class Subscription:
 class RoomService(Protocol):
     async def create(self, game: Any, options: Any, seats: Any) -> str:
         """Validate and open a room; raise `RoomError` for a bad request. Returns its code."""
+        ...
+
+    async def check(self, game: Any, options: Any, seats: Any) -> None:
+        """Raise the `RoomError` that `create` would, without creating anything."""
         ...
 
     async def find(self, code: str) -> JSON | None:
@@ -190,7 +194,24 @@ class LocalRooms:
                     room = await self._load_row(row)
         return room
 
+    async def check(self, game: Any, options: Any, seats: Any) -> None:
+        self._validate(game, options, seats)
+
     async def create(self, game: Any, options: Any, seats: Any) -> str:
+        rules, options_json, seats = self._validate(game, options, seats)
+        code = new_room_code()
+        while code in self.rooms or await self.storage.load_room(code) is not None:
+            code = new_room_code()
+        row = RoomRow(
+            code, rules.id, options_json, [Seat().to_json() for _ in range(seats)], WAITING, None, time.time()
+        )
+        await self.storage.create_room(row)
+        self.rooms[code] = Room(row, self.storage, self.config)
+        self._idle_since[code] = self._clock()
+        return code
+
+    def _validate(self, game: Any, options: Any, seats: Any) -> tuple[Game[Any, Any], JSON, int]:
+        """The game, its options in full and the seat count of a room request, or `RoomError`."""
         if not isinstance(game, str):
             raise RoomError("malformed_request", '"game" must be a game id')
         try:
@@ -211,16 +232,7 @@ class LocalRooms:
             or not rules.min_seats <= seats <= rules.max_seats
         ):
             raise RoomError("bad_seats", f"{rules.name} takes {rules.min_seats} to {rules.max_seats} seats")
-        code = new_room_code()
-        while code in self.rooms or await self.storage.load_room(code) is not None:
-            code = new_room_code()
-        row = RoomRow(
-            code, rules.id, options_json, [Seat().to_json() for _ in range(seats)], WAITING, None, time.time()
-        )
-        await self.storage.create_room(row)
-        self.rooms[code] = Room(row, self.storage, self.config)
-        self._idle_since[code] = self._clock()
-        return code
+        return rules, options_json, seats
 
     async def find(self, code: str) -> JSON | None:
         room = await self._room(code)
@@ -250,6 +262,9 @@ class LocalRooms:
         room = self.rooms.get(subscription.code)
         if room is None:
             return
+        # Marked before disconnecting too: once the client is gone, a sweep must not count the
+        # idle time from before it came.
+        self._idle_since[room.code] = self._clock()
         await room.disconnect(subscription.client_id)
         if not room.clients:
             self._idle_since[room.code] = self._clock()
