@@ -11,7 +11,7 @@ from duoplay.core.match import Match
 from duoplay.games.uno_duo import actions as act
 from duoplay.games.uno_duo.actions import Action
 from duoplay.games.uno_duo.bots import HeuristicBot, UnoIsmcts
-from duoplay.games.uno_duo.cards import CODE_TO_FACE, COLOUR_INDEX
+from duoplay.games.uno_duo.cards import CODE_TO_FACE, COLOUR_INDEX, COLOUR_OF
 from duoplay.games.uno_duo.determinize import sample_state
 from duoplay.games.uno_duo.reading import DRAFT_DISCARDS, KEPT_ON_SIGHT, Lacking, Memory, OpponentReader
 from duoplay.games.uno_duo.state import UnoDuoState
@@ -181,3 +181,20 @@ def test_cards_the_opponent_kept_on_sight_are_dealt_as_wilds_and_actions_more_of
         return sum(KEPT_ON_SIGHT[card] == 1.0 for hand in hands for card in hand) / 300
 
     assert strong(reader.memory) > strong(None) + 0.5 * reader.memory.chosen
+
+
+def test_the_colour_an_opponent_names_with_a_wild_is_one_it_holds() -> None:
+    # It plays a wild on our R7 and names blue, the colour it holds most.
+    match = match_at(position(("R7 B2 Y3 Y4", "G1 B8 B9 wild"), discard="R5", draw="G2"))
+    reader = OpponentReader()
+    our_move(match, reader, play("R7", "red"))
+    match.act(1, play("wild", "blue"))
+    learned(match, reader)
+    assert reader.memory.holding == {COLOUR_INDEX["blue"]}
+    blue = {card for card in range(52) if COLOUR_OF[card] == COLOUR_INDEX["blue"]}
+    assert all(blue.intersection(s.hands[1]) for s in samples(match, reader))
+    # Once it has played a blue card, that may have been its only one.
+    our_move(match, reader, play("B2", "blue"))
+    match.act(1, play("B9", "blue"))
+    learned(match, reader)
+    assert reader.memory.holding == set()

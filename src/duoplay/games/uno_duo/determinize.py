@@ -73,6 +73,8 @@ def sample_state(seen: JSON, seat: int, rng: random.Random, memory: Memory | Non
     if memory is not None and memory.lacking:
         # The card the opponent is known to hold (unknown[0]) is its newest: the others come first.
         _deal_around(hands[opponent], rest, memory.lacking, held, rng)
+    if memory is not None and memory.holding:
+        _deal_colours(hands[opponent], rest, memory, held, rng)
     if bottom:
         # Unseen draft discards (the last ones) lie lowest, then the seen ones, last seen lowest.
         unseen = DRAFT_DISCARDS - len(bottom)
@@ -141,6 +143,23 @@ def _deal_around(hand: list[int], pile: list[int], lacking: list[Lacking], skip:
             if not any(rule.fits(pile[j]) for rule in rules):
                 hand[skip + i], pile[j] = pile[j], card
                 del order[n]
+                break
+
+
+def _deal_colours(hand: list[int], pile: list[int], memory: Memory, skip: int,
+                  rng: random.Random) -> None:
+    """Give the opponent a card of each colour it is known to hold, in the newest place where
+    no `Lacking` forbids one."""
+    for colour in memory.holding:
+        if any(COLOUR_OF[card] == colour for card in hand):
+            continue
+        candidates = [j for j, card in enumerate(pile) if COLOUR_OF[card] == colour]
+        rng.shuffle(candidates)
+        for i in range(len(hand) - 1, skip - 1, -1):
+            rules = [rule for rule in memory.lacking if rule.cards > i - skip]
+            j = next((j for j in candidates if not any(rule.fits(pile[j]) for rule in rules)), -1)
+            if j >= 0:
+                hand[i], pile[j] = pile[j], hand[i]
                 break
 
 

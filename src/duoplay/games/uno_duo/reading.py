@@ -11,6 +11,8 @@ decisions the reader compares the views and keeps two kinds of knowledge:
   order, under the draw pile, so the opponent cannot hold them.
 - The opponent's picks that kept the card looked at: a drafter keeps wilds and action
   cards on sight and seldom a number, so those cards are likely wilds and actions.
+- The colour the opponent names with a wild: the one it holds most, so it holds one
+  until it plays a card of that colour.
 
 `Memory` is what the determinizer (`determinize.sample_state`) uses of it.
 """
@@ -66,6 +68,8 @@ class Memory:
     pile_bottom: list[int] = field(default_factory=list)
     # How many of the opponent's oldest cards it kept on sight in the draft, as far as we know.
     chosen: int = 0
+    # Colours the opponent holds at least one card of.
+    holding: set[int] = field(default_factory=set)
 
 
 # How often a sensible drafter keeps a card it looks at, by face: the heuristic's rates over
@@ -122,7 +126,7 @@ class OpponentReader:
             return
         added = [CODE_TO_FACE[c] for c in view["discard"][len(seen.discard):]]
         if WILD_SHUFFLE in added:
-            self.memory.lacking, self.memory.chosen = [], 0  # the hands were pooled and dealt again
+            self._shuffled()
             return
         self._forget(len(added), now_cards)
         # The cards it kept on sight are the wilds and actions it plays.
@@ -130,9 +134,18 @@ class OpponentReader:
         self.memory.chosen = max(0, min(self.memory.chosen - spent, now_cards))
         if view["draw_pile"] <= DRAFT_DISCARDS:
             self.memory.pile_bottom = []  # the draft discards are being drawn
+        holding = self.memory.holding
+        holding.difference_update(COLOUR_OF[card] for card in added)  # that may have been the one
         learned = self._infer(seen, added, now_cards)
         if learned is not None and learned.cards > 0:
             self.memory.lacking.append(learned)
+            holding.discard(learned.colour)
+        if added and added[-1] >= WILD and now_cards > 0 and view["colour"]:
+            holding.add(COLOUR_INDEX[view["colour"]])  # it names the colour it holds most
+
+    def _shuffled(self) -> None:
+        """The hands were pooled and dealt again: what we knew of the opponent's is void."""
+        self.memory.lacking, self.memory.chosen, self.memory.holding = [], 0, set()
 
     def _forget(self, played: int, now_cards: int) -> None:
         """Cards played since may have come from the old hand: fewer of its cards are known."""
@@ -178,7 +191,7 @@ class OpponentReader:
             action is act.DRAW and view["phase"] == Phase.TURN)
         if isinstance(action, Play):
             if action.face == WILD_SHUFFLE:
-                self.memory.lacking, self.memory.chosen = [], 0  # the hands are pooled and dealt again
+                self._shuffled()
             discard.append(CODES[action.face])
             colour, top = action.colour, action.face
             rank = RANK_OF[action.face]
