@@ -234,18 +234,41 @@ def _dump_order(s: Situation, face: int) -> int:
     return 2 if keeps_others else 3
 
 
-def _card_value(card: int, counts: Sequence[int]) -> float:
-    """How much a drafted card is worth keeping: wilds and actions first, then colour depth."""
+def _value_terms(card: int) -> tuple[float, float]:
+    """A drafted card is worth `base + per_card * (cards of its colour held)`: wilds and actions
+    first, then colour depth."""
     if card >= WILD:
-        return _WILD_VALUE[card]
+        return _WILD_VALUE[card], 0.0
     rank = RANK_OF[card]
-    depth = counts[COLOUR_OF[card]]
     if rank > 9:
-        return _COLOURED_ACTION_VALUE[rank] + (depth if rank == REVERSE else 0.0)
-    return 3.0 + 0.8 * depth - rank * 0.15
+        return _COLOURED_ACTION_VALUE[rank], 1.0 if rank == REVERSE else 0.0
+    return 3.0 - rank * 0.15, 0.8
+
+
+_TERMS = [_value_terms(face) for face in range(FACE_COUNT)]
+_BASE: tuple[float, ...] = tuple(base for base, _ in _TERMS)
+_PER_CARD: tuple[float, ...] = tuple(per_card for _, per_card in _TERMS)
+
+
+def _card_value(card: int, counts: Sequence[int]) -> float:
+    """How much a drafted card is worth keeping."""
+    per_card = _PER_CARD[card]
+    return _BASE[card] + per_card * counts[COLOUR_OF[card]] if per_card else _BASE[card]
+
+
+def _value_sums(faces: Sequence[int]) -> tuple[float, list[float]]:
+    """The summed base values of `faces`, and their summed per-card terms by colour."""
+    base = 0.0
+    per_colour = [0.0, 0.0, 0.0, 0.0]
+    for face in faces:
+        base += _BASE[face]
+        if _PER_CARD[face]:
+            per_colour[COLOUR_OF[face]] += _PER_CARD[face]
+    return base, per_colour
 
 
 _DECK_COUNTS = {size: [deck_for(size).count(f) for f in range(FACE_COUNT)] for size in (108, 112)}
+_DECK_VALUES = {size: _value_sums(deck_for(size)) for size in (108, 112)}
 
 
 def _unknown_counts(s: Situation, also_known: Sequence[int] = ()) -> list[int]:
@@ -263,12 +286,16 @@ def _unknown_cards(s: Situation) -> list[int]:
 
 
 def _keep_draft_card(s: Situation) -> bool:
-    """Keep the card if it is worth more than the unknown card a discard would force on us."""
+    """Keep the card if it is worth more than the unknown card a discard would force on us:
+    the deck's value less that of every card we can place, over the cards left."""
     counts = _colour_counts(s.hand)
-    unknown = _unknown_counts(s, (s.draft_card,))
-    total = sum(unknown)
-    expected = sum(n * _card_value(c, counts) for c, n in enumerate(unknown) if n) / max(total, 1)
-    return _card_value(s.draft_card, counts) >= expected
+    deck_base, deck_per_colour = _DECK_VALUES[s.deck_size]
+    known = (*s.hand, *s.discard, *s.draft_discards, s.draft_card)
+    known_base, known_per_colour = _value_sums(known)
+    total = s.deck_size - len(known)
+    value = deck_base - known_base + sum(
+        counts[colour] * (deck_per_colour[colour] - known_per_colour[colour]) for colour in range(4))
+    return _card_value(s.draft_card, counts) >= value / max(total, 1)
 
 
 def guilt_probability(s: Situation) -> float:
