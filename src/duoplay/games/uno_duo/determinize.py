@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -32,13 +33,31 @@ from duoplay.games.uno_duo.reading import DRAFT_DISCARDS, KEPT_ON_SIGHT, Lacking
 from duoplay.games.uno_duo.state import Phase, UnoDuoState
 
 
-def sample_state(seen: JSON, seat: int, rng: random.Random, memory: Memory | None = None) -> UnoDuoState:
+@dataclass(frozen=True, slots=True)
+class _Table:
+    """What one view (and memory) says, read once: a search samples many states from one view
+    (views are never changed once built, so the last one read is recognised by identity)."""
+
+    options: UnoDuoOptions
+    mine: list[int]
+    discard: list[int]
+    draft_discards: list[int]
+    my_draft_card: int
+    unknown: list[int]  # the cards the seat cannot place (the remembered pile bottom aside)
+    bottom: list[int]  # remembered draft discards, first discarded first
+
+
+_last_table: tuple[JSON, int, Memory | None, _Table] | None = None
+
+
+def _read_table(seen: JSON, seat: int, memory: Memory | None) -> _Table:
+    global _last_table
+    if _last_table is not None and _last_table[0] is seen and _last_table[1] == seat and (
+            _last_table[2] is memory):
+        return _last_table[3]
     options = _options(tuple(sorted(seen["options"].items())))
-    opponent = 1 - seat
     mine = [CODE_TO_FACE[c] for c in seen["hand"]]
     discard = [CODE_TO_FACE[c] for c in seen["discard"]]
-    phase = seen["phase"]
-    current = seen["to_move"][0] if seen["to_move"] else seat
     known = Counter(mine) + Counter(discard)
     draft_discards = [CODE_TO_FACE[c] for c in seen.get("draft_discards", [])]
     known.update(draft_discards)
@@ -46,8 +65,20 @@ def sample_state(seen: JSON, seat: int, rng: random.Random, memory: Memory | Non
     if my_draft_card >= 0:
         known[my_draft_card] += 1
     census = _deck_census(options.deck_size) - known
-    bottom = _pile_bottom(memory, census, seen["draw_pile"]) if phase != Phase.DRAFT else []
-    unknown = list(census.elements())
+    bottom = _pile_bottom(memory, census, seen["draw_pile"]) if seen["phase"] != Phase.DRAFT else []
+    table = _Table(options, mine, discard, draft_discards, my_draft_card, list(census.elements()), bottom)
+    _last_table = (seen, seat, memory, table)
+    return table
+
+
+def sample_state(seen: JSON, seat: int, rng: random.Random, memory: Memory | None = None) -> UnoDuoState:
+    table = _read_table(seen, seat, memory)
+    options, bottom, my_draft_card = table.options, table.bottom, table.my_draft_card
+    mine, discard = table.mine[:], table.discard[:]
+    opponent = 1 - seat
+    phase = seen["phase"]
+    current = seen["to_move"][0] if seen["to_move"] else seat
+    unknown = table.unknown[:]
     rng.shuffle(unknown)
     opponent_count = seen["hand_counts"][opponent]
     colour = COLOUR_INDEX[seen["colour"]] if seen["colour"] else 0
@@ -72,9 +103,9 @@ def sample_state(seen: JSON, seat: int, rng: random.Random, memory: Memory | Non
         _favour_chosen(hands[opponent], rest, memory.chosen, held, rng)
     if memory is not None and memory.lacking:
         # The card the opponent is known to hold (unknown[0]) is its newest: the others come first.
-        _deal_around(hands[opponent], rest, memory.lacking, held, rng)
+        _deal_around(hands[opponent], rest, memory.lacking, held)
     if memory is not None and memory.holding:
-        _deal_colours(hands[opponent], rest, memory, held, rng)
+        _deal_colours(hands[opponent], rest, memory, held)
     if bottom:
         # Unseen draft discards (the last ones) lie lowest, then the seen ones, last seen lowest.
         unseen = DRAFT_DISCARDS - len(bottom)
@@ -87,7 +118,8 @@ def sample_state(seen: JSON, seat: int, rng: random.Random, memory: Memory | Non
         round=seen["round"], scores=list(seen["scores"]), phase=phase, current=current,
         hands=hands, draw_pile=rest, discard=discard,
         colour=colour, volley=seen["volley"],
-        draft_card=draft_card, draft_discards=draft_discards, draft_kept=list(seen.get("draft_kept", [])),
+        draft_card=draft_card, draft_discards=table.draft_discards[:],
+        draft_kept=list(seen.get("draft_kept", [])),
         drawn=CODE_TO_FACE[seen["drawn"]] if "drawn" in seen else opponent_drawn,
         dump_colour=dump_colour,
         uno_exposed=seen["uno_exposed"] if seen["uno_exposed"] is not None else -1,
@@ -125,13 +157,12 @@ def _favour_chosen(hand: list[int], pile: list[int], chosen: int, skip: int, rng
                 break
 
 
-def _deal_around(hand: list[int], pile: list[int], lacking: list[Lacking], skip: int,
-                 rng: random.Random) -> None:
+def _deal_around(hand: list[int], pile: list[int], lacking: list[Lacking], skip: int) -> None:
     """Swap cards that break what the opponent is known to lack out of `hand` (after its first
     `skip` cards) for pile cards that break nothing there. Position i of the hand (from
-    `skip`) is one of its i+1 oldest cards, which every `Lacking` with more cards covers."""
-    order = list(range(len(pile)))
-    rng.shuffle(order)
+    `skip`) is one of its i+1 oldest cards, which every `Lacking` with more cards covers.
+    The pile is in random order, so the first card that serves is a random one."""
+    swapped: set[int] = set()
     for i in range(len(hand) - skip):
         rules = [rule for rule in lacking if rule.cards > i]
         if not rules:
@@ -139,22 +170,20 @@ def _deal_around(hand: list[int], pile: list[int], lacking: list[Lacking], skip:
         card = hand[skip + i]
         if not any(rule.fits(card) for rule in rules):
             continue
-        for n, j in enumerate(order):
-            if not any(rule.fits(pile[j]) for rule in rules):
-                hand[skip + i], pile[j] = pile[j], card
-                del order[n]
+        for j, other in enumerate(pile):
+            if j not in swapped and not any(rule.fits(other) for rule in rules):
+                hand[skip + i], pile[j] = other, card
+                swapped.add(j)
                 break
 
 
-def _deal_colours(hand: list[int], pile: list[int], memory: Memory, skip: int,
-                  rng: random.Random) -> None:
+def _deal_colours(hand: list[int], pile: list[int], memory: Memory, skip: int) -> None:
     """Give the opponent a card of each colour it is known to hold, in the newest place where
     no `Lacking` forbids one."""
     for colour in memory.holding:
         if any(COLOUR_OF[card] == colour for card in hand):
             continue
-        candidates = [j for j, card in enumerate(pile) if COLOUR_OF[card] == colour]
-        rng.shuffle(candidates)
+        candidates = [j for j, card in enumerate(pile) if COLOUR_OF[card] == colour]  # in random order
         for i in range(len(hand) - 1, skip - 1, -1):
             rules = [rule for rule in memory.lacking if rule.cards > i - skip]
             j = next((j for j in candidates if not any(rule.fits(pile[j]) for rule in rules)), -1)
