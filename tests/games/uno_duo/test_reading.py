@@ -198,3 +198,18 @@ def test_the_colour_an_opponent_names_with_a_wild_is_one_it_holds() -> None:
     match.act(1, play("B9", "blue"))
     learned(match, reader)
     assert reader.memory.holding == set()
+
+
+def test_an_opponent_who_dumped_after_a_reverse_has_none_of_that_colour_left() -> None:
+    match = match_at(position(("R7 B2 Y3", "Rrev R2 R3 G1 G5"), discard="R5"))
+    reader = OpponentReader()
+    our_move(match, reader, play("R7", "red"))
+    match.act(1, play("Rrev", "red"))
+    match.act(1, act.DUMP)
+    match.act(1, play("R2", "red"))
+    match.act(1, play("R3", "red"))
+    [lacking] = learned(match, reader)
+    assert (lacking.colour, lacking.rank, lacking.wild, lacking.cards) == (COLOUR_INDEX["red"], -1, False, 2)
+    for sample in samples(match, reader):
+        assert len(sample.hands[1]) == 2
+        assert not any(COLOUR_OF[card] == COLOUR_INDEX["red"] for card in sample.hands[1])

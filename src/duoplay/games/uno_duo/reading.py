@@ -13,6 +13,7 @@ decisions the reader compares the views and keeps two kinds of knowledge:
   cards on sight and seldom a number, so those cards are likely wilds and actions.
 - The colour the opponent names with a wild: the one it holds most, so it holds one
   until it plays a card of that colour.
+- A Reverse: a sensible player dumps every card of its colour, so it has none left.
 
 `Memory` is what the determinizer (`determinize.sample_state`) uses of it.
 """
@@ -32,6 +33,7 @@ from duoplay.games.uno_duo.cards import (
     DRAW_TWO,
     FACE_COUNT,
     RANK_OF,
+    REVERSE,
     SKIP,
     WILD,
     WILD_CUSTOM,
@@ -136,10 +138,10 @@ class OpponentReader:
             self.memory.pile_bottom = []  # the draft discards are being drawn
         holding = self.memory.holding
         holding.difference_update(COLOUR_OF[card] for card in added)  # that may have been the one
-        learned = self._infer(seen, added, now_cards)
-        if learned is not None and learned.cards > 0:
-            self.memory.lacking.append(learned)
-            holding.discard(learned.colour)
+        for learned in (self._infer(seen, added, now_cards), self._dumped(seen, added)):
+            if learned is not None and learned.cards > 0:
+                self.memory.lacking.append(learned)
+                holding.discard(learned.colour)
         if added and added[-1] >= WILD and now_cards > 0 and view["colour"]:
             holding.add(COLOUR_INDEX[view["colour"]])  # it names the colour it holds most
 
@@ -155,6 +157,18 @@ class OpponentReader:
             if lacking.cards > 0:
                 kept.append(lacking)
         self.memory.lacking = kept
+
+    @staticmethod
+    def _dumped(seen: _Seen, added: list[int]) -> Lacking | None:
+        """After a Reverse a sensible player dumps every card of its colour: none is left."""
+        reverses = [k for k, card in enumerate(added) if card < WILD and RANK_OF[card] == REVERSE]
+        if not reverses:
+            return None
+        colour = COLOUR_OF[added[reverses[-1]]]
+        if any(COLOUR_OF[card] != colour for card in added[reverses[-1]:]):
+            return None  # it went on playing after the dump (a Skip last): too murky to read
+        # Counted as if it drew nothing: a card drawn before the Reverse only adds a newer card.
+        return Lacking(colour, -1, False, seen.opponent_cards - len(added))
 
     @staticmethod
     def _infer(seen: _Seen, added: list[int], now_cards: int) -> Lacking | None:
