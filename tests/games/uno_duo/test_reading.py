@@ -213,3 +213,39 @@ def test_an_opponent_who_dumped_after_a_reverse_has_none_of_that_colour_left() -
     for sample in samples(match, reader):
         assert len(sample.hands[1]) == 2
         assert not any(COLOUR_OF[card] == COLOUR_INDEX["red"] for card in sample.hands[1])
+
+
+def test_what_the_reader_learns_of_a_heuristic_opponent_is_true_of_its_real_hand() -> None:
+    # The reader assumes a sensible opponent; the heuristic is one. Over real rounds, every rule
+    # it derives holds for the opponent's actual cards, and the cards it deals as kept on sight
+    # match how many wilds and actions the opponent really holds.
+    checked = 0
+    strong_true = strong_read = strong_plain = 0
+    rng = random.Random(1)
+    for seed in range(150):
+        match = Match.new("uno-duo", 2, seed, {"target_score": 1000})
+        bots = [HeuristicBot(seed), HeuristicBot(seed + 1)]
+        reader = OpponentReader()
+        while not match.state.history:
+            seat = match.to_move()[0]
+            view = match.view(seat)
+            if seat == 0:
+                reader.observe(view, 0)
+                hand = match.state.hands[1]  # oldest card first, as the reader counts them
+                for rule in reader.lacking:
+                    assert not any(rule.fits(card) for card in hand[:rule.cards]), (seed, rule, hand)
+                    checked += 1
+                for colour in reader.memory.holding:
+                    assert any(COLOUR_OF[card] in (colour, -1) for card in hand), (seed, colour, hand)
+                if view["phase"] != Phase.DRAFT and reader.memory.chosen:
+                    strong_true += sum(KEPT_ON_SIGHT[card] == 1.0 for card in hand)
+                    read = sample_state(view, 0, rng, reader.memory).hands[1]
+                    plain = sample_state(view, 0, rng).hands[1]
+                    strong_read += sum(KEPT_ON_SIGHT[card] == 1.0 for card in read)
+                    strong_plain += sum(KEPT_ON_SIGHT[card] == 1.0 for card in plain)
+            action = bots[seat].choose(view, match.legal_actions(seat), seat)
+            if seat == 0:
+                reader.record(view, 0, action)
+            match.act(seat, action)
+    assert checked > 2000
+    assert abs(strong_read - strong_true) < 0.15 * strong_true < strong_true - strong_plain

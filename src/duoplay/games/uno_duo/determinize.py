@@ -25,6 +25,7 @@ from duoplay.games.uno_duo.cards import (
     COLOUR_INDEX,
     COLOUR_OF,
     RANK_OF,
+    WILD,
     WILD_DRAW_FOUR,
     deck_for,
 )
@@ -179,9 +180,9 @@ def _deal_around(hand: list[int], pile: list[int], lacking: list[Lacking], skip:
 
 def _deal_colours(hand: list[int], pile: list[int], memory: Memory, skip: int) -> None:
     """Give the opponent a card of each colour it is known to hold, in the newest place where
-    no `Lacking` forbids one."""
+    no `Lacking` forbids one. (A hand of wilds alone names any colour: that deal stands.)"""
     for colour in memory.holding:
-        if any(COLOUR_OF[card] == colour for card in hand):
+        if any(COLOUR_OF[card] == colour for card in hand) or all(card >= WILD for card in hand):
             continue
         candidates = [j for j, card in enumerate(pile) if COLOUR_OF[card] == colour]  # in random order
         for i in range(len(hand) - 1, skip - 1, -1):

@@ -47,7 +47,8 @@ DRAFT_DISCARDS = 14  # seven picks each, one discard per pick
 @dataclass(slots=True)
 class Lacking:
     """The opponent's oldest `cards` cards hold no card of `colour` or `rank` (-1: neither),
-    and no wild when `wild`."""
+    and no wild when `wild` (bar a Wild Shuffle Hands: one that would hand over the bigger
+    half is worth keeping)."""
 
     colour: int
     rank: int
@@ -56,7 +57,7 @@ class Lacking:
 
     def fits(self, card: int) -> bool:
         if card >= WILD:
-            return self.wild
+            return self.wild and card != WILD_SHUFFLE
         return COLOUR_OF[card] == self.colour or RANK_OF[card] == self.rank
 
 
