@@ -1,7 +1,8 @@
 """How strong the UNO Duo bots are: single rounds between two bots, on every core.
 
-A round runs from the draft until one player goes out. Seats swap every other
-round, so each bot drafts first and acts first equally often. Prints each pairing's
+A round runs from the draft until one player goes out. Rounds come in pairs on the
+same shuffle with the seats swapped (as in duplicate bridge), so each bot drafts first
+and acts first equally often and meets the same deals from both sides. Prints each pairing's
 round win rate with a 95% Wilson interval and each bot's mean time per decision
 with a choice (more than one legal action: the decisions a search bot searches),
 along with the mean over every decision and the longest one.
@@ -90,7 +91,8 @@ def play_round(task: Task) -> tuple[Task, Played]:
 
 def run_pairing(a: str, b: str, rounds: int, seed: int, time_ms: float, workers: int,
                 ismcts: tuple[tuple[str, Any], ...] = ()) -> Tally:
-    tasks = [Task(a, b, i, seed + i, time_ms, ismcts) for i in range(rounds)]
+    # Rounds 2k and 2k+1 share a seed: the same cut and shuffle, the bots in swapped seats.
+    tasks = [Task(a, b, i, seed + i // 2, time_ms, ismcts) for i in range(rounds)]
     tally = Tally()
     with multiprocessing.Pool(workers) as pool:
         results = pool.imap_unordered(play_round, tasks)
