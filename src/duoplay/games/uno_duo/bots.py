@@ -367,16 +367,13 @@ class UnoIsmcts:
     name = "ismcts"
 
     def __init__(self, seed: int | None = None, time_ms: float | None = 200.0,
-                 iterations: int | None = None, read_opponent: bool = True, search_draft: bool = True,
-                 **settings: Any) -> None:
+                 iterations: int | None = None, read_opponent: bool = True, **settings: Any) -> None:
         if settings.pop("opponent", None) == "heuristic":
             settings["opponent_policy"] = heuristic_rollout
         if not settings.pop("use_prior", True):
             settings["prior"] = None
         settings.setdefault("prior", heuristic_rollout)
         self.reader = OpponentReader() if read_opponent else None
-        self.search_draft = search_draft
-        self._random = random.Random(seed)
         self.search = Ismcts(_SearchUnoDuo(self.reader), time_ms=time_ms, iterations=iterations,
                              rollout=heuristic_rollout, action_filter=without_silent_plays, seed=seed,
                              name="ismcts", **settings)
@@ -391,10 +388,7 @@ class UnoIsmcts:
     def choose(self, view: JSON, legal: Sequence[Any], seat: int) -> Any:
         if self.reader is not None:
             self.reader.observe(view, seat)
-        if view["phase"] == Phase.DRAFT and not self.search_draft:
-            action = decide(situation_from_view(view, seat), legal, self._random)
-        else:
-            action = self.search.choose(view, legal, seat)
+        action = self.search.choose(view, legal, seat)
         if self.reader is not None:
             self.reader.record(view, seat, action)
         return action
