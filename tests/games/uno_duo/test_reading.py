@@ -10,7 +10,7 @@ from tests.games.uno_duo.helpers import Phase, cards, check_all_cards, match_at,
 from duoplay.core.match import Match
 from duoplay.games.uno_duo import actions as act
 from duoplay.games.uno_duo.actions import Action
-from duoplay.games.uno_duo.bots import HeuristicBot, UnoIsmcts
+from duoplay.games.uno_duo.bots import HeuristicBot, UnoIsmcts, explains
 from duoplay.games.uno_duo.cards import CODE_TO_FACE, COLOUR_INDEX, COLOUR_OF
 from duoplay.games.uno_duo.determinize import sample_state
 from duoplay.games.uno_duo.reading import DRAFT_DISCARDS, KEPT_ON_SIGHT, Lacking, Memory, OpponentReader
@@ -249,3 +249,51 @@ def test_what_the_reader_learns_of_a_heuristic_opponent_is_true_of_its_real_hand
             match.act(seat, action)
     assert checked > 2000
     assert abs(strong_read - strong_true) < 0.15 * strong_true < strong_true - strong_plain
+
+
+def test_the_search_deals_hands_that_explain_the_opponents_last_play() -> None:
+    # It plays a wild on our R7 and names blue: a sensible player names the colour it holds most,
+    # and plays a wild only when no coloured card fits.
+    match = match_at(position(("R7 B2 Y3 Y4", "G1 B8 B9 Y2 wild"), discard="R5"))
+    bot = UnoIsmcts(seed=3, time_ms=None, iterations=2)
+    assert bot.reader is not None
+    our_move(match, bot.reader, play("R7", "red"))
+    match.act(1, play("wild", "blue"))
+    learned(match, bot.reader)
+    last = bot.reader.memory.last_turn
+    assert last is not None and last.face == CODE_TO_FACE["wild"] and last.named == COLOUR_INDEX["blue"]
+    assert explains(last, match.state, 1, random.Random(1))  # the real hand explains it
+    rng = random.Random(4)
+    view = match.view(0)
+
+    def blue_most(hand: list[int]) -> bool:
+        counts = [sum(COLOUR_OF[card] == colour for card in hand) for colour in range(4)]
+        return counts[COLOUR_INDEX["blue"]] == max(counts) > 0
+
+    searched = [bot.search.game.sample_state(view, 0, rng).hands[1] for _ in range(60)]
+    assert sum(map(blue_most, searched)) >= 55
+    # Without the check, the deals only hold some blue card.
+    plain = [sample_state(view, 0, rng, bot.reader.memory).hands[1] for _ in range(60)]
+    assert sum(map(blue_most, plain)) < 45  # about half
+
+
+def test_a_heuristic_opponents_real_hand_explains_its_last_play() -> None:
+    explained = turns = 0
+    rng = random.Random(2)
+    for seed in range(60):
+        match = Match.new("uno-duo", 2, seed, {"target_score": 1000})
+        bots = [HeuristicBot(seed), HeuristicBot(seed + 1)]
+        reader = OpponentReader()
+        while not match.state.history:
+            seat = match.to_move()[0]
+            view = match.view(seat)
+            if seat == 0:
+                reader.observe(view, 0)
+                if reader.memory.last_turn is not None:
+                    turns += 1
+                    explained += explains(reader.memory.last_turn, match.state, 1, rng)
+            action = bots[seat].choose(view, match.legal_actions(seat), seat)
+            if seat == 0:
+                reader.record(view, 0, action)
+            match.act(seat, action)
+    assert turns > 150 and explained >= 0.95 * turns

@@ -17,6 +17,7 @@ from duoplay.bots.base import Bot
 from duoplay.bots.ismcts import Ismcts
 from duoplay.core.protocol import JSON
 from duoplay.games.uno_duo import actions as act
+from duoplay.games.uno_duo import rules
 from duoplay.games.uno_duo.actions import Action, ChooseColour, Play
 from duoplay.games.uno_duo.cards import (
     CODE_TO_FACE,
@@ -37,7 +38,7 @@ from duoplay.games.uno_duo.cards import (
 from duoplay.games.uno_duo.determinize import sample_state
 from duoplay.games.uno_duo.game import UnoDuo
 from duoplay.games.uno_duo.options import CHALLENGE_COLOUR_ONLY
-from duoplay.games.uno_duo.reading import OpponentReader
+from duoplay.games.uno_duo.reading import LastTurn, OpponentReader
 from duoplay.games.uno_duo.state import Phase, UnoDuoState
 
 
@@ -347,6 +348,9 @@ def without_silent_plays(legal: Sequence[Any]) -> list[Any]:
                                      in legal)]
 
 
+LAST_TURN_TRIES = 8  # deals tried for one that explains the opponent's last play
+
+
 class _SearchUnoDuo(UnoDuo):
     """UNO Duo as the search imagines it: samples respect what the reader remembers, and the
     imagined match ends with the round (the search values one round at a time)."""
@@ -357,8 +361,30 @@ class _SearchUnoDuo(UnoDuo):
     def sample_state(self, seen: JSON, seat: int, rng: random.Random) -> UnoDuoState:
         memory = self.reader.memory if self.reader is not None else None
         state = sample_state(seen, seat, rng, memory)
+        last = memory.last_turn if memory is not None else None
+        if last is not None:
+            # Prefer a deal with which a sensible player would have made the opponent's last play.
+            for _ in range(LAST_TURN_TRIES - 1):
+                if explains(last, state, 1 - seat, rng):
+                    break
+                state = sample_state(seen, seat, rng, memory)
         state.last_round = True
         return state
+
+
+def explains(last: LastTurn, state: UnoDuoState, seat: int, rng: random.Random) -> bool:
+    """Whether the heuristic, holding `seat`'s sampled hand and the card it played, would have
+    played that card (and named that colour) at the table `last` describes."""
+    before = UnoDuoState(
+        options=state.options, rng=state.rng, cut=[], player_one=state.player_one,
+        phase=last.phase, current=seat, hands=[[], []], discard=last.discard, colour=last.colour,
+        volley=last.volley)
+    before.hands[seat] = [*state.hands[seat], last.face]
+    before.hands[1 - seat] = [0] * last.our_cards  # only its size is read
+    choice = decide(situation_from_state(before, seat), rules.legal_actions(before, seat), rng)
+    if not isinstance(choice, Play):
+        return True  # a move the table did not show (saying UNO): no evidence either way
+    return choice.face == last.face and (last.face < WILD or choice.colour == last.named)
 
 
 class UnoIsmcts:

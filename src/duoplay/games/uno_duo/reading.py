@@ -14,6 +14,8 @@ decisions the reader compares the views and keeps two kinds of knowledge:
 - The colour the opponent names with a wild: the one it holds most, so it holds one
   until it plays a card of that colour.
 - A Reverse: a sensible player dumps every card of its colour, so it has none left.
+- The opponent's last turn, when it was one card played from the hand: `LastTurn`
+  keeps the table as it was, so a search can check a dealt hand against the choice.
 
 `Memory` is what the determinizer (`determinize.sample_state`) uses of it.
 """
@@ -61,6 +63,19 @@ class Lacking:
         return COLOUR_OF[card] == self.colour or RANK_OF[card] == self.rank
 
 
+@dataclass(frozen=True, slots=True)
+class LastTurn:
+    """The opponent played `face` from its hand (naming `colour`) at this table."""
+
+    phase: str  # Phase.TURN, or Phase.VOLLEY when it answered a Draw 2 with one
+    discard: list[int]
+    colour: int
+    volley: int
+    our_cards: int
+    face: int
+    named: int
+
+
 @dataclass(slots=True)
 class Memory:
     """What the determinizer may rely on beyond the view."""
@@ -73,6 +88,7 @@ class Memory:
     chosen: int = 0
     # Colours the opponent holds at least one card of.
     holding: set[int] = field(default_factory=set)
+    last_turn: LastTurn | None = None
 
 
 # How often a sensible drafter keeps a card it looks at, by face: the heuristic's rates over
@@ -86,6 +102,7 @@ KEPT_ON_SIGHT = tuple(
 class _Seen:
     round: int
     discard: list[str]
+    our_cards: int  # our hand after our action
     colour: int  # the colour to match after our action
     top: int  # the top card after our action
     opponent_cards: int
@@ -109,6 +126,7 @@ class OpponentReader:
 
     def observe(self, view: JSON, seat: int) -> None:
         seen, self._seen = self._seen, None
+        self.memory.last_turn = None
         if view["round"] != self._round:
             self._round, self._draft, self.memory = view["round"], [], Memory()
         if view["phase"] == Phase.DRAFT:
@@ -145,6 +163,12 @@ class OpponentReader:
                 holding.discard(learned.colour)
         if added and added[-1] >= WILD and now_cards > 0 and view["colour"]:
             holding.add(COLOUR_INDEX[view["colour"]])  # it names the colour it holds most
+        if len(added) == 1 and now_cards == seen.opponent_cards - 1 and now_cards > 0 and (
+                seen.passes_turn or seen.volley) and view["colour"]:
+            self.memory.last_turn = LastTurn(
+                Phase.VOLLEY if seen.volley else Phase.TURN,
+                [CODE_TO_FACE[c] for c in seen.discard], seen.colour, seen.volley, seen.our_cards,
+                added[0], COLOUR_INDEX[view["colour"]])
 
     def _shuffled(self) -> None:
         """The hands were pooled and dealt again: what we knew of the opponent's is void."""
@@ -218,5 +242,7 @@ class OpponentReader:
                 volley = view["volley"] + 2
         if view["discard"] == [] or colour < 0:
             passes = False
-        self._seen = _Seen(view["round"], discard, colour, top, view["hand_counts"][1 - seat], passes,
-                           volley)
+        our_cards = len(view["hand"]) + (-1 if isinstance(action, Play) else 1 if (
+            action is act.DRAW and view["phase"] == Phase.TURN) else 0)
+        self._seen = _Seen(view["round"], discard, our_cards, colour, top, view["hand_counts"][1 - seat],
+                           passes, volley)
