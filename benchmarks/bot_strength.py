@@ -9,7 +9,7 @@ along with the mean over every decision and the longest one.
 
     python benchmarks/bot_strength.py --rounds 400 [--baseline-rounds 2000] [--ms 200]
     python benchmarks/bot_strength.py --rounds 200 --a ismcts --b heuristic
-    python benchmarks/bot_strength.py --rounds 150 --a ismcts --b heuristic --ismcts paired_root=true
+    python benchmarks/bot_strength.py --rounds 150 --a ismcts --b heuristic --ismcts opponent=search
 
 With no --a/--b it plays heuristic vs random (--baseline-rounds) and then ISMCTS vs
 heuristic (--rounds); the last line reads `ISMCTS vs heuristic: P% [lo, hi], M ms/decision`.
@@ -148,7 +148,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--ismcts", default="", metavar="KEY=VALUE,...",
-                        help="ISMCTS variant, e.g. paired_root=true,opponent=heuristic or prior_weight=1.5")
+                        help="ISMCTS variant, e.g. opponent=search, read_opponent=false or prior_weight=1.5")
     args = parser.parse_args()
     if (args.a is None) != (args.b is None):
         parser.error("give both --a and --b, or neither")

@@ -222,3 +222,10 @@ def test_round_value_rewards_the_seat_that_went_out() -> None:
     won, lost = GAME.round_value(mark, state, 0), GAME.round_value(mark, state, 1)
     assert won is not None and lost is not None
     assert won > 0.8 and lost < 0.2 and won + lost == pytest.approx(1.0)
+
+
+def test_ismcts_models_the_opponent_as_the_heuristic_unless_told_to_search_its_moves() -> None:
+    assert ismcts_bot(1).search.opponent_policy is not None
+    assert ismcts_bot(1, opponent="search").search.opponent_policy is None
+    with pytest.raises(ValueError, match="opponent"):
+        ismcts_bot(1, opponent="psychic")

@@ -388,13 +388,19 @@ def explains(last: LastTurn, state: UnoDuoState, seat: int, rng: random.Random) 
 
 
 class UnoIsmcts:
-    """ISMCTS with heuristic rollouts, the heuristic as its prior, and an opponent reader."""
+    """ISMCTS with heuristic rollouts, the heuristic as its prior and as its model of the
+    opponent, and an opponent reader that narrows the deals it imagines."""
 
     name = "ismcts"
 
     def __init__(self, seed: int | None = None, time_ms: float | None = 200.0,
                  iterations: int | None = None, read_opponent: bool = True, **settings: Any) -> None:
-        if settings.pop("opponent", None) == "heuristic":
+        opponent = settings.pop("opponent", "heuristic")
+        if opponent not in ("heuristic", "search"):
+            raise ValueError(f"opponent must be 'heuristic' or 'search', not {opponent!r}")
+        if opponent == "heuristic":
+            # The opponent is taken for the sensible player the reader assumes: its moves come
+            # from the heuristic on the hand dealt to it, and the tree branches on ours alone.
             settings["opponent_policy"] = heuristic_rollout
         if not settings.pop("use_prior", True):
             settings["prior"] = None
@@ -422,8 +428,8 @@ class UnoIsmcts:
 
 def ismcts_bot(seed: int | None = None, time_ms: float | None = 200.0,
                iterations: int | None = None, **settings: Any) -> UnoIsmcts:
-    """`settings` go to `Ismcts` (for experiments); `opponent="heuristic"` moves the opponent by
-    the heuristic in the tree, `read_opponent=False` turns the reader off."""
+    """`settings` go to `Ismcts` (for experiments); `opponent="search"` gives the opponent tree
+    nodes of its own instead of the heuristic's moves, `read_opponent=False` turns the reader off."""
     return UnoIsmcts(seed, time_ms, iterations, **settings)
 
 
