@@ -255,7 +255,7 @@ def test_the_search_deals_hands_that_explain_the_opponents_last_play() -> None:
     # It plays a wild on our R7 and names blue: a sensible player names the colour it holds most,
     # and plays a wild only when no coloured card fits.
     match = match_at(position(("R7 B2 Y3 Y4", "G1 B8 B9 Y2 wild"), discard="R5"))
-    bot = UnoIsmcts(seed=3, time_ms=None, iterations=2)
+    bot = UnoIsmcts(seed=3, time_ms=None, iterations=2, explain_last_play=True)
     assert bot.reader is not None
     our_move(match, bot.reader, play("R7", "red"))
     match.act(1, play("wild", "blue"))
