@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from tests.games.uno_duo.helpers import Phase, cards, check_all_cards, match_at, position
 
 from duoplay.core.match import Match
+from duoplay.core.protocol import JSON
 from duoplay.games.uno_duo import actions as act
 from duoplay.games.uno_duo.actions import Action
 from duoplay.games.uno_duo.bots import HeuristicBot, UnoIsmcts, explains
@@ -215,14 +217,10 @@ def test_an_opponent_who_dumped_after_a_reverse_has_none_of_that_colour_left() -
         assert not any(COLOUR_OF[card] == COLOUR_INDEX["red"] for card in sample.hands[1])
 
 
-def test_what_the_reader_learns_of_a_heuristic_opponent_is_true_of_its_real_hand() -> None:
-    # The reader assumes a sensible opponent; the heuristic is one. Over real rounds, every rule
-    # it derives holds for the opponent's actual cards, and the cards it deals as kept on sight
-    # match how many wilds and actions the opponent really holds.
-    checked = 0
-    strong_true = strong_read = strong_plain = 0
-    rng = random.Random(1)
-    for seed in range(150):
+def read_heuristic_rounds(seeds: range) -> Iterator[tuple[Match, JSON, OpponentReader]]:
+    """Rounds between two heuristics; at each decision of seat 0, after its reader has looked:
+    the match (the real hands, for checking), seat 0's view and its reader."""
+    for seed in seeds:
         match = Match.new("uno-duo", 2, seed, {"target_score": 1000})
         bots = [HeuristicBot(seed), HeuristicBot(seed + 1)]
         reader = OpponentReader()
@@ -231,22 +229,33 @@ def test_what_the_reader_learns_of_a_heuristic_opponent_is_true_of_its_real_hand
             view = match.view(seat)
             if seat == 0:
                 reader.observe(view, 0)
-                hand = match.state.hands[1]  # oldest card first, as the reader counts them
-                for rule in reader.lacking:
-                    assert not any(rule.fits(card) for card in hand[:rule.cards]), (seed, rule, hand)
-                    checked += 1
-                for colour in reader.memory.holding:
-                    assert any(COLOUR_OF[card] in (colour, -1) for card in hand), (seed, colour, hand)
-                if view["phase"] != Phase.DRAFT and reader.memory.chosen:
-                    strong_true += sum(KEPT_ON_SIGHT[card] == 1.0 for card in hand)
-                    read = sample_state(view, 0, rng, reader.memory).hands[1]
-                    plain = sample_state(view, 0, rng).hands[1]
-                    strong_read += sum(KEPT_ON_SIGHT[card] == 1.0 for card in read)
-                    strong_plain += sum(KEPT_ON_SIGHT[card] == 1.0 for card in plain)
+                yield match, view, reader
             action = bots[seat].choose(view, match.legal_actions(seat), seat)
             if seat == 0:
                 reader.record(view, 0, action)
             match.act(seat, action)
+
+
+def test_what_the_reader_learns_of_a_heuristic_opponent_is_true_of_its_real_hand() -> None:
+    # The reader assumes a sensible opponent; the heuristic is one. Over real rounds, every rule
+    # it derives holds for the opponent's actual cards, and the cards it deals as kept on sight
+    # match how many wilds and actions the opponent really holds.
+    checked = 0
+    strong_true = strong_read = strong_plain = 0
+    rng = random.Random(1)
+    for match, view, reader in read_heuristic_rounds(range(150)):
+        hand = match.state.hands[1]  # oldest card first, as the reader counts them
+        for rule in reader.lacking:
+            assert not any(rule.fits(card) for card in hand[:rule.cards]), (rule, hand)
+            checked += 1
+        for colour in reader.memory.holding:
+            assert any(COLOUR_OF[card] in (colour, -1) for card in hand), (colour, hand)
+        if view["phase"] != Phase.DRAFT and reader.memory.chosen:
+            strong_true += sum(KEPT_ON_SIGHT[card] == 1.0 for card in hand)
+            read = sample_state(view, 0, rng, reader.memory).hands[1]
+            plain = sample_state(view, 0, rng).hands[1]
+            strong_read += sum(KEPT_ON_SIGHT[card] == 1.0 for card in read)
+            strong_plain += sum(KEPT_ON_SIGHT[card] == 1.0 for card in plain)
     assert checked > 2000
     assert abs(strong_read - strong_true) < 0.15 * strong_true < strong_true - strong_plain
 
@@ -280,20 +289,8 @@ def test_the_search_deals_hands_that_explain_the_opponents_last_play() -> None:
 def test_a_heuristic_opponents_real_hand_explains_its_last_play() -> None:
     explained = turns = 0
     rng = random.Random(2)
-    for seed in range(60):
-        match = Match.new("uno-duo", 2, seed, {"target_score": 1000})
-        bots = [HeuristicBot(seed), HeuristicBot(seed + 1)]
-        reader = OpponentReader()
-        while not match.state.history:
-            seat = match.to_move()[0]
-            view = match.view(seat)
-            if seat == 0:
-                reader.observe(view, 0)
-                if reader.memory.last_turn is not None:
-                    turns += 1
-                    explained += explains(reader.memory.last_turn, match.state, 1, rng)
-            action = bots[seat].choose(view, match.legal_actions(seat), seat)
-            if seat == 0:
-                reader.record(view, 0, action)
-            match.act(seat, action)
+    for match, _, reader in read_heuristic_rounds(range(60)):
+        if reader.memory.last_turn is not None:
+            turns += 1
+            explained += explains(reader.memory.last_turn, match.state, 1, rng)
     assert turns > 150 and explained >= 0.95 * turns
