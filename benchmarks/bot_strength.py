@@ -7,7 +7,7 @@ round win rate with a 95% Wilson interval and each bot's mean time per decision
 with a choice (more than one legal action: the decisions a search bot searches),
 along with the mean over every decision and the longest one.
 
-    python benchmarks/bot_strength.py --rounds 400 [--baseline-rounds 2000] [--ms 200]
+    python benchmarks/bot_strength.py --rounds 400 [--baseline-rounds 2000] [--ms 230]
     python benchmarks/bot_strength.py --rounds 200 --a ismcts --b heuristic
     python benchmarks/bot_strength.py --rounds 150 --a ismcts --b heuristic --ismcts opponent=search
 
@@ -144,7 +144,7 @@ def main() -> int:
                         help="rounds of heuristic vs random (default pairings only)")
     parser.add_argument("--a", help="bot level under test (with --b: play only this pairing)")
     parser.add_argument("--b", help="its opponent")
-    parser.add_argument("--ms", type=float, default=200.0, help="search time per decision")
+    parser.add_argument("--ms", type=float, default=230.0, help="search time per decision")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--ismcts", default="", metavar="KEY=VALUE,...",
