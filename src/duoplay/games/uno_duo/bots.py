@@ -35,7 +35,7 @@ from duoplay.games.uno_duo.cards import (
     WILD_SHUFFLE,
     deck_for,
 )
-from duoplay.games.uno_duo.determinize import sample_state
+from duoplay.games.uno_duo.determinize import Table, read_table, sample_state
 from duoplay.games.uno_duo.game import UnoDuo
 from duoplay.games.uno_duo.options import CHALLENGE_COLOUR_ONLY
 from duoplay.games.uno_duo.reading import LastTurn, OpponentReader
@@ -358,17 +358,21 @@ class _SearchUnoDuo(UnoDuo):
     def __init__(self, reader: OpponentReader | None, explain_last_play: bool = False) -> None:
         self.reader = reader
         self.explain_last_play = explain_last_play
+        self._table: tuple[JSON, Table] | None = None  # the view being searched, read once
 
     def sample_state(self, seen: JSON, seat: int, rng: random.Random) -> UnoDuoState:
         memory = self.reader.memory if self.reader is not None else None
-        state = sample_state(seen, seat, rng, memory)
+        if self._table is None or self._table[0] is not seen:
+            self._table = (seen, read_table(seen, memory))
+        table = self._table[1]
+        state = sample_state(seen, seat, rng, memory, table)
         last = memory.last_turn if memory is not None and self.explain_last_play else None
         if last is not None:
             # Prefer a deal with which a sensible player would have made the opponent's last play.
             for _ in range(LAST_TURN_TRIES - 1):
                 if explains(last, state, 1 - seat, rng):
                     break
-                state = sample_state(seen, seat, rng, memory)
+                state = sample_state(seen, seat, rng, memory, table)
         state.last_round = True
         return state
 

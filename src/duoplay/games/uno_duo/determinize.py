@@ -35,9 +35,9 @@ from duoplay.games.uno_duo.state import Phase, UnoDuoState
 
 
 @dataclass(frozen=True, slots=True)
-class _Table:
-    """What one view (and memory) says, read once: a search samples many states from one view
-    (views are never changed once built, so the last one read is recognised by identity)."""
+class Table:
+    """What one view (and memory) says about where the cards are. A search samples many
+    states from one view, so it reads the table once (`read_table`) and passes it on."""
 
     options: UnoDuoOptions
     mine: list[int]
@@ -48,14 +48,7 @@ class _Table:
     bottom: list[int]  # remembered draft discards, first discarded first
 
 
-_last_table: tuple[JSON, int, Memory | None, _Table] | None = None
-
-
-def _read_table(seen: JSON, seat: int, memory: Memory | None) -> _Table:
-    global _last_table
-    if _last_table is not None and _last_table[0] is seen and _last_table[1] == seat and (
-            _last_table[2] is memory):
-        return _last_table[3]
+def read_table(seen: JSON, memory: Memory | None = None) -> Table:
     options = _options(tuple(sorted(seen["options"].items())))
     mine = [CODE_TO_FACE[c] for c in seen["hand"]]
     discard = [CODE_TO_FACE[c] for c in seen["discard"]]
@@ -67,13 +60,14 @@ def _read_table(seen: JSON, seat: int, memory: Memory | None) -> _Table:
         known[my_draft_card] += 1
     census = _deck_census(options.deck_size) - known
     bottom = _pile_bottom(memory, census, seen["draw_pile"]) if seen["phase"] != Phase.DRAFT else []
-    table = _Table(options, mine, discard, draft_discards, my_draft_card, list(census.elements()), bottom)
-    _last_table = (seen, seat, memory, table)
-    return table
+    return Table(options, mine, discard, draft_discards, my_draft_card, list(census.elements()), bottom)
 
 
-def sample_state(seen: JSON, seat: int, rng: random.Random, memory: Memory | None = None) -> UnoDuoState:
-    table = _read_table(seen, seat, memory)
+def sample_state(seen: JSON, seat: int, rng: random.Random, memory: Memory | None = None,
+                 table: Table | None = None) -> UnoDuoState:
+    """`table`, if given, is `read_table(seen, memory)`, read once for many samples."""
+    if table is None:
+        table = read_table(seen, memory)
     options, bottom, my_draft_card = table.options, table.bottom, table.my_draft_card
     mine, discard = table.mine[:], table.discard[:]
     opponent = 1 - seat
