@@ -18,11 +18,13 @@ heuristic (--rounds); the last line reads `ISMCTS vs heuristic: P% [lo, hi], M m
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import multiprocessing
 import os
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -94,8 +96,13 @@ def run_pairing(a: str, b: str, rounds: int, seed: int, time_ms: float, workers:
     # Rounds 2k and 2k+1 share a seed: the same cut and shuffle, the bots in swapped seats.
     tasks = [Task(a, b, i, seed + i // 2, time_ms, ismcts) for i in range(rounds)]
     tally = Tally()
-    with multiprocessing.Pool(workers) as pool:
-        results = pool.imap_unordered(play_round, tasks)
+    with contextlib.ExitStack() as stack:
+        if workers == 1:
+            # In this process: a bot searching on several cores forks helpers, which a pool's
+            # (daemonic) workers may not.
+            results: Iterator[tuple[Task, Played]] = map(play_round, tasks)
+        else:
+            results = stack.enter_context(multiprocessing.Pool(workers)).imap_unordered(play_round, tasks)
         for task, played in tqdm(results, total=rounds, desc=f"{label(a)} vs {label(b)}", unit="round",
                                  file=sys.stderr):
             seat_a = task.index % 2

@@ -23,7 +23,9 @@ Options, each off unless given:
 - `opponent_policy`: the other seats move by this policy instead of tree nodes;
 - `paired_root`: every root action is tried on the same sampled state with the same
   rollout seed, and the prior's move is kept unless another one did better on those
-  shared samples by more than `switch_z` standard errors.
+  shared samples by more than `switch_z` standard errors;
+- `workers`: how many processes search each decision (root parallelisation, see
+  `root_parallel.py`); the trees' root visit counts are summed.
 
 Actions must be hashable (they are small frozen values by the protocol).
 """
@@ -36,6 +38,7 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Protocol
 
+from duoplay.bots.root_parallel import RootHelpers, fresh_seeds, split_iterations
 from duoplay.core.protocol import JSON
 
 # A rollout policy picks one of `legal` for `seat` in a sampled state.
@@ -61,6 +64,13 @@ def _paired_choice(results: dict[Any, list[float]], preferred: Any, z: float) ->
         if mean > z * spread and mean > best_gain:
             best, best_gain = action, mean
     return best
+
+
+def _as_the_game_makes_them(actions: list[Any], legal: Sequence[Any]) -> list[Any]:
+    """The game's own instances of `actions` (equal values): actions that crossed a process
+    boundary are copies, and a policy may recognise an action by identity."""
+    own = {action: action for action in legal}
+    return [own.get(action, action) for action in actions]
 
 
 def random_rollout(state: Any, seat: int, legal: Sequence[Any], rng: random.Random) -> Any:
@@ -112,11 +122,14 @@ class Ismcts:
         switch_z: float = 1.0,
         widening: float = 1.0,
         max_rollout_steps: int = 2000,
+        workers: int = 1,
         seed: int | None = None,
         name: str = "ismcts",
     ) -> None:
         if time_ms is None and iterations is None:
             raise ValueError("give ISMCTS a time budget, an iteration budget or both")
+        if workers < 1 or (workers > 1 and paired_root):
+            raise ValueError("workers must be 1 or more, and 1 with paired_root")
         self.game = game
         self.time_ms = time_ms
         self.iterations = iterations
@@ -130,6 +143,8 @@ class Ismcts:
         self.switch_z = switch_z
         self.widening = widening
         self.max_rollout_steps = max_rollout_steps
+        self.workers = workers
+        self.helpers: RootHelpers | None = None  # started at the first parallel decision
         self.name = name
         self._random = random.Random(seed)
         self._round_mark: Callable[[Any], Any] | None = getattr(game, "round_mark", None)
@@ -143,11 +158,28 @@ class Ismcts:
             raise ValueError("give ISMCTS a time budget, an iteration budget or both")
         self.time_ms, self.iterations = time_ms, iterations
 
+    def reseed(self, seed: int) -> None:
+        self._random = random.Random(seed)
+
+    def close(self) -> None:
+        """Stop the helper processes, if any (they also stop when the bot is collected)."""
+        if self.helpers is not None:
+            self.helpers.close()
+            self.helpers = None
+
     def choose(self, view: JSON, legal: Sequence[Any], seat: int) -> Any:
         options = self._filter(legal)
         if len(options) == 1:
             self.last_iterations = 0
             return options[0]
+        if self.workers > 1:
+            return self._choose_in_parallel(view, options, seat)
+        if self.paired_root:
+            return self._choose_paired(view, options, seat)
+        visits = self.root_visits(view, options, seat)
+        return options[max(range(len(options)), key=visits.__getitem__)]
+
+    def _choose_paired(self, view: JSON, options: list[Any], seat: int) -> Any:
         self._seat = seat
         root = _Node(None, seat)
         deadline = math.inf if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
@@ -157,20 +189,51 @@ class Ismcts:
         results: dict[Any, list[float]] = {action: [] for action in options}
         while done < limit and (done == 0 or time.perf_counter() < deadline):
             state = self.game.sample_state(view, seat, self._random)
-            if not self.paired_root:
-                self._iterate(root, state, options, None, self._random)
-                done += 1
-                continue
             if preferred is None and self.prior is not None:
                 preferred = self.prior(state, seat, options, self._random)
             for action, value in self._sweep(root, state, options).items():
                 results[action].append(value)
             done += len(options)
         self.last_iterations = done
-        if self.paired_root:
-            return _paired_choice(results, preferred, self.switch_z)
-        # The most visited root action is the robust choice.
-        return max(options, key=lambda a: root.children[a].visits if a in root.children else -1)
+        return _paired_choice(results, preferred, self.switch_z)
+
+    def root_visits(self, view: JSON, options: Sequence[Any], seat: int) -> list[int]:
+        """Search for the budget and count the visits of each root action, in `options` order
+        (the most visited is the robust choice)."""
+        self._seat = seat
+        root = _Node(None, seat)
+        deadline = math.inf if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
+        limit = self.iterations if self.iterations is not None else math.inf
+        done = 0
+        actions = list(options)
+        while done < limit and (done == 0 or time.perf_counter() < deadline):
+            state = self.game.sample_state(view, seat, self._random)
+            if done == 0:
+                actions = _as_the_game_makes_them(actions, self.game.legal_actions(state, seat))
+            self._iterate(root, state, actions, None, self._random)
+            done += 1
+        self.last_iterations = done
+        return [root.children[a].visits if a in root.children else 0 for a in actions]
+
+    def _choose_in_parallel(self, view: JSON, options: list[Any], seat: int) -> Any:
+        """Helpers search the same view while this process does; the root visits are summed."""
+        if self.helpers is None:
+            self.helpers = RootHelpers(self, self.workers - 1)
+        budgets = split_iterations(self.iterations, self.workers)
+        own_budget = self.iterations
+        self.helpers.start(self.game, view, options, seat, self.time_ms, budgets[1:],
+                           fresh_seeds(self._random, self.workers - 1))
+        self.iterations = budgets[0]
+        try:
+            visits = self.root_visits(view, options, seat)
+        finally:
+            self.iterations = own_budget
+        done = self.last_iterations
+        for counts in self.helpers.gather():
+            visits = [mine + theirs for mine, theirs in zip(visits, counts, strict=True)]
+            done += sum(counts)
+        self.last_iterations = done
+        return options[max(range(len(options)), key=visits.__getitem__)]
 
     def _sweep(self, root: _Node, state: Any, options: list[Any]) -> dict[Any, float]:
         """Try every root action in copies of one sampled state with one rollout seed, so that

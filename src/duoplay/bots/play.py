@@ -64,9 +64,20 @@ def play_match(game_id: str, levels: Sequence[str], seed: int, options: JSON | N
                max_actions: int = 1_000_000, factory: BotFactory | None = None) -> Played:
     """Play to the end of the match, or of its first round with `first_round_only` (the game
     must then offer the `round_mark` / `round_value` hooks described in duoplay.bots.ismcts)."""
-    match = Match.new(game_id, len(levels), seed, options)
-    game: Any = match.game
     bots = make_bots(game_id, levels, seed, time_ms, factory)
+    try:
+        return _play(Match.new(game_id, len(levels), seed, options), bots, levels, seed,
+                     first_round_only, max_actions)
+    finally:
+        for bot in bots:
+            close = getattr(bot, "close", None)
+            if callable(close):
+                close()  # a search bot may have helper processes
+
+
+def _play(match: Match, bots: Sequence[Bot], levels: Sequence[str], seed: int,
+          first_round_only: bool, max_actions: int) -> Played:
+    game: Any = match.game
     seats = len(levels)
     played = Played(seed, list(levels), decisions=[0] * seats, think_seconds=[0.0] * seats,
                     choices=[0] * seats, choice_seconds=[0.0] * seats, longest=[0.0] * seats)

@@ -198,6 +198,17 @@ def test_ismcts_returns_a_legal_action_in_every_phase() -> None:
     assert phases >= ALL_PHASES
 
 
+def test_ismcts_on_two_processes_plays_legal_moves_and_shares_its_budget() -> None:
+    bot = ismcts_bot(seed=4, time_ms=None, iterations=24, workers=2)
+    try:
+        for phase, view, legal, seat in _positions(per_phase=2):
+            action = bot.choose(view, legal, seat)
+            assert action in legal, f"{action!r} is not legal in {phase}"
+            assert bot.last_iterations == 24
+    finally:
+        bot.close()
+
+
 def test_ismcts_answers_at_once_when_there_is_one_choice() -> None:
     state = position(("B1 B2", "G1 G2"), discard="R5", draw="Y3")
     match = match_at(state)

@@ -424,6 +424,10 @@ class UnoIsmcts:
     def set_budget(self, time_ms: float | None, iterations: int | None = None) -> None:
         self.search.set_budget(time_ms, iterations)
 
+    def close(self) -> None:
+        """Stop the search's helper processes (`workers` > 1), if it started any."""
+        self.search.close()
+
     def choose(self, view: JSON, legal: Sequence[Any], seat: int) -> Any:
         if self.reader is not None:
             self.reader.observe(view, seat)

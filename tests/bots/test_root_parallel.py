@@ -1,0 +1,60 @@
+"""ISMCTS on several processes: helper trees over the same view, root visits summed."""
+
+from __future__ import annotations
+
+import pytest
+from tests.bots.test_ismcts import Nim
+
+from duoplay.bots.ismcts import Ismcts
+from duoplay.bots.root_parallel import split_iterations
+
+
+@pytest.mark.parametrize(("stones", "best"), [(5, 1), (6, 2), (7, 3)])
+def test_two_processes_find_the_move_that_leaves_a_multiple_of_four(stones: int, best: int) -> None:
+    bot = Ismcts(Nim(), time_ms=None, iterations=3000, seed=stones, workers=2)
+    try:
+        assert bot.choose({"stones": stones, "current": 0}, [1, 2, 3], 0) == best
+        assert bot.last_iterations == 3000  # shared out, not run once per process
+    finally:
+        bot.close()
+
+
+def test_helpers_search_for_the_same_time() -> None:
+    bot = Ismcts(Nim(), time_ms=60, seed=1, workers=2)
+    try:
+        bot.choose({"stones": 21, "current": 0}, [1, 2, 3], 0)
+        alone = Ismcts(Nim(), time_ms=60, seed=1)
+        alone.choose({"stones": 21, "current": 0}, [1, 2, 3], 0)
+        # Two processes on the same clock run more iterations than one (each at least some).
+        assert bot.last_iterations > alone.last_iterations
+    finally:
+        bot.close()
+
+
+def test_closing_stops_the_helper_processes() -> None:
+    bot = Ismcts(Nim(), time_ms=None, iterations=50, seed=1, workers=3)
+    bot.choose({"stones": 9, "current": 0}, [1, 2, 3], 0)
+    helpers = bot.helpers
+    assert helpers is not None
+    processes = list(helpers._processes)
+    assert len(processes) == 2 and all(p.is_alive() for p in processes)
+    bot.close()
+    assert not any(p.is_alive() for p in processes)
+    # A closed bot starts new helpers when it is asked again.
+    assert bot.choose({"stones": 9, "current": 0}, [1, 2, 3], 0) in (1, 2, 3)
+    assert bot.helpers is not None and bot.helpers is not helpers
+    assert bot.last_iterations == 50
+    bot.close()
+
+
+def test_iteration_budgets_are_shared_out_whole() -> None:
+    assert split_iterations(10, 3) == [4, 3, 3]
+    assert split_iterations(1, 2) == [1, 1]  # every process runs at least one iteration
+    assert split_iterations(None, 2) == [None, None]
+
+
+def test_paired_root_runs_on_one_process_only() -> None:
+    with pytest.raises(ValueError, match="workers"):
+        Ismcts(Nim(), time_ms=None, iterations=10, paired_root=True, workers=2)
+    with pytest.raises(ValueError, match="workers"):
+        Ismcts(Nim(), time_ms=None, iterations=10, workers=0)
