@@ -7,7 +7,11 @@ round win rate with a 95% Wilson interval and each bot's mean time per decision
 with a choice (more than one legal action: the decisions a search bot searches),
 along with the mean over every decision and the longest one.
 
-    python benchmarks/bot_strength.py --rounds 400 [--baseline-rounds 2000] [--ms 230]
+ISMCTS searches each decision on every core (`--search-processes`, root
+parallelisation), so its rounds are played one at a time; pairings without it play
+one round per core.
+
+    python benchmarks/bot_strength.py --rounds 400 [--baseline-rounds 2000] [--ms 225]
     python benchmarks/bot_strength.py --rounds 200 --a ismcts --b heuristic
     python benchmarks/bot_strength.py --rounds 150 --a ismcts --b heuristic --ismcts opponent=search
 
@@ -49,11 +53,12 @@ class Task:
     seed: int
     time_ms: float
     ismcts: tuple[tuple[str, Any], ...] = ()  # settings for the ISMCTS bot (a variant under study)
+    search_processes: int = 1  # processes the ISMCTS bot searches each decision on
 
 
-def make_bot_for(settings: tuple[tuple[str, Any], ...], level: str, seed: int) -> Bot:
-    if level == "ismcts" and settings:
-        return ismcts_bot(seed, **dict(settings))
+def make_bot_for(task: Task, level: str, seed: int) -> Bot:
+    if level == "ismcts":
+        return ismcts_bot(seed, workers=task.search_processes, **dict(task.ismcts))
     return make_bot(GAME_ID, level, seed)
 
 
@@ -87,14 +92,16 @@ def play_round(task: Task) -> tuple[Task, Played]:
     # Bot a takes seat 0 in even rounds and seat 1 in odd ones.
     levels = [task.a, task.b] if task.index % 2 == 0 else [task.b, task.a]
     played = play_match(GAME_ID, levels, task.seed, {"target_score": 1000}, time_ms=task.time_ms,
-                        first_round_only=True, factory=partial(make_bot_for, task.ismcts))
+                        first_round_only=True, factory=partial(make_bot_for, task))
     return task, played
 
 
 def run_pairing(a: str, b: str, rounds: int, seed: int, time_ms: float, workers: int,
-                ismcts: tuple[tuple[str, Any], ...] = ()) -> Tally:
+                ismcts: tuple[tuple[str, Any], ...] = (), search_processes: int = 1) -> Tally:
     # Rounds 2k and 2k+1 share a seed: the same cut and shuffle, the bots in swapped seats.
-    tasks = [Task(a, b, i, seed + i // 2, time_ms, ismcts) for i in range(rounds)]
+    tasks = [Task(a, b, i, seed + i // 2, time_ms, ismcts, search_processes) for i in range(rounds)]
+    if "ismcts" in (a, b):
+        workers = max(1, workers // search_processes)  # each round's search takes that many cores
     tally = Tally()
     with contextlib.ExitStack() as stack:
         if workers == 1:
@@ -151,27 +158,31 @@ def main() -> int:
                         help="rounds of heuristic vs random (default pairings only)")
     parser.add_argument("--a", help="bot level under test (with --b: play only this pairing)")
     parser.add_argument("--b", help="its opponent")
-    parser.add_argument("--ms", type=float, default=230.0, help="search time per decision")
+    parser.add_argument("--ms", type=float, default=225.0, help="search time per decision")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--search-processes", type=int, default=os.cpu_count() or 1,
+                        help="processes ISMCTS searches each decision on (default: every core)")
     parser.add_argument("--ismcts", default="", metavar="KEY=VALUE,...",
                         help="ISMCTS variant, e.g. opponent=search, read_opponent=false or prior_weight=1.5")
     args = parser.parse_args()
     if (args.a is None) != (args.b is None):
         parser.error("give both --a and --b, or neither")
-    if args.rounds < 1 or args.baseline_rounds < 1 or args.workers < 1 or args.ms <= 0:
-        parser.error("--rounds, --baseline-rounds, --workers and --ms must be positive")
+    if min(args.rounds, args.baseline_rounds, args.workers, args.search_processes) < 1 or args.ms <= 0:
+        parser.error("--rounds, --baseline-rounds, --workers, --search-processes and --ms must be positive")
     if args.a is None:
         pairings = [("heuristic", "random", args.baseline_rounds), ("ismcts", "heuristic", args.rounds)]
     else:
         pairings = [(args.a, args.b, args.rounds)]
     load = os.getloadavg()
-    print(f"{os.cpu_count()} cores, {args.workers} workers, {args.ms:.0f} ms search budget, "
+    print(f"{os.cpu_count()} cores, {args.workers} workers, ISMCTS on {args.search_processes} processes "
+          f"per decision, {args.ms:.0f} ms search budget, "
           f"load average before: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
     lines = []
     for a, b, rounds in pairings:
         started = time.perf_counter()
-        tally = run_pairing(a, b, rounds, args.seed, args.ms, args.workers, parse_settings(args.ismcts))
+        tally = run_pairing(a, b, rounds, args.seed, args.ms, args.workers, parse_settings(args.ismcts),
+                            args.search_processes)
         elapsed = time.perf_counter() - started
         print(f"{label(a)} vs {label(b)}: {rounds} rounds in {elapsed:.0f} s; "
               f"{timing(tally, 0, label(a))}; {timing(tally, 1, label(b))}")
