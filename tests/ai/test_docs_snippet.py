@@ -20,6 +20,9 @@ def test_the_documented_training_loop_runs() -> None:
                             timeout=300, check=False)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "trained True"
+    lines = blocks[0].strip().splitlines()
+    start = next(i for i, line in enumerate(lines) if line.endswith("# the training loop"))
+    assert len(lines) - start <= 10, "the training loop is meant to fit in ten lines"
 
 
 def test_the_documented_spaces_match_the_environment() -> None:

@@ -30,11 +30,13 @@ NONSENSE = ("xyzzy", "", "   ", "999", "R", "wild+4 purple", "play the red one",
 class Terminal:
     """The command with its stdin and stdout in our hands."""
 
-    def __init__(self, *args: str) -> None:
+    def __init__(self, *args: str, own_group: bool = False) -> None:
         env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+        # `own_group`: the command leads a process group, as at a real terminal, so that Ctrl-C
+        # can be sent to it and every process it started.
         self.process = subprocess.Popen(
             [DUOPLAY, "play", "uno-duo", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, env=env)
+            stderr=subprocess.PIPE, env=env, process_group=0 if own_group else None)
         self.seen = ""
 
     def read_screen(self, timeout: float = 30.0) -> str | None:
@@ -183,6 +185,25 @@ def test_ctrl_c_exits_cleanly() -> None:
     code, seen, stderr = term.finish()
     assert code == 130
     assert "Traceback" not in stderr
+    assert "Interrupted: you left the game." in seen
+
+
+def test_ctrl_c_reaches_a_search_bot_thinking_on_every_core_without_a_traceback() -> None:
+    # The search bot's helper processes are in the terminal's process group and get Ctrl-C too.
+    term = Terminal("--bot", "ismcts", "--seed", "8", "--no-color", own_group=True)
+    rng = random.Random(2)
+    listed: list[tuple[str, str]] = []
+    for _ in range(6):  # a few draft picks, so that the bot has searched
+        screen = term.read_screen(timeout=60)
+        assert screen is not None, term.seen[-2000:]
+        listed = NUMBERED.findall(screen) or listed
+        term.type(rng.choice(listed)[0])
+    assert term.read_screen(timeout=60) is not None
+    time.sleep(0.3)
+    os.killpg(term.process.pid, signal.SIGINT)
+    code, seen, stderr = term.finish()
+    assert code == 130
+    assert "Traceback" not in stderr, stderr
     assert "Interrupted: you left the game." in seen
 
 

@@ -158,6 +158,14 @@ class Ismcts:
             raise ValueError("give ISMCTS a time budget, an iteration budget or both")
         self.time_ms, self.iterations = time_ms, iterations
 
+    def set_workers(self, workers: int) -> None:
+        """Search each decision on `workers` processes from the next decision on."""
+        if workers < 1 or (workers > 1 and self.paired_root):
+            raise ValueError("workers must be 1 or more, and 1 with paired_root")
+        if workers != self.workers:
+            self.close()
+            self.workers = workers
+
     def reseed(self, seed: int) -> None:
         self._random = random.Random(seed)
 
@@ -197,16 +205,20 @@ class Ismcts:
         self.last_iterations = done
         return _paired_choice(results, preferred, self.switch_z)
 
-    def root_visits(self, view: JSON, options: Sequence[Any], seat: int) -> list[int]:
+    def root_visits(self, view: JSON, options: Sequence[Any], seat: int,
+                    started: float | None = None) -> list[int]:
         """Search for the budget and count the visits of each root action, in `options` order
-        (the most visited is the robust choice)."""
+        (the most visited is the robust choice). The time budget runs from `started`
+        (`time.monotonic()`, by default now)."""
         self._seat = seat
         root = _Node(None, seat)
-        deadline = math.inf if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
+        now = time.monotonic()
+        deadline = math.inf if self.time_ms is None else min(
+            started if started is not None else now, now) + self.time_ms / 1000
         limit = self.iterations if self.iterations is not None else math.inf
         done = 0
         actions = list(options)
-        while done < limit and (done == 0 or time.perf_counter() < deadline):
+        while done < limit and (done == 0 or time.monotonic() < deadline):
             state = self.game.sample_state(view, seat, self._random)
             if done == 0:
                 actions = _as_the_game_makes_them(actions, self.game.legal_actions(state, seat))
@@ -217,15 +229,16 @@ class Ismcts:
 
     def _choose_in_parallel(self, view: JSON, options: list[Any], seat: int) -> Any:
         """Helpers search the same view while this process does; the root visits are summed."""
+        started = time.monotonic()  # starting the helpers and reaching them is part of the budget
         if self.helpers is None:
             self.helpers = RootHelpers(self, self.workers - 1)
         budgets = split_iterations(self.iterations, self.workers)
         own_budget = self.iterations
-        self.helpers.start(self.game, view, options, seat, self.time_ms, budgets[1:],
+        self.helpers.start(self.game, view, options, seat, started, self.time_ms, budgets[1:],
                            fresh_seeds(self._random, self.workers - 1))
         self.iterations = budgets[0]
         try:
-            visits = self.root_visits(view, options, seat)
+            visits = self.root_visits(view, options, seat, started)
         finally:
             self.iterations = own_budget
         done = self.last_iterations

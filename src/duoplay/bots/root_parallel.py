@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import multiprocessing
 import random
+import signal
 import weakref
 from collections.abc import Sequence
 from multiprocessing.connection import Connection
@@ -49,12 +50,12 @@ class RootHelpers:
             _forking = None
         self._finalizer = weakref.finalize(self, _stop, self._connections, self._processes)
 
-    def start(self, game: Any, view: JSON, options: Sequence[Any], seat: int,
+    def start(self, game: Any, view: JSON, options: Sequence[Any], seat: int, started: float,
               time_ms: float | None, iterations: Sequence[int | None], seeds: Sequence[int]) -> None:
-        """Ask every helper to search (helper k with `iterations[k]` and `seeds[k]`); `gather`
-        collects the answers."""
+        """Ask every helper to search (helper k with `iterations[k]` and `seeds[k]`) for `time_ms`
+        from `started` (`time.monotonic()`); `gather` collects the answers."""
         for connection, budget, seed in zip(self._connections, iterations, seeds, strict=True):
-            connection.send((game, view, list(options), seat, time_ms, budget, seed))
+            connection.send((game, view, list(options), seat, started, time_ms, budget, seed))
 
     def gather(self) -> list[list[int]]:
         """Each helper's root visit counts, in the order of the options it was sent."""
@@ -69,6 +70,9 @@ _forking: Ismcts | None = None  # the search being forked into helpers, while it
 
 def _serve(connection: Connection, parent_end: Connection) -> None:
     parent_end.close()  # so that the helper sees the end of the pipe when the bot goes away
+    # Ctrl-C at a terminal reaches the whole process group: the bot's process decides what it
+    # means, and the helper stops when the bot does.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     search = _forking
     assert search is not None
     search.helpers = None
@@ -79,11 +83,13 @@ def _serve(connection: Connection, parent_end: Connection) -> None:
             return
         if request is None:
             return
-        game, view, options, seat, time_ms, iterations, seed = request
+        game, view, options, seat, started, time_ms, iterations, seed = request
         search.game = game
         search.set_budget(time_ms, iterations)
         search.reseed(seed)
-        connection.send(search.root_visits(view, options, seat))
+        # The monotonic clock is the machine's, shared with the forking process (on Linux; where
+        # it is not, `root_visits` never lets the budget run from later than now).
+        connection.send(search.root_visits(view, options, seat, started))
 
 
 def _stop(connections: list[Connection], processes: list[Any]) -> None:

@@ -97,6 +97,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"Cannot start {game.name}: {error.reason}", file=err)
         return 2
     bots = {s: make_bot(game.id, args.bot, seed * 7919 + s) for s in range(seats) if s != args.seat}
+    for bot in bots.values():
+        set_workers = getattr(bot, "set_workers", None)
+        if callable(set_workers):
+            set_workers(os.cpu_count() or 1)  # a search bot thinks on every core while you wait
     style = Style.for_stream(sys.stdout, no_color=args.no_color)
     _enable_line_editing()
     session = Session(match, text, bots, args.seat, style, sys.stdout, input)
@@ -104,7 +108,13 @@ def run(args: argparse.Namespace) -> int:
           f"{style.pick('·', '|')} you are seat {args.seat}")
     print(text.intro(style))
     print("Type 'help' for how to play, 'quit' to leave.")
-    return session.run()
+    try:
+        return session.run()
+    finally:
+        for bot in bots.values():
+            close = getattr(bot, "close", None)
+            if callable(close):
+                close()
 
 
 def _enable_line_editing() -> None:
