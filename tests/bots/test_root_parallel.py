@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import os
+import random
 import time
 
 import pytest
-from tests.bots.test_ismcts import Nim
+from tests.bots.test_ismcts import Nim, NimState
 
 from duoplay.bots.ismcts import Ismcts
 from duoplay.bots.root_parallel import split_iterations
+from duoplay.core.protocol import JSON
 
 
 @pytest.mark.parametrize(("stones", "best"), [(5, 1), (6, 2), (7, 3)])
@@ -51,6 +54,41 @@ def test_closing_stops_the_helper_processes() -> None:
     assert bot.helpers is not None and bot.helpers is not helpers
     assert bot.last_iterations == 50
     bot.close()
+
+
+class NimThatFailsInHelpers(Nim):
+    """Nim whose sampling breaks in any process but the one that made it."""
+
+    def __init__(self) -> None:
+        self.home = os.getpid()
+
+    def sample_state(self, view: JSON, seat: int, rng: random.Random) -> NimState:
+        if os.getpid() != self.home:
+            raise RuntimeError("broken in a helper")
+        return super().sample_state(view, seat, rng)
+
+
+def test_a_helper_whose_search_fails_costs_only_its_share() -> None:
+    bot = Ismcts(NimThatFailsInHelpers(), time_ms=None, iterations=2000, seed=5, workers=2)
+    try:
+        assert bot.choose({"stones": 5, "current": 0}, [1, 2, 3], 0) == 1
+        assert bot.last_iterations == 1000  # this process's half; the helper added nothing
+    finally:
+        bot.close()
+
+
+def test_a_helper_that_died_is_replaced_at_the_next_decision() -> None:
+    bot = Ismcts(Nim(), time_ms=None, iterations=2000, seed=6, workers=2)
+    try:
+        assert bot.choose({"stones": 6, "current": 0}, [1, 2, 3], 0) == 2
+        assert bot.helpers is not None
+        for process in bot.helpers._processes:
+            process.kill()
+            process.join()
+        assert bot.choose({"stones": 7, "current": 0}, [1, 2, 3], 0) == 3
+        assert bot.last_iterations == 2000
+    finally:
+        bot.close()
 
 
 def test_iteration_budgets_are_shared_out_whole() -> None:

@@ -230,23 +230,42 @@ class Ismcts:
     def _choose_in_parallel(self, view: JSON, options: list[Any], seat: int) -> Any:
         """Helpers search the same view while this process does; the root visits are summed."""
         started = time.monotonic()  # starting the helpers and reaching them is part of the budget
-        if self.helpers is None:
-            self.helpers = RootHelpers(self, self.workers - 1)
         budgets = split_iterations(self.iterations, self.workers)
+        seeds = fresh_seeds(self._random, self.workers - 1)
+        for attempt in (1, 2):
+            if self.helpers is None:
+                self.helpers = RootHelpers(self, self.workers - 1)
+            try:
+                self.helpers.start(self.game, view, options, seat, started, self.time_ms, budgets[1:], seeds)
+                break
+            except OSError:
+                self.close()  # a helper died since the last decision: start new ones, once
+                if attempt == 2:
+                    raise
         own_budget = self.iterations
-        self.helpers.start(self.game, view, options, seat, started, self.time_ms, budgets[1:],
-                           fresh_seeds(self._random, self.workers - 1))
         self.iterations = budgets[0]
         try:
             visits = self.root_visits(view, options, seat, started)
+            answers = self._helper_answers()
+        except BaseException:
+            self.close()  # answers left unread would be taken for those of the next decision
+            raise
         finally:
             self.iterations = own_budget
         done = self.last_iterations
-        for counts in self.helpers.gather():
+        for counts in answers:
             visits = [mine + theirs for mine, theirs in zip(visits, counts, strict=True)]
             done += sum(counts)
         self.last_iterations = done
         return options[max(range(len(options)), key=visits.__getitem__)]
+
+    def _helper_answers(self) -> list[list[int]]:
+        assert self.helpers is not None
+        try:
+            return self.helpers.gather()
+        except (EOFError, OSError):
+            self.close()  # a helper is gone: decide on this process's search, start afresh next time
+            return []
 
     def _sweep(self, root: _Node, state: Any, options: list[Any]) -> dict[Any, float]:
         """Try every root action in copies of one sampled state with one rollout seed, so that

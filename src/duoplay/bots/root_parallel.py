@@ -58,8 +58,10 @@ class RootHelpers:
             connection.send((game, view, list(options), seat, started, time_ms, budget, seed))
 
     def gather(self) -> list[list[int]]:
-        """Each helper's root visit counts, in the order of the options it was sent."""
-        return [connection.recv() for connection in self._connections]
+        """The root visit counts of each helper that searched, in the order of the options it
+        was sent. A helper that failed adds nothing; one that is gone raises `EOFError`."""
+        answers = [connection.recv() for connection in self._connections]
+        return [counts for counts in answers if counts is not None]
 
     def close(self) -> None:
         self._finalizer()
@@ -87,9 +89,13 @@ def _serve(connection: Connection, parent_end: Connection) -> None:
         search.game = game
         search.set_budget(time_ms, iterations)
         search.reseed(seed)
-        # The monotonic clock is the machine's, shared with the forking process (on Linux; where
-        # it is not, `root_visits` never lets the budget run from later than now).
-        connection.send(search.root_visits(view, options, seat, started))
+        try:
+            # The monotonic clock is the machine's, shared with the forking process (on Linux;
+            # where it is not, `root_visits` never lets the budget run from later than now).
+            counts = search.root_visits(view, options, seat, started)
+        except Exception:  # the bot's own search goes on; this helper's share is lost
+            counts = None
+        connection.send(counts)
 
 
 def _stop(connections: list[Connection], processes: list[Any]) -> None:
