@@ -1,0 +1,41 @@
+"""`benchmarks/bot_strength.py` runs end to end and prints the line the docs quote."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "bot_strength.py"
+LAST_LINE = re.compile(r"^ISMCTS vs heuristic: \d+\.\d% \[\d+\.\d, \d+\.\d\], \d+ ms/decision$")
+
+
+def run(*args: str) -> list[str]:
+    done = subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True,
+                          timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    return done.stdout.strip().splitlines()
+
+
+def test_default_pairings_end_with_the_ismcts_line() -> None:
+    lines = run("--rounds", "2", "--baseline-rounds", "4", "--ms", "5")
+    assert lines[0].startswith(f"{os.cpu_count()} cores")
+    assert re.match(r"^heuristic vs random: \d+\.\d% ", lines[-2])
+    assert LAST_LINE.match(lines[-1]), lines[-1]
+
+
+def test_ismcts_searching_on_two_processes_plays_its_rounds_one_at_a_time() -> None:
+    lines = run("--a", "ismcts", "--b", "heuristic", "--rounds", "2", "--ms", "5",
+                "--search-processes", "2", "--workers", "2")
+    assert "ISMCTS on 2 processes per decision" in lines[0]
+    assert LAST_LINE.match(lines[-1]), lines[-1]
+
+
+def test_bad_arguments_get_a_message() -> None:
+    done = subprocess.run([sys.executable, str(SCRIPT), "--search-processes", "0"], capture_output=True,
+                          text=True, timeout=60, check=False)
+    assert done.returncode == 2
+    assert "must be positive" in done.stderr
