@@ -32,7 +32,8 @@ def test_declining_the_dump_ends_the_turn() -> None:
 
 def test_a_dump_plays_all_cards_of_the_colour_and_only_those_wilds_excluded() -> None:
     match = reversed_with("R1 R+2 Rskip G4 wild wild+4")
-    match.act(0, "dump")
+    events = match.act(0, "dump")
+    assert [e.public for e in events if e.kind == "dump"] == [{"seat": 0, "colour": "red"}]
     assert match.state.phase == Phase.DUMPING
     assert {a.notation() for a in match.legal_actions(0)} == {"R1", "R+2", "Rskip"}
     for other in ("G4", "wild red", "wild+4 red", "draw", "no-dump"):

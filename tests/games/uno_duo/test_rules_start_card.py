@@ -97,6 +97,7 @@ def test_wild_start_card_player_one_names_the_colour_then_player_two_plays(playe
     hands_before = [list(h) for h in match.state.hands]
     events = match.act(player_one, "yellow")
     assert kinds(events) == ["colour"]
+    assert events[0].public == {"seat": player_one, "colour": "yellow"}  # named as views name it
     assert (match.state.phase, match.state.current) == (Phase.TURN, p2)
     assert match.view(p2)["colour"] == "yellow"
     assert match.state.hands == hands_before  # a Wild Shuffle Hands start card is a plain Wild

@@ -9,7 +9,7 @@ from tests.games.uno_duo.helpers import GAME, Phase, hand, kinds, match_at, posi
 from duoplay.core.errors import IllegalAction, MalformedAction, NotYourTurn
 from duoplay.core.testing import assert_refusal_changes_nothing
 from duoplay.games.uno_duo.actions import ChooseColour, Play, Simple
-from duoplay.games.uno_duo.cards import CODE_TO_FACE
+from duoplay.games.uno_duo.cards import CODE_TO_FACE, COLOURS
 
 HANDS = ("R9 G5 Y+2 B3 wild wild+4", "G1 G2 G3")
 
@@ -38,7 +38,7 @@ def test_a_played_card_goes_on_the_discard_pile_and_the_turn_passes(card: str, a
     assert kinds(events) == ["play"]
     assert top(match) == after and len(match.state.hands[0]) == 5
     assert (match.state.phase, match.state.current) == (Phase.TURN, 1)
-    assert events[0].public == {"seat": 0, "card": after, "colour": match.state.colour, "left": 5}
+    assert events[0].public == {"seat": 0, "card": after, "colour": COLOURS[match.state.colour], "left": 5}
 
 
 def test_playing_is_never_forced_draw_is_always_offered() -> None:

@@ -168,7 +168,7 @@ def _flip_start_card(state: UnoDuoState, events: list[Event]) -> None:
 
 def _choose_start_colour(state: UnoDuoState, colour: int, events: list[Event]) -> None:
     state.colour = colour
-    events.append(Event("colour", {"seat": state.player_one, "colour": colour}))
+    events.append(Event("colour", {"seat": state.player_one, "colour": COLOURS[colour]}))
     player_two = 1 - state.player_one
     if state.discard[-1] == WILD_DRAW_FOUR:
         _draw(state, player_two, 4, events)
@@ -372,7 +372,7 @@ def apply(state: UnoDuoState, seat: Seat, action: Action) -> list[Event]:
         _answer_wild_draw_four(state, seat, action is CHALLENGE_ACTION, events)
     elif action is DUMP:
         state.phase = DUMPING
-        events.append(Event("dump", {"seat": seat, "colour": state.dump_colour}))
+        events.append(Event("dump", {"seat": seat, "colour": COLOURS[state.dump_colour]}))
     elif action is NO_DUMP:
         _pass_turn_to(state, 1 - seat)
     return events
@@ -419,7 +419,7 @@ def _lay_down(state: UnoDuoState, seat: int, action: Play, events: list[Event]) 
     state.discard.append(action.face)
     state.colour = action.colour
     state.drawn = -1
-    events.append(Event("play", {"seat": seat, "card": CODES[action.face], "colour": action.colour,
+    events.append(Event("play", {"seat": seat, "card": CODES[action.face], "colour": COLOURS[action.colour],
                                  "left": len(hand)}))
     if len(hand) == 1:
         if action.uno:
