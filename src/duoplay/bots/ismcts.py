@@ -128,8 +128,6 @@ class Ismcts:
     ) -> None:
         if time_ms is None and iterations is None:
             raise ValueError("give ISMCTS a time budget, an iteration budget or both")
-        if workers < 1 or (workers > 1 and paired_root):
-            raise ValueError("workers must be 1 or more, and 1 with paired_root")
         self.game = game
         self.time_ms = time_ms
         self.iterations = iterations
@@ -143,8 +141,9 @@ class Ismcts:
         self.switch_z = switch_z
         self.widening = widening
         self.max_rollout_steps = max_rollout_steps
-        self.workers = workers
+        self.workers = 1
         self.helpers: RootHelpers | None = None  # started at the first parallel decision
+        self.set_workers(workers)
         self.name = name
         self._random = random.Random(seed)
         self._round_mark: Callable[[Any], Any] | None = getattr(game, "round_mark", None)

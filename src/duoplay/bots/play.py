@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from duoplay.bots.base import Bot
+from duoplay.bots.base import Bot, close_bots
 from duoplay.bots.registry import make_bot
 from duoplay.core.match import Match
 from duoplay.core.protocol import JSON
@@ -69,10 +69,7 @@ def play_match(game_id: str, levels: Sequence[str], seed: int, options: JSON | N
         return _play(Match.new(game_id, len(levels), seed, options), bots, levels, seed,
                      first_round_only, max_actions)
     finally:
-        for bot in bots:
-            close = getattr(bot, "close", None)
-            if callable(close):
-                close()  # a search bot may have helper processes
+        close_bots(bots)
 
 
 def _play(match: Match, bots: Sequence[Bot], levels: Sequence[str], seed: int,

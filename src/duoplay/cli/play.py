@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO, cast
 
 from duoplay.bots import Bot, bot_levels, make_bot
+from duoplay.bots.base import close_bots
 from duoplay.cli.terminal import Choice, GameText, Question, Style
 from duoplay.core.errors import GameError
 from duoplay.core.match import Match
@@ -111,10 +112,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         return session.run()
     finally:
-        for bot in bots.values():
-            close = getattr(bot, "close", None)
-            if callable(close):
-                close()
+        close_bots(bots.values())
 
 
 def _enable_line_editing() -> None:
