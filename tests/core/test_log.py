@@ -6,8 +6,8 @@ from typing import Any
 import pytest
 
 from duoplay.core.errors import GameError, IllegalAction, MalformedAction
-from duoplay.core.log import LogEntry, MatchHeader, MatchRecord, replay
-from duoplay.core.match import Match
+from duoplay.core.log import LogEntry, MatchHeader, MatchRecord
+from duoplay.core.match import Match, replay
 from duoplay.core.testing import random_playout
 from duoplay.games.uno_duo.game import GAME
 

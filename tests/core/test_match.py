@@ -12,7 +12,7 @@ def test_the_version_counts_accepted_actions() -> None:
     match = Match.new("uno-duo", 2, seed=5)
     assert match.version == 0
     (seat,) = match.to_move()
-    match.act(seat, "draft-keep", expected_version=0)
+    match.act(seat, "draft-keep", seen_version=0)
     assert match.version == 1 and len(match.log) == 1
     assert match.log[0].action == {"type": "draft-keep"} and match.log[0].seat == seat
 
@@ -25,11 +25,34 @@ def test_a_stale_action_is_refused_and_changes_nothing(expected: int) -> None:
     before = GAME.copy_state(match.state)
     (seat,) = match.to_move()
     with pytest.raises(StaleState) as refused:
-        match.act(seat, "draft-keep", expected_version=expected)
+        match.act(seat, "draft-keep", seen_version=expected)
     assert refused.value.code == "stale_state" and "moved on" in refused.value.reason
     assert match.state == before and match.version == 1
-    match.act(seat, "draft-keep", expected_version=1)  # the current version is accepted
+    match.act(seat, "draft-keep", seen_version=1)  # the current version is accepted
     assert match.version == 2
+
+
+def test_in_simultaneous_play_only_what_a_seat_depends_on_makes_it_stale() -> None:
+    """DUOS pairing: every seat places pairs having seen the same state; none is refused as
+    stale because of the others' moves, but a move chosen before a new turn is."""
+    match = Match.new("duos", 4, seed=3)
+    seen = match.version
+    waiting = match.to_move()
+    assert len(waiting) == 4
+    for seat in waiting:
+        lock = next(a for a in match.legal_actions(seat) if a.to_json().get("lock"))
+        if seat == waiting[-1]:
+            before = match.version
+            match.act(seat, lock, seen_version=seen)  # the last lock ends the turn
+            assert match.changed_at(seat) == before + 1
+        else:
+            match.act(seat, lock, seen_version=seen)
+    assert match.state.turn == 1
+    (seat, *_) = match.to_move()
+    pairs = next(a for a in match.legal_actions(seat) if a.to_json().get("type") == "pairs")
+    with pytest.raises(StaleState):
+        match.act(seat, pairs, seen_version=seen)
+    match.act(seat, pairs, seen_version=match.version)
 
 
 def test_refused_actions_do_not_reach_the_log() -> None:

@@ -4,12 +4,10 @@ from typing import Any
 
 import pytest
 
-from duoplay.core.clock import due
 from duoplay.core.errors import MalformedAction
-from duoplay.core.protocol import Deadline, Event, Outcome
+from duoplay.core.protocol import Event, Outcome
 from duoplay.core.registry import find_game, game_ids
 from duoplay.core.rng import GameRng
-from duoplay.games.uno_duo.actions import DRAW
 from duoplay.games.uno_duo.game import GAME
 
 
@@ -62,13 +60,6 @@ def test_outcome_json() -> None:
     outcome = Outcome((1,), (0.0, 1.0), (210, 40), "seat 0 reached 200 points")
     assert outcome.to_json() == {"winners": [1], "results": [0.0, 1.0], "scores": [210, 40],
                                  "reason": "seat 0 reached 200 points"}
-
-
-def test_deadlines_are_data() -> None:
-    deadline = Deadline(30.0, 1, DRAW)
-    assert not due(deadline, started_at=100.0, now=129.9)
-    assert due(deadline, started_at=100.0, now=130.0)
-    assert not due(None, started_at=0.0, now=1e9)
 
 
 def test_the_seeded_generator_copies_and_compares_by_state() -> None:

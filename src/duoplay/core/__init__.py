@@ -8,8 +8,8 @@ from duoplay.core.errors import (
     NotYourTurn,
     StaleState,
 )
-from duoplay.core.log import MatchHeader, MatchRecord, replay
-from duoplay.core.match import Match
+from duoplay.core.log import MatchHeader, MatchRecord
+from duoplay.core.match import Match, replay
 from duoplay.core.protocol import JSON, Action, Event, Game, Outcome
 from duoplay.core.registry import find_game, game_ids
 

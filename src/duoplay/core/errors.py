@@ -3,7 +3,17 @@
 Parsing is not validation: `MalformedAction` means the input is not an action of
 this game at all; `IllegalAction` means it is one, but the rules forbid it now.
 After any of these the game state is exactly as it was.
+
+A reason is a message id with parameters: `IllegalAction("Draw {n} cards first", n=4)`.
+The id (the English template) is what clients translate through their catalogs;
+`reason` is the English text with the parameters filled in, for logs and terminals.
 """
+
+from __future__ import annotations
+
+from typing import Any
+
+Param = str | int | float | bool | None
 
 
 class GameError(ValueError):
@@ -11,9 +21,21 @@ class GameError(ValueError):
 
     code = "game_error"
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, template: str, **params: Param) -> None:
+        self.template = template
+        self.params: dict[str, Param] = params
+        self.reason = fill(template, params)
+        super().__init__(self.reason)
+
+
+def fill(template: str, params: dict[str, Any]) -> str:
+    """The template with its `{name}` parameters filled in; a template without any stays as it is."""
+    if not params:
+        return template
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return template  # a wrong template must not hide the refusal behind another error
 
 
 class MalformedAction(GameError):
@@ -41,6 +63,6 @@ class GameOver(IllegalAction):
 
 
 class StaleState(GameError):
-    """The action was chosen against an older state than the current one."""
+    """The action was chosen against a state that has since changed in a way it depends on."""
 
     code = "stale_state"

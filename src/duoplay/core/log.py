@@ -1,20 +1,18 @@
-"""A match is its header plus the append-only log of accepted actions.
+"""A match is its header plus the append-only log of accepted actions, as data.
 
-Replaying the log from the header rebuilds the exact state: storage, crash
-recovery, replays, spectating and tests all rest on this.
+Replaying the log from the header (`duoplay.core.match.replay`) rebuilds the exact
+state: storage, crash recovery, replays, spectating and tests all rest on this.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from duoplay.core.errors import MalformedAction
+from duoplay.core.json import is_int
 from duoplay.core.protocol import JSON, Seat
-
-if TYPE_CHECKING:
-    from duoplay.core.match import Match
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +34,7 @@ class MatchHeader:
         except KeyError as missing:
             raise MalformedAction(f"A match header needs {missing.args[0]!r}") from None
         options = data.get("options", {})
-        if not (isinstance(game, str) and _is_int(seats) and _is_int(seed)):
+        if not (isinstance(game, str) and is_int(seats) and is_int(seed)):
             raise MalformedAction("A match header needs a game name and integer seats and seed")
         if not isinstance(options, dict):
             raise MalformedAction("Match options must be a JSON object")
@@ -58,7 +56,7 @@ class LogEntry:
         if not isinstance(data, dict) or "action" not in data:
             raise MalformedAction("A log entry must be an object with a seat and an action")
         seat = data.get("seat")
-        if seat is not None and not _is_int(seat):
+        if seat is not None and not is_int(seat):
             raise MalformedAction("A log entry's seat must be an integer or null")
         return cls(seat=seat, action=data["action"])
 
@@ -96,17 +94,3 @@ class MatchRecord:
         except (UnicodeDecodeError, RecursionError):
             raise MalformedAction("Not JSON text") from None
         return cls.from_json(data)
-
-
-def replay(header: MatchHeader, log: list[LogEntry] | tuple[LogEntry, ...]) -> Match:
-    """Rebuild a match by applying every logged action to a fresh setup."""
-    from duoplay.core.match import Match
-
-    match = Match.start(header)
-    for entry in log:
-        match.act(entry.seat, entry.action)
-    return match
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)

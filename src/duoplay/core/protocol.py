@@ -15,11 +15,14 @@ A game is a set of pure rules over a state value:
   timeout action it names, so replay never needs a clock.
 
 Seat `None` in `apply` stands for the table itself (timeouts, the clock).
+
+Beyond the rules, a game declares what the platform needs to host it (options
+for the lobby, bot levels, what an action depends on, live streams...): those
+declarations are optional attributes, read with their defaults in `declared.py`.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar, runtime_checkable
@@ -28,7 +31,6 @@ JSON = dict[str, Any]
 Seat = int | None
 
 S = TypeVar("S")
-S_co = TypeVar("S_co", covariant=True)
 A = TypeVar("A", bound="Action")
 
 
@@ -111,6 +113,56 @@ class Deadline:
     key: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One house rule as the lobby offers it. `label` and choice labels are message ids
+    (English text that the catalogs translate)."""
+
+    name: str
+    kind: str  # "int", "float", "bool", "choice" or "text"
+    default: Any
+    label: str
+    minimum: float | None = None
+    maximum: float | None = None
+    choices: tuple[tuple[Any, str], ...] = ()  # (value, label) for kind "choice"
+    help: str = ""
+
+    def to_json(self) -> JSON:
+        data: JSON = {"name": self.name, "kind": self.kind, "default": self.default, "label": self.label}
+        if self.minimum is not None:
+            data["min"] = self.minimum
+        if self.maximum is not None:
+            data["max"] = self.maximum
+        if self.choices:
+            data["choices"] = [{"value": value, "label": label} for value, label in self.choices]
+        if self.help:
+            data["help"] = self.help
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class BotLevel:
+    """A bot a room may seat: `id` names it in `make_bot`, `label` is a message id."""
+
+    id: str
+    label: str
+
+    def to_json(self) -> JSON:
+        return {"id": self.id, "label": self.label}
+
+
+@dataclass(frozen=True, slots=True)
+class StreamRule:
+    """A live channel open to one seat now: who hears it, and how much it may carry.
+
+    Stream messages are not logged; what counted is committed by the game as an
+    action at the end of its phase."""
+
+    audience: frozenset[int]
+    max_bytes: int = 2048  # one message
+    per_second: float = 20.0  # messages, per seat and channel
+
+
 class Game(Protocol[S, A]):
     """One tabletop game's rules. Implementations hold no per-match data."""
 
@@ -141,9 +193,3 @@ class Game(Protocol[S, A]):
     def deadline(self, state: S) -> Deadline | None: ...
 
     def copy_state(self, state: S) -> S: ...
-
-
-class Determinizable(Protocol[S_co]):
-    """A game whose hidden information can be sampled from a seat's view (for ISMCTS)."""
-
-    def sample_state(self, view: JSON, seat: int, rng: random.Random) -> S_co: ...

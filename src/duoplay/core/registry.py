@@ -1,37 +1,60 @@
-"""Find a game by id or alias. Games load lazily, so the server imports only what it serves."""
+"""Find a game by id or alias. Games register themselves; the platform names none of them.
+
+A game is installed under the `duoplay.games` entry point group (see pyproject.toml):
+`uno-duo = "duoplay.games.uno_duo:GAME"`. A game still in the making can be served
+without packaging it: `DUOPLAY_GAMES="my-game=my_package.game:GAME"` (comma-separated)
+adds games to those installed. Games load lazily, so a process imports only what it uses.
+"""
 
 from __future__ import annotations
 
 import importlib
+import os
+from functools import cache
+from importlib.metadata import entry_points
 from typing import Any
 
 from duoplay.core.errors import MalformedAction
 
-# game id -> "module:attribute" of its Game instance
-_GAMES: dict[str, str] = {
-    "uno-duo": "duoplay.games.uno_duo:GAME",
-    "duos": "duoplay.games.duos:GAME",
-}
+GROUP = "duoplay.games"
+ENVIRONMENT = "DUOPLAY_GAMES"
 
-_ALIASES: dict[str, str] = {
-    "uno": "uno-duo",
-    "unoduo": "uno-duo",
-    "uno_duo": "uno-duo",
-}
+
+@cache
+def _targets() -> dict[str, str]:
+    """game id -> "module:attribute" of its Game instance."""
+    targets = {entry.name: entry.value for entry in entry_points(group=GROUP)}
+    for item in os.environ.get(ENVIRONMENT, "").split(","):
+        name, _, target = item.partition("=")
+        if name.strip() and ":" in target:
+            targets[name.strip()] = target.strip()
+    return targets
 
 
 def game_ids() -> list[str]:
-    return sorted(_GAMES)
+    return sorted(_targets())
+
+
+@cache
+def _load(game_id: str) -> Any:
+    module_name, _, attribute = _targets()[game_id].partition(":")
+    return getattr(importlib.import_module(module_name), attribute)
+
+
+@cache
+def _aliases() -> dict[str, str]:
+    """Loads every game once, the first time a name is not an id."""
+    return {alias: game_id for game_id in game_ids() for alias in _load(game_id).aliases}
 
 
 def find_game(name: str) -> Any:
     """Return the `Game` for an id or alias; raise `MalformedAction` for an unknown name."""
     if not isinstance(name, str):
-        raise MalformedAction(f"A game name must be text, not {type(name).__name__}")
+        raise MalformedAction("A game name must be text, not {kind}", kind=type(name).__name__)
     key = name.strip().lower()
-    key = _ALIASES.get(key, key)
-    target = _GAMES.get(key)
-    if target is None:
-        raise MalformedAction(f"Unknown game {name!r}; known games: {', '.join(game_ids())}")
-    module_name, attribute = target.split(":")
-    return getattr(importlib.import_module(module_name), attribute)
+    if key not in _targets():
+        key = _aliases().get(key, key)
+    if key not in _targets():
+        raise MalformedAction("Unknown game {name!r}; known games: {known}",
+                              name=name[:40], known=", ".join(game_ids()))
+    return _load(key)

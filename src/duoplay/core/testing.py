@@ -15,8 +15,8 @@ from collections.abc import Callable
 from typing import Any
 
 from duoplay.core.errors import GameError
-from duoplay.core.log import MatchRecord, replay
-from duoplay.core.match import Match
+from duoplay.core.log import MatchRecord
+from duoplay.core.match import Match, replay
 from duoplay.core.protocol import JSON, Game
 
 Invariant = Callable[[Any], None]

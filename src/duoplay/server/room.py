@@ -20,8 +20,8 @@ from typing import Any
 from duoplay.bots.base import Bot
 from duoplay.bots.registry import bot_levels, make_bot
 from duoplay.core.errors import GameError
-from duoplay.core.log import MatchHeader, replay
-from duoplay.core.match import Match
+from duoplay.core.log import MatchHeader
+from duoplay.core.match import Match, replay
 from duoplay.core.protocol import JSON, Deadline, Event, Game, Seat
 from duoplay.core.registry import find_game
 from duoplay.server import protocol as wire

@@ -18,8 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from duoplay.core.errors import GameError
-from duoplay.core.log import replay
-from duoplay.core.match import Match
+from duoplay.core.match import Match, replay
 from duoplay.core.protocol import JSON, Game
 from duoplay.core.registry import find_game
 from duoplay.server.config import ServerConfig

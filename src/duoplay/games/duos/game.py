@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
-from duoplay.core.protocol import JSON, Deadline, Event, Outcome, Seat
+from duoplay.core.protocol import JSON, BotLevel, Deadline, Event, OptionSpec, Outcome, Seat
 from duoplay.games.duos import rules
 from duoplay.games.duos.actions import Action, parse_action
-from duoplay.games.duos.options import DuosOptions, parse_options
+from duoplay.games.duos.options import DuosOptions, option_specs, parse_options
 from duoplay.games.duos.state import DuosState
 from duoplay.games.duos.view import view
 
@@ -19,6 +20,21 @@ class Duos:
     aliases: tuple[str, ...] = ()
     min_seats = 2
     max_seats = 6
+    # Declarations for the platform (see duoplay.core.declared).
+    bot_levels = (BotLevel("association", "Association"),)
+    standin_level = "association"
+    web_table = "duos"
+
+    def option_specs(self) -> list[OptionSpec]:
+        return option_specs()
+
+    def stale_key(self, state: DuosState, seat: int) -> Hashable:
+        """Pairing is simultaneous: what others place never makes a seat's move stale, a new turn does."""
+        return state.turn, state.phase
+
+    def bot_delay(self, view: JSON, seat: int, level: str, rng: random.Random) -> float:
+        """People look over the twelve cards for a while before the first pair."""
+        return rng.uniform(2.0, 5.0) if not view.get("pairs") else rng.uniform(0.8, 1.6)
 
     def parse_options(self, data: Mapping[str, Any] | None) -> DuosOptions:
         return parse_options(data)

@@ -8,6 +8,8 @@ from functools import cache
 from typing import Any
 
 from duoplay.core.errors import MalformedAction
+from duoplay.core.json import is_int
+from duoplay.core.protocol import OptionSpec
 from duoplay.games.duos.cards import CATEGORIES
 
 
@@ -45,9 +47,9 @@ def parse_options(data: Mapping[str, Any] | None) -> DuosOptions:
     known = {f.name for f in fields(DuosOptions)}
     unknown = sorted(set(data) - known)
     if unknown:
-        raise MalformedAction(f"Unknown DUOS option(s): {', '.join(unknown)}")
+        raise MalformedAction("Unknown DUOS option(s): {names}", names=", ".join(map(str, unknown))[:200])
     values = dict(data)
-    if _is_int(values.get("pairing_seconds")):
+    if is_int(values.get("pairing_seconds")):
         values["pairing_seconds"] = float(values["pairing_seconds"])
     options = DuosOptions(**values)
     _check(options)
@@ -55,9 +57,9 @@ def parse_options(data: Mapping[str, Any] | None) -> DuosOptions:
 
 
 def _check(options: DuosOptions) -> None:
-    if not (_is_int(options.rounds) and 1 <= options.rounds <= 10):
+    if not (is_int(options.rounds) and 1 <= options.rounds <= 10):
         raise MalformedAction("rounds must be a whole number from 1 to 10")
-    if not (_is_int(options.coop_turns) and 1 <= options.coop_turns <= 30):
+    if not (is_int(options.coop_turns) and 1 <= options.coop_turns <= 30):
         raise MalformedAction("coop_turns must be a whole number from 1 to 30")
     if options.category is not None and options.category not in CATEGORIES:
         raise MalformedAction(f"category must be one of {', '.join(CATEGORIES)} (or null)")
@@ -66,9 +68,22 @@ def _check(options: DuosOptions) -> None:
     seconds = options.pairing_seconds
     if not (isinstance(seconds, float) and 0 <= seconds <= 3600):
         raise MalformedAction("pairing_seconds must be a number of seconds from 0 (no limit) to 3600")
-    if not (_is_int(options.first_narrator) and 0 <= options.first_narrator < 6):
+    if not (is_int(options.first_narrator) and 0 <= options.first_narrator < 6):
         raise MalformedAction("first_narrator must be a seat number")
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+CATEGORY_LABELS = {"sport": "Sport", "fairy-tales": "Fairy tales", "things": "Things", "animals": "Animals"}
+
+
+def option_specs() -> list[OptionSpec]:
+    """The house rules as the lobby offers them; labels are message ids."""
+    return [
+        OptionSpec("rounds", "int", 2, "Rounds", minimum=1, maximum=10),
+        OptionSpec("coop_turns", "int", 9, "Coop turns", minimum=1, maximum=30),
+        OptionSpec("category", "choice", None, "Category",
+                   choices=((None, "Any (the deal decides)"),
+                            *((c, CATEGORY_LABELS.get(c, c)) for c in CATEGORIES))),
+        OptionSpec("fixed_category", "bool", False, "Fixed category"),
+        OptionSpec("pairing_seconds", "float", 120.0, "Pairing seconds", minimum=0, maximum=3600),
+        OptionSpec("first_narrator", "int", 0, "First narrator", minimum=0, maximum=5),
+    ]

@@ -7,11 +7,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from duoplay.core.errors import MalformedAction
-from duoplay.core.protocol import JSON, Deadline, Event, Outcome, Seat
+from duoplay.core.protocol import JSON, BotLevel, Deadline, Event, OptionSpec, Outcome, Seat
 from duoplay.games.uno_duo import rules
 from duoplay.games.uno_duo.actions import Action, parse_action
 from duoplay.games.uno_duo.determinize import sample_state
-from duoplay.games.uno_duo.options import UnoDuoOptions, parse_options
+from duoplay.games.uno_duo.options import UnoDuoOptions, option_specs, parse_options
 from duoplay.games.uno_duo.state import UnoDuoState
 from duoplay.games.uno_duo.view import view
 
@@ -26,6 +26,17 @@ class UnoDuo:
     aliases = ("uno", "unoduo", "uno_duo")
     min_seats = 2
     max_seats = 2
+    # Declarations for the platform (see duoplay.core.declared).
+    bot_levels = (BotLevel("heuristic", "Heuristic"), BotLevel("ismcts", "Strong (search)"))
+    standin_level = "heuristic"
+    web_table = "uno-duo"
+
+    def option_specs(self) -> list[OptionSpec]:
+        return option_specs()
+
+    def bot_delay(self, view: JSON, seat: int, level: str, rng: random.Random) -> float:
+        """A person glances at a drafted card, and takes a moment over a play."""
+        return rng.uniform(0.4, 0.7) if view.get("phase") == "draft" else rng.uniform(0.6, 1.1)
 
     def parse_options(self, data: Mapping[str, Any] | None) -> UnoDuoOptions:
         return parse_options(data)

@@ -7,9 +7,13 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from duoplay.core.errors import MalformedAction
+from duoplay.core.json import is_int
+from duoplay.core.protocol import OptionSpec
 
 CHALLENGE_ANY_PLAYABLE = "any-playable"  # the rulebook: another card that could legally be played
 CHALLENGE_COLOUR_ONLY = "colour-only"  # official UNO: a card of the current colour
+MAX_PENALTY = 10
+MAX_TARGET_SCORE = 1000  # a match must end: at 200 points one lasts about 8 rounds
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,24 +54,30 @@ def parse_options(data: Mapping[str, Any] | None) -> UnoDuoOptions:
 
 
 def _check(options: UnoDuoOptions) -> None:
-    if not _whole(options.deck_size) or options.deck_size not in (108, 112):
+    if not is_int(options.deck_size) or options.deck_size not in (108, 112):
         raise MalformedAction("deck_size must be 108 or 112")
-    if not _positive_int(options.target_score):
-        raise MalformedAction("target_score must be a positive whole number")
+    if not (is_int(options.target_score) and 1 <= options.target_score <= MAX_TARGET_SCORE):
+        raise MalformedAction("target_score must be a whole number from 1 to {most}", most=MAX_TARGET_SCORE)
     if options.challenge_rule not in (CHALLENGE_ANY_PLAYABLE, CHALLENGE_COLOUR_ONLY):
         raise MalformedAction(
             f"challenge_rule must be {CHALLENGE_ANY_PLAYABLE!r} or {CHALLENGE_COLOUR_ONLY!r}"
         )
     if not isinstance(options.shuffle_on_refill, bool):
         raise MalformedAction("shuffle_on_refill must be true or false")
-    if not (_whole(options.uno_penalty) and options.uno_penalty >= 0):
-        raise MalformedAction("uno_penalty must be a whole number of cards")
+    if not (is_int(options.uno_penalty) and 0 <= options.uno_penalty <= MAX_PENALTY):
+        raise MalformedAction("uno_penalty must be a whole number of cards from 0 to {most}",
+                              most=MAX_PENALTY)
 
 
-def _whole(value: Any) -> bool:
-    """An int that is not a bool (JSON true would otherwise pass as 1)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _positive_int(value: Any) -> bool:
-    return _whole(value) and value > 0
+def option_specs() -> list[OptionSpec]:
+    """The house rules as the lobby offers them; labels are message ids."""
+    return [
+        OptionSpec("deck_size", "choice", 112, "Deck size",
+                   choices=((112, "112 cards (retail)"), (108, "108 cards (classic)"))),
+        OptionSpec("target_score", "int", 200, "Target score", minimum=1, maximum=MAX_TARGET_SCORE),
+        OptionSpec("challenge_rule", "choice", CHALLENGE_ANY_PLAYABLE, "Challenge rule",
+                   choices=((CHALLENGE_ANY_PLAYABLE, "Guilty: another card was playable"),
+                            (CHALLENGE_COLOUR_ONLY, "Guilty: held the current colour"))),
+        OptionSpec("shuffle_on_refill", "bool", True, "Shuffle on refill"),
+        OptionSpec("uno_penalty", "int", 2, "Uno penalty", minimum=0, maximum=MAX_PENALTY),
+    ]

@@ -1,0 +1,115 @@
+"""What a game declares beyond its rules, read here with the defaults for a game that declares nothing.
+
+The platform (lobby, rooms, bots, web client, tests) learns everything about a game
+from these declarations, so adding a game touches only its own folders:
+
+| attribute of the game | meaning | when absent |
+| --- | --- | --- |
+| `option_specs()` | the house rules the lobby offers (`OptionSpec`) | one plain field per default option |
+| `bot_levels` | bot levels beyond `random` (`BotLevel`) | none |
+| `standin_level` | the level that plays for an absent player | the first declared level |
+| `web_table` | the folder of its browser table under `web/games/` | the game's id |
+| `stale_key(state, seat)` | what an action of `seat` depends on (stale only if it changed) | any change |
+| `bot_delay(view, seat, level, rng)` | seconds a bot waits before it acts, as a person would | none |
+| `streams(state, seat)` | live channels open to `seat` now (`StreamRule` by name) | none |
+| `commit_stream(state, seat, channel, chunks)` | the action keeping what a closed stream carried | none |
+| `fuzz_actions(state, seat, rng)` | open-ended actions beyond the legal menu, for tests | none |
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any
+
+from duoplay.core.protocol import JSON, BotLevel, OptionSpec, StreamRule
+
+RANDOM = BotLevel("random", "Random")
+
+
+def option_specs(game: Any) -> list[OptionSpec]:
+    declared = getattr(game, "option_specs", None)
+    if callable(declared):
+        return list(declared())
+    defaults: JSON = game.options_to_json(game.parse_options(None))
+    return [OptionSpec(name, _kind_of(value), value, name.replace("_", " ").capitalize())
+            for name, value in defaults.items()]
+
+
+def _kind_of(value: Any) -> str:
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int):
+        return "int"
+    if isinstance(value, float):
+        return "float"
+    return "text"
+
+
+def bot_levels(game: Any) -> list[BotLevel]:
+    """Every level a room may seat, `random` first."""
+    declared: Sequence[BotLevel] = getattr(game, "bot_levels", ())
+    return [RANDOM, *(level for level in declared if level.id != RANDOM.id)]
+
+
+def standin_level(game: Any) -> str:
+    declared: str | None = getattr(game, "standin_level", None)
+    if declared is not None:
+        return declared
+    levels = bot_levels(game)
+    return levels[1].id if len(levels) > 1 else RANDOM.id
+
+
+def web_table(game: Any) -> str:
+    folder: str = getattr(game, "web_table", game.id)
+    return folder
+
+
+def has_stale_key(game: Any) -> bool:
+    return callable(getattr(game, "stale_key", None))
+
+
+def stale_key(game: Any, state: Any, seat: int) -> Hashable:
+    key: Hashable = game.stale_key(state, seat)
+    return key
+
+
+def bot_delay(game: Any, view: JSON, seat: int, level: str, rng: random.Random) -> float:
+    declared = getattr(game, "bot_delay", None)
+    return max(0.0, float(declared(view, seat, level, rng))) if callable(declared) else 0.0
+
+
+def streams(game: Any, state: Any, seat: int) -> Mapping[str, StreamRule]:
+    declared = getattr(game, "streams", None)
+    return declared(state, seat) if callable(declared) else {}
+
+
+def has_streams(game: Any) -> bool:
+    return callable(getattr(game, "streams", None))
+
+
+def commit_stream(game: Any, state: Any, seat: int, channel: str, chunks: list[Any]) -> Any | None:
+    declared = getattr(game, "commit_stream", None)
+    return declared(state, seat, channel, chunks) if callable(declared) else None
+
+
+def fuzz_actions(game: Any, state: Any, seat: int, rng: random.Random) -> list[Any]:
+    declared = getattr(game, "fuzz_actions", None)
+    return list(declared(state, seat, rng)) if callable(declared) else []
+
+
+def describe(game: Any) -> JSON:
+    """The game as the lobby and the web client see it (`GET /api/games`)."""
+    specs = option_specs(game)
+    return {
+        "id": game.id,
+        "name": game.name,
+        "min_seats": game.min_seats,
+        "max_seats": game.max_seats,
+        "options": {spec.name: spec.default for spec in specs},
+        "option_specs": [spec.to_json() for spec in specs],
+        "bot_levels": [level.id for level in bot_levels(game)],
+        "bot_level_labels": {level.id: level.label for level in bot_levels(game)},
+        "standin_level": standin_level(game),
+        "web_table": web_table(game),
+    }
