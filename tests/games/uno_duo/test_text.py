@@ -7,9 +7,9 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from duoplay.cli.terminal import Choice, Style, strip_ansi
 from duoplay.core.match import Match
 from duoplay.core.protocol import JSON
+from duoplay.core.terminal import Choice, Style, strip_ansi
 from duoplay.games.uno_duo import text
 from duoplay.games.uno_duo.actions import Play
 from duoplay.games.uno_duo.cards import CODE_TO_FACE, COLOUR_OF, COLOURS, WILD, code

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from duoplay.cli.terminal import Choice, Question, Style
 from duoplay.core.protocol import JSON, Outcome
+from duoplay.core.terminal import Choice, Question, Style
 from duoplay.games.uno_duo.actions import ChooseColour, Play, Simple
 from duoplay.games.uno_duo.cards import (
     CODE_TO_FACE,
