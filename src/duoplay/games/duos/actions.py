@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from duoplay.core.actions import Simple, action_type, no_extra_fields
 from duoplay.core.errors import MalformedAction
 from duoplay.core.protocol import JSON
+from duoplay.games.duos.cards import GRID
 from duoplay.games.duos.pairing import normal
 from duoplay.games.duos.state import Pairs
 
@@ -85,7 +86,8 @@ def parse_action(data: Any) -> Action:
     if kind in ("yes", "no"):
         no_extra_fields(data, {"type", "card"})
         return GiveHelp(kind, card=_position(data.get("card")))
-    raise MalformedAction(f"Unknown action type {kind!r}; DUOS actions are pairs, lock, word, yes, no")
+    raise MalformedAction("Unknown action type '{kind}'; DUOS actions are pairs, lock, word, yes, no",
+                          kind=kind[:40])
 
 
 def parse_notation(text: str) -> Action:
@@ -104,16 +106,16 @@ def parse_notation(text: str) -> Action:
         for word in rest:
             parts = word.split("-")
             if len(parts) != 2 or not all(p.isdigit() for p in parts):
-                raise MalformedAction(f"{word!r} is not a pair; write pairs as 0-5")
+                raise MalformedAction("'{pair}' is not a pair; write pairs as 0-5", pair=word[:40])
             raw.append([int(parts[0]), int(parts[1])])
         return PlacePairs(_pairs(raw), lock)
     if head == "word" and len(words) == 2:
         return GiveHelp("word", word=_word(words[1]))
     if head == "word":
-        raise MalformedAction("WORD is exactly one word, without spaces")
+        raise MalformedAction("{help} is exactly one word, without spaces", help="WORD")
     if head in ("yes", "no") and len(words) == 2 and words[1].isdigit():
         return GiveHelp(head, card=int(words[1]))
-    raise MalformedAction(f"Cannot read {text!r} as a DUOS action")
+    raise MalformedAction("Cannot read '{text}' as a DUOS action", text=text.strip()[:60])
 
 
 def _pairs(value: Any) -> Pairs:
@@ -121,13 +123,14 @@ def _pairs(value: Any) -> Pairs:
         raise MalformedAction("'pairs' must be a list of pairs of grid positions, like [[0, 5], [2, 3]]")
     for pair in value:
         if not (isinstance(pair, list) and len(pair) == 2 and all(_is_int(p) for p in pair)):
-            raise MalformedAction(f"{pair!r} is not a pair: a pair is two grid positions, like [0, 5]")
+            raise MalformedAction("{pair} is not a pair: a pair is two grid positions, like [0, 5]",
+                                  pair=repr(pair)[:40])
     return normal(value)
 
 
 def _position(value: Any) -> int:
     if not _is_int(value):
-        raise MalformedAction("'card' must be a grid position from 0 to 11")
+        raise MalformedAction("'card' must be a grid position from 0 to {last}", last=GRID - 1)
     position: int = value
     return position
 

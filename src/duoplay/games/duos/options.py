@@ -62,7 +62,7 @@ def _check(options: DuosOptions) -> None:
     if not (is_int(options.coop_turns) and 1 <= options.coop_turns <= 30):
         raise MalformedAction("coop_turns must be a whole number from 1 to 30")
     if options.category is not None and options.category not in CATEGORIES:
-        raise MalformedAction(f"category must be one of {', '.join(CATEGORIES)} (or null)")
+        raise MalformedAction("category must be one of {choices} (or null)", choices=", ".join(CATEGORIES))
     if not isinstance(options.fixed_category, bool):
         raise MalformedAction("fixed_category must be true or false")
     seconds = options.pairing_seconds

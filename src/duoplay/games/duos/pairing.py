@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
+from duoplay.core.errors import IllegalAction
 from duoplay.games.duos.cards import GRID
 from duoplay.games.duos.state import Pair, Pairs
 
@@ -22,20 +23,22 @@ def normal(pairs: Iterable[Iterable[int]]) -> Pairs:
     return tuple(sorted(ordered))
 
 
-def problem(pairs: Pairs) -> str | None:
+def problem(pairs: Pairs) -> IllegalAction | None:
     """Why these pairs cannot be placed, or None if they can."""
     if len(pairs) > MAX_PAIRS:
-        return f"Place at most {MAX_PAIRS} pairs (you sent {len(pairs)})"
+        return IllegalAction("Place at most {most} pairs (you sent {n})", most=MAX_PAIRS, n=len(pairs))
     seen: set[int] = set()
     for a, b in pairs:
         for position in (a, b):
             if not 0 <= position < GRID:
-                return f"There is no card at position {position}: positions are 0 to {GRID - 1}"
+                return IllegalAction("There is no card at position {card}: positions are 0 to {last}",
+                                     card=position, last=GRID - 1)
         if a == b:
-            return f"A pair needs two different cards (position {a} twice)"
+            return IllegalAction("A pair needs two different cards (position {card} twice)", card=a)
         for position in (a, b):
             if position in seen:
-                return f"The card at position {position} is in two pairs: each card joins one pair at most"
+                return IllegalAction("The card at position {card} is in two pairs: "
+                                     "each card joins one pair at most", card=position)
             seen.add(position)
     return None
 

@@ -29,7 +29,7 @@ def setup(seats: int, options: DuosOptions, seed: int) -> DuosState:
     if not 2 <= seats <= 6:
         raise MalformedAction("DUOS is for 2 to 6 players (2 play the cooperative variant)")
     if seats > 2 and options.first_narrator >= seats:
-        raise MalformedAction(f"first_narrator must be a seat from 0 to {seats - 1}")
+        raise MalformedAction("first_narrator must be a seat from 0 to {last}", last=seats - 1)
     rng = GameRng(seed)
     # Setup: the table chooses a category; here the seed does, unless an option names one.
     category = options.category or CATEGORIES[rng.randrange(len(CATEGORIES))]
@@ -135,7 +135,7 @@ def _refusal(state: DuosState, seat: Seat, action: Action) -> IllegalAction | No
     if seat is None:
         return NotYourTurn("Only a player can place pairs or give a help")
     if not (isinstance(seat, int) and 0 <= seat < state.seats):
-        return NotYourTurn(f"This table has seats 0 to {state.seats - 1}")
+        return NotYourTurn("This table has seats 0 to {last}", last=state.seats - 1)
     if state.locked[seat]:
         return NotYourTurn("You have locked in your pairs; wait for the others")
     if isinstance(action, PlacePairs):
@@ -144,19 +144,21 @@ def _refusal(state: DuosState, seat: Seat, action: Action) -> IllegalAction | No
         return _help_refusal(state, seat, action)
     if action == act.LOCK:
         return None
-    return IllegalAction(f"'{action.notation()}' is not possible now")
+    return IllegalAction("'{action}' is not possible now", action=action.notation())
 
 
 def _pairs_refusal(state: DuosState, seat: int, action: PlacePairs) -> IllegalAction | None:
     why = problem(action.pairs)
     if why is not None:
-        return IllegalAction(why)
+        return why
     used = {p for pair in action.pairs for p in pair}
     marks = _marks(state, seat)
     if "no" in marks and marks["no"] in used:
-        return IllegalAction(f"You said NO! to the card at position {marks['no']}: leave it out")
+        return IllegalAction("You said {help} to the card at position {card}: leave it out",
+                             help=HELP_NAMES["no"], card=marks["no"])
     if "yes" in marks and marks["yes"] not in used:
-        return IllegalAction(f"You said YES! to the card at position {marks['yes']}: keep it in a pair")
+        return IllegalAction("You said {help} to the card at position {card}: keep it in a pair",
+                             help=HELP_NAMES["yes"], card=marks["yes"])
     return None
 
 
@@ -167,23 +169,26 @@ def _help_refusal(state: DuosState, seat: int, action: GiveHelp) -> IllegalActio
     name = HELP_NAMES.get(action.kind, action.kind)
     for given in state.helps:
         if given.seat == seat:
-            return IllegalAction(f"You already used {HELP_NAMES[given.kind]} this turn: one help per turn")
+            return IllegalAction("You already used {help} this turn: one help per turn",
+                                 help=HELP_NAMES[given.kind])
         if given.kind == action.kind:
-            return IllegalAction(f"Your partner already used {name} this turn: choose another help")
+            return IllegalAction("Your partner already used {help} this turn: choose another help",
+                                 help=name)
     if action.kind == "word":
         word = action.word
         if not word or any(c.isspace() for c in word):
-            return IllegalAction("WORD is exactly one word, without spaces")
+            return IllegalAction("{help} is exactly one word, without spaces", help=name)
         if len(word) > MAX_WORD or not any(c.isalpha() for c in word):
-            return IllegalAction(f"WORD must be a word of at most {MAX_WORD} letters")
+            return IllegalAction("{help} must be a word of at most {most} letters", help=name, most=MAX_WORD)
         return None
     if not 0 <= action.card < GRID:
-        return IllegalAction(f"There is no card at position {action.card}: positions are 0 to {GRID - 1}")
+        return IllegalAction("There is no card at position {card}: positions are 0 to {last}",
+                             card=action.card, last=GRID - 1)
     used = {p for pair in state.pairs[seat] for p in pair}
     if action.kind == "yes" and action.card not in used:
-        return IllegalAction("YES! marks a card you use: place a pair with it first")
+        return IllegalAction("{help} marks a card you use: place a pair with it first", help=name)
     if action.kind == "no" and action.card in used:
-        return IllegalAction("NO! marks a card you do not use: take it out of your pairs first")
+        return IllegalAction("{help} marks a card you do not use: take it out of your pairs first", help=name)
     return None
 
 

@@ -17,6 +17,9 @@ from duoplay.core.errors import MalformedAction
 from duoplay.core.protocol import JSON
 from duoplay.games.uno_duo.cards import CODE_TO_FACE, COLOUR_INDEX, COLOUR_OF, COLOURS, code
 
+# The four colours as parameters of a reason that lists them: each is a word clients translate.
+COLOUR_NAMES = dict(zip(("red", "yellow", "green", "blue"), COLOURS, strict=True))
+
 
 @dataclass(frozen=True, slots=True)
 class Play:
@@ -94,7 +97,7 @@ def parse_action(data: Any) -> Action:
     if kind == "play":
         no_extra_fields(data, {"type", "card", "colour", "uno"})
         return _play(data.get("card"), data.get("colour"), data.get("uno", False))
-    raise MalformedAction(f"Unknown action type {kind!r}")
+    raise MalformedAction("Unknown action type '{kind}'", kind=kind[:40])
 
 
 def parse_notation(text: str) -> Action:
@@ -109,7 +112,7 @@ def parse_notation(text: str) -> Action:
     if uno:
         words = words[:-1]
     if not words or len(words) > 2:
-        raise MalformedAction(f"Cannot read {text!r} as an action")
+        raise MalformedAction("Cannot read '{text}' as an action", text=text.strip()[:60])
     card = _card_from_text(words[0])
     return _play(card, words[1] if len(words) == 2 else None, uno)
 
@@ -120,26 +123,31 @@ def _card_from_text(word: str) -> str:
     upper = word[:1].upper() + word[1:]
     if upper in CODE_TO_FACE:
         return upper
-    raise MalformedAction(f"{word!r} is not a card; cards look like R5, G+2, Brev, Yskip, wild+4")
+    raise MalformedAction("'{card}' is not a card; cards look like R5, G+2, Brev, Yskip, wild+4",
+                          card=word[:40])
 
 
 def _play(card: Any, colour: Any, uno: Any) -> Play:
     if not isinstance(card, str) or card not in CODE_TO_FACE:
-        raise MalformedAction(f"{card!r} is not a card; cards look like R5, G+2, Brev, wild+4")
+        raise MalformedAction("{card} is not a card; cards look like R5, G+2, Brev, wild+4",
+                              card=repr(card)[:40])
     if not isinstance(uno, bool):
         raise MalformedAction("'uno' must be true or false")
     face = CODE_TO_FACE[card]
     printed = COLOUR_OF[face]
     if printed >= 0:
         if colour is not None and _colour(colour) != printed:
-            raise MalformedAction(f"{card} is {COLOURS[printed]}; only wild cards choose a colour")
+            raise MalformedAction("{card} is {colour}; only wild cards choose a colour",
+                                  card=card, colour=COLOURS[printed])
         return play(face, printed, uno)
     if colour is None:
-        raise MalformedAction(f"Name a colour for {card}: red, yellow, green or blue")
+        raise MalformedAction("Name a colour for {card}: {red}, {yellow}, {green} or {blue}",
+                              card=card, **COLOUR_NAMES)
     return play(face, _colour(colour), uno)
 
 
 def _colour(value: Any) -> int:
     if not isinstance(value, str) or value.lower() not in COLOUR_INDEX:
-        raise MalformedAction(f"{value!r} is not a colour; choose red, yellow, green or blue")
+        raise MalformedAction("{value} is not a colour; choose {red}, {yellow}, {green} or {blue}",
+                              value=repr(value)[:40], **COLOUR_NAMES)
     return COLOUR_INDEX[value.lower()]

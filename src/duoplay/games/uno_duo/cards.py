@@ -65,6 +65,11 @@ def code(card: int) -> str:
     return COLOUR_LETTERS[card // RANKS_PER_COLOUR] + _RANK_CODES[card % RANKS_PER_COLOUR]
 
 
+def rank_name(rank: int) -> str:
+    """A coloured card's rank as players call it: '5', 'Draw 2', 'Reverse', 'Skip'."""
+    return _RANK_NAMES[rank]
+
+
 def name(card: int) -> str:
     """Readable English name: 'red 5', 'green Draw 2', 'Wild Draw 4'."""
     if card >= WILD:

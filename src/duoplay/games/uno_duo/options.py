@@ -47,7 +47,7 @@ def parse_options(data: Mapping[str, Any] | None) -> UnoDuoOptions:
     known = {f.name: f for f in fields(UnoDuoOptions) if f.init}
     unknown = sorted(str(key) for key in set(data) - set(known))
     if unknown:
-        raise MalformedAction(f"Unknown UNO Duo option(s): {', '.join(unknown)}")
+        raise MalformedAction("Unknown UNO Duo option(s): {names}", names=", ".join(unknown)[:200])
     options = UnoDuoOptions(**dict(data))
     _check(options)
     return options
@@ -59,9 +59,8 @@ def _check(options: UnoDuoOptions) -> None:
     if not (is_int(options.target_score) and 1 <= options.target_score <= MAX_TARGET_SCORE):
         raise MalformedAction("target_score must be a whole number from 1 to {most}", most=MAX_TARGET_SCORE)
     if options.challenge_rule not in (CHALLENGE_ANY_PLAYABLE, CHALLENGE_COLOUR_ONLY):
-        raise MalformedAction(
-            f"challenge_rule must be {CHALLENGE_ANY_PLAYABLE!r} or {CHALLENGE_COLOUR_ONLY!r}"
-        )
+        raise MalformedAction("challenge_rule must be '{first}' or '{second}'",
+                              first=CHALLENGE_ANY_PLAYABLE, second=CHALLENGE_COLOUR_ONLY)
     if not isinstance(options.shuffle_on_refill, bool):
         raise MalformedAction("shuffle_on_refill must be true or false")
     if not (is_int(options.uno_penalty) and 0 <= options.uno_penalty <= MAX_PENALTY):
