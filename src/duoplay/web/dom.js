@@ -51,10 +51,10 @@ export async function api(path, options = {}) {
     body = null;
   }
   if (!response.ok) {
-    const message = body && body.error ? body.error.message : `HTTP ${response.status}`;
-    const error = new Error(message);
-    error.code = body && body.error ? body.error.code : "http_" + response.status;
-    throw error;
+    // The server's typed error: code, English message, and the message id with its parameters.
+    const problem = body && body.error ? body.error
+      : { code: "http_" + response.status, message: `HTTP ${response.status}` };
+    throw Object.assign(new Error(problem.message), { code: problem.code, msg: problem.msg, params: problem.params });
   }
   return body;
 }

@@ -1,5 +1,6 @@
-// Game info from /api/games (fetched once) and each game's browser module under games/<id>/.
+// Game info from /api/games (fetched once) and each game's browser table under games/<web_table>/.
 import { api } from "./dom.js";
+import { t } from "./i18n.js";
 
 let cache = null;
 
@@ -11,20 +12,30 @@ export async function listGames() {
   return cache;
 }
 
+// A game the server does not list has no table, options or levels to offer.
 export async function gameInfo(id) {
   const games = await listGames();
-  return games.find((g) => g.id === id) || { id, name: id, bot_levels: ["random"], options: {} };
+  return games.find((g) => g.id === id) || { id, name: id, options: {}, option_specs: [], bot_levels: [],
+    bot_level_labels: {}, web_table: null };
 }
 
-// A game plugs in by shipping web/games/<id>/table.js (exporting createTable(element, ctx))
-// and web/games/<id>/table.css.
-export function loadGameModule(id) {
-  const base = `/static/games/${encodeURIComponent(id)}`;
-  if (!document.querySelector(`link[data-game="${id}"]`)) {
+// A bot level as players read it: the label the game declares, through the catalog.
+export function levelName(info, level) {
+  const label = info && info.bot_level_labels ? info.bot_level_labels[level] : null;
+  return label ? t(label) : String(level ?? "");
+}
+
+// A game plugs in by shipping web/games/<web_table>/table.js (exporting createTable(element, ctx))
+// and web/games/<web_table>/table.css; the server names the folder in the game's info.
+export function loadTable(info) {
+  if (!info || !info.web_table) return Promise.reject(new Error(`no browser table for ${info && info.id}`));
+  const folder = info.web_table;
+  const base = `/static/games/${encodeURIComponent(folder)}`;
+  if (!document.querySelector(`link[data-game="${CSS.escape(folder)}"]`)) {
     const link = document.createElement("link");
     link.rel = "stylesheet";
     link.href = `${base}/table.css`;
-    link.dataset.game = id;
+    link.dataset.game = folder;
     document.head.append(link);
   }
   return import(`${base}/table.js`);

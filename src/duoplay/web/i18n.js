@@ -50,9 +50,17 @@ export function onLanguageChange(listener) {
   return () => (listeners = listeners.filter((l) => l !== listener));
 }
 
+// Python's str.format() as the server's templates use it: {name}, {name!r} (quoted text), {{ and }}.
+// A template without parameters is shown as it is, as the server does.
 function fill(text, params) {
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key]) : whole));
+  if (!params || !Object.keys(params).length) return text;
+  return text.replace(/\{\{|\}\}|\{(\w+)(!r)?\}/g, (whole, key, quoted) => {
+    if (whole === "{{") return "{";
+    if (whole === "}}") return "}";
+    if (!(key in params)) return whole;
+    const value = params[key];
+    return quoted && typeof value === "string" ? `'${value}'` : String(value);
+  });
 }
 
 // t("Seat {n}", {n: 1}): translate, then fill {placeholders}.
@@ -69,4 +77,10 @@ export function tn(singular, plural, n, params) {
   const english = n === 1 ? singular : plural;
   const text = Array.isArray(found) && found[index] ? found[index] : english;
   return fill(text, { n, ...params });
+}
+
+// A server error as the player reads it: its message id and parameters through the catalog;
+// the English text when the server sent no id.
+export function errorText(error) {
+  return t(error.msg || error.message || error.code || "", error.params);
 }

@@ -1,19 +1,8 @@
 // The lobby: your name, a new room (game + house rules), join by code or link, open rooms, recent games.
 import { api, clear, h, toast } from "./dom.js";
-import { loadGameModule } from "./games.js";
-import { t } from "./i18n.js";
+import { errorText, t } from "./i18n.js";
 import { forgetGame, getName, getSeat, recentGames, setName } from "./storage.js";
 
-// "target_score" -> "Target score"; the result is also the message id of the label.
-export function optionLabel(name) {
-  const words = name.replace(/[_-]+/g, " ").trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-// Labels of the known option names, listed here so the catalogs carry them.
-const OPTION_LABELS = () => [
-  t("Deck size"), t("Target score"), t("Challenge rule"), t("Shuffle on refill"), t("Uno penalty"),
-];
 const CODE_PATTERN = /^[23456789A-HJ-NP-Z]{6}$/;
 
 // A code, or any link that contains /room/CODE.
@@ -24,49 +13,64 @@ export function codeFromInput(text) {
   return CODE_PATTERN.test(code) ? code : null;
 }
 
-function optionInput(name, value, choices) {
-  const id = "opt-" + name;
-  const label = h("label", { for: id }, t(optionLabel(name)));
+// A choice's value as a <select> holds it: text, with null ("none chosen") as the empty string.
+const choiceValue = (value) => (value === null ? "" : String(value));
+
+// One house rule as the game declares it (an option spec from /api/games); labels are message ids.
+export function optionInput(spec) {
+  const id = "opt-" + spec.name;
+  const data = { option: spec.name, kind: spec.kind };
+  const label = h("label", { for: id }, t(spec.label));
+  const help = spec.help ? h("p.hint", { id: id + "-help" }, t(spec.help)) : null;
+  const described = help ? id + "-help" : null;
   let input;
-  if (Array.isArray(choices) && choices.length) {
-    // A null choice ("none chosen") is the empty value, read back as null.
-    input = h("select", { id, dataset: { option: name, kind: typeof value === "number" ? "number" : "text" } });
-    for (const [choice, text] of choices) {
-      input.append(new Option(text, choice === null ? "" : String(choice), false, choice === value));
+  if (spec.kind === "choice") {
+    input = h("select", { id, dataset: data, "aria-describedby": described });
+    for (const choice of spec.choices || []) {
+      const value = choiceValue(choice.value);
+      input.append(new Option(t(choice.label), value, false, value === choiceValue(spec.default)));
     }
-    return h("div.option.choice", {}, label, input);
+    return [h("div.option.choice", {}, label, input), help];
   }
-  if (typeof value === "boolean") {
-    input = h("input", { id, type: "checkbox", checked: value, dataset: { option: name, kind: "bool" } });
-    return h("div.option.check", {}, input, label);
+  if (spec.kind === "bool") {
+    input = h("input", { id, type: "checkbox", checked: Boolean(spec.default), dataset: data,
+      "aria-describedby": described });
+    return [h("div.option.check", {}, input, label), help];
   }
-  if (typeof value === "number") {
-    input = h("input", { id, type: "number", min: 0, step: 1, value: String(value),
-      dataset: { option: name, kind: "number" } });
+  if (spec.kind === "int" || spec.kind === "float") {
+    input = h("input", { id, type: "number", step: spec.kind === "int" ? 1 : "any", min: spec.min ?? null,
+      max: spec.max ?? null, value: String(spec.default), dataset: data, "aria-describedby": described });
   } else {
-    // An option whose default is null is left empty, and an empty box sends null.
-    input = h("input", { id, type: "text", value: value === null ? "" : String(value),
-      dataset: { option: name, kind: "text" } });
+    // A text option whose default is null is left empty, and an empty box sends null.
+    input = h("input", { id, type: "text", value: spec.default === null ? "" : String(spec.default),
+      dataset: data, "aria-describedby": described });
   }
-  return h("div.option", {}, label, input);
+  return [h("div.option", {}, label, input), help];
 }
 
-function readOptions(form, defaults) {
+function readOption(spec, input) {
+  if (spec.kind === "bool") return input.checked;
+  if (spec.kind === "choice") {
+    const choice = (spec.choices || []).find((c) => choiceValue(c.value) === input.value);
+    return choice ? choice.value : spec.default;
+  }
+  if (spec.kind === "int" || spec.kind === "float") return input.value === "" ? spec.default : Number(input.value);
+  return input.value === "" && spec.default === null ? null : input.value;
+}
+
+// The options that differ from the game's defaults, each of the type its spec names.
+export function readOptions(form, specs) {
   const chosen = {};
-  for (const input of form.querySelectorAll("[data-option]")) {
-    const name = input.dataset.option;
-    let value;
-    if (input.dataset.kind === "bool") value = input.checked;
-    else if (input.value === "" && defaults[name] === null) value = null;
-    else if (input.dataset.kind === "number") value = Number(input.value);
-    else value = input.value;
-    if (value !== defaults[name]) chosen[name] = value;
+  for (const spec of specs) {
+    const input = form.querySelector(`[data-option="${CSS.escape(spec.name)}"]`);
+    if (!input) continue;
+    const value = readOption(spec, input);
+    if (value !== spec.default) chosen[spec.name] = value;
   }
   return chosen;
 }
 
 export function showLobby() {
-  OPTION_LABELS();
   const main = document.getElementById("main");
   let games = [];
   let timer = null;
@@ -106,30 +110,15 @@ export function showLobby() {
     return game ? game.name : id;
   }
 
-  // A game's module may name the allowed values of some options (optionChoices); others get plain inputs.
-  async function choicesFor(id) {
-    try {
-      const module = await loadGameModule(id);
-      return module.optionChoices ? module.optionChoices() : {};
-    } catch {
-      return {};
-    }
-  }
-
-  let optionsShown = 0;
-  async function showOptions() {
-    const ticket = ++optionsShown; // only the latest call draws (the game may change while loading)
+  function showOptions() {
     const game = games.find((g) => g.id === gameSelect.value);
-    const choices = game ? await choicesFor(game.id) : {};
-    if (!game || ticket !== optionsShown) return;
+    if (!game) return;
     // Games for a range of players ask how many; a fixed count needs no question.
     clear(seatsSelect);
     for (let n = game.min_seats; n <= game.max_seats; n++) seatsSelect.append(new Option(String(n), String(n)));
     seatsRow.hidden = game.min_seats === game.max_seats;
-    for (const el of [...optionsBox.querySelectorAll(".option")]) el.remove();
-    for (const [name, value] of Object.entries(game.options || {})) {
-      optionsBox.append(optionInput(name, value, choices[name]));
-    }
+    for (const el of [...optionsBox.querySelectorAll(".option, .hint")]) el.remove();
+    for (const spec of game.option_specs || []) optionsBox.append(...optionInput(spec).filter(Boolean));
   }
   gameSelect.addEventListener("change", showOptions);
 
@@ -142,11 +131,11 @@ export function showLobby() {
       const room = await api("/api/rooms", {
         method: "POST",
         body: JSON.stringify({ game: game.id, seats: Number(seatsSelect.value) || game.min_seats,
-          options: readOptions(optionsBox, game.options || {}) }),
+          options: readOptions(optionsBox, game.option_specs || []) }),
       });
       location.assign(room.url || `/room/${room.code}`);
     } catch (error) {
-      toast(error.message, "error");
+      toast(errorText(error), "error");
     }
   });
 
@@ -202,7 +191,7 @@ export function showLobby() {
     try {
       games = await api("/api/games");
     } catch (error) {
-      toast(error.message, "error");
+      toast(errorText(error), "error");
       return;
     }
     for (const game of games) gameSelect.append(new Option(game.name, game.id));

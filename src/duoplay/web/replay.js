@@ -1,7 +1,7 @@
 // The replay page: step through the spectator frames of a finished match.
 import { api, clear, h, toast } from "./dom.js";
-import { loadGameModule } from "./games.js";
-import { t } from "./i18n.js";
+import { gameInfo, loadTable } from "./games.js";
+import { errorText, t } from "./i18n.js";
 
 export function showReplay(matchId) {
   const main = document.getElementById("main");
@@ -53,16 +53,28 @@ export function showReplay(matchId) {
       replay = await api(`/api/matches/${encodeURIComponent(matchId)}/replay`);
     } catch (error) {
       clear(main).append(h("div.card-panel.not-found", {}, h("h2", {}, t("No replay")),
-        h("p", {}, error.message), h("a.button", { href: "/" }, t("Back to the lobby"))));
+        h("p", {}, errorText(error)), h("a.button", { href: "/" }, t("Back to the lobby"))));
       return;
     }
     const names = replay.header.names || [];
     document.getElementById("replay-names").textContent = names.join(" – ");
-    const module = await loadGameModule(replay.header.game);
+    let module;
+    try {
+      module = await loadTable(await gameInfo(replay.header.game));
+    } catch {
+      tableBox.append(h("p.card-panel", {}, t("This game cannot be shown in the browser yet.")));
+      return;
+    }
     table = module.createTable(tableBox, {
       mode: "replay",
       seatName: (seat) => names[seat] || t("Seat {n}", { n: seat + 1 }),
-      act: () => toast(t("This is a replay")),
+      act: () => {
+        toast(t("This is a replay"));
+        const refused = Promise.reject({ v: 1, type: "error", code: "replay", message: "This is a replay" });
+        refused.catch(() => {}); // a table may ignore the answer
+        return refused;
+      },
+      stream: () => false,
       matchId: () => matchId,
     });
     slider.max = String(replay.frames.length - 1);

@@ -1,7 +1,9 @@
 // The room page: seats, bots and start while waiting; the game table once it runs; spectating.
+// It is the table's only link to the server: actions out (with their answers), states, streams and
+// errors in.
 import { clear, h, toast } from "./dom.js";
-import { gameInfo, loadGameModule } from "./games.js";
-import { t, tn } from "./i18n.js";
+import { gameInfo, levelName, loadTable } from "./games.js";
+import { errorText, t, tn } from "./i18n.js";
 import { clearSeat, getName, getSeat, rememberGame, setName, setSeat } from "./storage.js";
 import { RoomSocket } from "./ws.js";
 
@@ -12,12 +14,6 @@ function defaultName() {
     setName(name);
   }
   return name;
-}
-
-// Bot levels by name; a level this list does not know shows as its own name.
-function levelName(level) {
-  const names = { random: t("Random"), heuristic: t("Heuristic"), ismcts: t("Strong (search)") };
-  return names[level] || level;
 }
 
 export function showRoom(code) {
@@ -70,7 +66,8 @@ export function showRoom(code) {
     socket.reconnect(); // the server learns names from hello only
   });
 
-  function onMessage(msg) {
+  // `cause`: the type of our message that an ack or error answers, if any.
+  function onMessage(msg, cause) {
     switch (msg.type) {
       case "welcome":
         mySeat = msg.seat;
@@ -94,15 +91,22 @@ export function showRoom(code) {
         lastState = msg;
         showState(msg);
         break;
+      case "ack":
+        break; // the socket settles the promise of the action it answers
+      case "stream":
+        if (table && table.stream) table.stream(msg);
+        break;
       case "error":
-        onError(msg);
+        onError(msg, cause);
         break;
       default:
-        break; // unknown message types are ignored, as the protocol asks
+        // A type the page does not know may be the game's: the table has it, or nobody.
+        if (table && table.message) table.message(msg);
+        break;
     }
   }
 
-  function onError(msg) {
+  function onError(msg, cause) {
     if (msg.code === "room_not_found") {
       clear(main).append(h("div.card-panel.not-found", {},
         h("h2", {}, t("No room with code {code}", { code })),
@@ -112,12 +116,27 @@ export function showRoom(code) {
     }
     if (msg.code === "bad_token") clearSeat(code);
     if (msg.code === "seat_taken" && mySeat !== null && room && room.status !== "waiting") mySeat = null;
-    if (table && table.error && table.error(msg)) return;
-    toast(msg.message || msg.code, "error");
+    // A refused action or stream is the table's to explain; anything else is the page's.
+    const tables = cause === "action" || cause === "stream";
+    if (tables && table && table.error && table.error(msg)) return;
+    toast(errorText(msg), "error");
   }
 
   function send(type, fields) {
     if (!socket.send(type, fields)) toast(t("Not connected yet, try again in a moment"), "error");
+  }
+
+  // ctx.act: the action with the last version seen, answered by its ack or its error.
+  function act(action) {
+    const answer = socket.request("action", { action, version });
+    answer.catch((error) => {
+      if (error.code === "not_connected") toast(t("Not connected yet, try again in a moment"), "error");
+    }); // a table may ignore the answer; a refusal has reached table.error or a toast already
+    return answer;
+  }
+
+  function stream(channel, data) {
+    return socket.send("stream", { channel, data });
   }
 
   async function renderRoom() {
@@ -138,7 +157,7 @@ export function showRoom(code) {
 
   function levelSelect(seat) {
     const select = h("select.bot-level", { "aria-label": t("Bot level"), dataset: { seat } });
-    for (const level of info.bot_levels || ["random"]) select.append(new Option(levelName(level), level));
+    for (const level of info.bot_levels || []) select.append(new Option(levelName(info, level), level));
     return select;
   }
 
@@ -151,7 +170,7 @@ export function showRoom(code) {
       const item = h("li.seat", { dataset: { seat: s.seat, kind: s.kind }, class: mine ? "mine" : "" },
         h("span.seat-no", {}, t("Seat {n}", { n: s.seat + 1 })),
         h("span.seat-name", {}, s.kind === "empty" ? t("Empty") : s.name),
-        s.kind === "bot" ? h("span.badge.bot", {}, t("Bot: {level}", { level: levelName(s.level || "random") })) : null,
+        s.kind === "bot" ? h("span.badge.bot", {}, t("Bot: {level}", { level: levelName(info, s.level) })) : null,
         mine ? h("span.badge.you", {}, t("You")) : null,
         s.kind === "human" && !s.connected ? h("span.badge.offline", {}, t("Offline")) : null);
       const actions = h("span.seat-actions");
@@ -212,7 +231,7 @@ export function showRoom(code) {
   function ensureTable() {
     if (!tableLoading || tableGame !== room.game) {
       tableGame = room.game;
-      tableLoading = loadGameModule(room.game).catch(() => {
+      tableLoading = gameInfo(room.game).then(loadTable).catch(() => {
         clear(tableBox).append(h("p.card-panel", {}, t("This game cannot be shown in the browser yet.")));
         return null;
       }).then((module) => {
@@ -222,7 +241,8 @@ export function showRoom(code) {
         table = module.createTable(tableBox, {
           mode: "play",
           seatName,
-          act: (action) => send("action", { action, version }),
+          act,
+          stream,
           matchId: () => room && room.match_id,
         });
       });

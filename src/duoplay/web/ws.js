@@ -1,8 +1,26 @@
 // One WebSocket per room, reconnecting on its own; every message is JSON with "v": 1.
+// Each message sent carries an id that the server echoes in its ack or error, so an answer is
+// matched to what caused it. States may carry only what changed in the view: the socket rebuilds
+// the whole view, so the rest of the page sees full states only.
 const DELAYS = [300, 1000, 2000, 4000, 8000];
+const REMEMBERED = 200; // recent messages whose type an error can still be traced to
+
+// The view a delta state describes: the connection's previous view, with `set` over it, minus `unset`.
+export function applyDelta(previous, delta) {
+  const view = { ...previous, ...(delta.set || {}) };
+  for (const key of delta.unset || []) delete view[key];
+  return view;
+}
+
+// An error raised here rather than by the server: `not_connected` (nothing was sent) or
+// `connection_lost` (sent, but the connection closed before the answer; the next state tells).
+function localError(code, id) {
+  return { v: 1, type: "error", code, id, message: code === "not_connected" ? "Not connected" : "Connection lost" };
+}
 
 export class RoomSocket {
-  // handlers: {hello() -> {name, token}, message(msg), status("connecting"|"open"|"closed")}
+  // handlers: {hello() -> {name, token}, message(msg, cause), status("connecting"|"open"|"closed")};
+  // `cause` is the type of the message an ack or error answers ("action", "sit", ...), else null.
   constructor(code, handlers) {
     this.code = code;
     this.handlers = handlers;
@@ -10,6 +28,9 @@ export class RoomSocket {
     this.attempt = 0;
     this.stopped = false;
     this.timer = null;
+    this.nextId = 1;
+    this.sent = new Map(); // id -> {type, resolve?, reject?}
+    this.view = null; // the last view this connection received, the base of the next delta
   }
 
   connect() {
@@ -17,24 +38,27 @@ export class RoomSocket {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const ws = new WebSocket(`${scheme}//${location.host}/ws/${encodeURIComponent(this.code)}`);
     this.ws = ws;
+    this.view = null;
     this.handlers.status("connecting");
     ws.addEventListener("open", () => {
       this.attempt = 0;
       this.handlers.status("open");
       // The token is read at each connect, so a seat taken meanwhile is reclaimed.
-      ws.send(JSON.stringify({ v: 1, type: "hello", ...this.handlers.hello() }));
+      ws.send(JSON.stringify({ v: 1, type: "hello", deltas: true, ...this.handlers.hello() }));
     });
     ws.addEventListener("message", (event) => {
+      if (this.ws !== ws) return;
       let msg;
       try {
         msg = JSON.parse(event.data);
       } catch {
         return;
       }
-      if (msg && typeof msg === "object") this.handlers.message(msg);
+      if (msg && typeof msg === "object") this.receive(msg);
     });
     ws.addEventListener("close", (event) => {
       if (this.ws !== ws) return;
+      this.dropPending();
       this.handlers.status("closed");
       // 4404: the room does not exist; retrying will not help.
       if (event.code === 4404) this.stopped = true;
@@ -45,10 +69,66 @@ export class RoomSocket {
     });
   }
 
+  receive(msg) {
+    if (msg.type === "state") {
+      if (msg.view === undefined && msg.delta) {
+        if (this.view === null) {
+          this.ws.close(); // a delta with nothing to apply it to: connect again for a full view
+          return;
+        }
+        const { delta, ...rest } = msg;
+        msg = { ...rest, view: applyDelta(this.view, delta) };
+      }
+      if (msg.view !== undefined) this.view = msg.view;
+    }
+    let cause = null;
+    if ((msg.type === "ack" || msg.type === "error") && msg.id !== undefined && this.sent.has(msg.id)) {
+      const sent = this.sent.get(msg.id);
+      this.sent.delete(msg.id);
+      cause = sent.type;
+      if (msg.type === "ack" && sent.resolve) sent.resolve(msg);
+      if (msg.type === "error" && sent.reject) sent.reject(msg);
+    }
+    this.handlers.message(msg, cause);
+  }
+
+  // Send a message; false if there is no open connection to send it on.
   send(type, fields = {}) {
-    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
-    this.ws.send(JSON.stringify({ v: 1, type, ...fields }));
-    return true;
+    return this.post(type, fields, {}) !== null;
+  }
+
+  // Send a message the server acknowledges (an action): resolved by its ack, rejected by its error.
+  request(type, fields = {}) {
+    return new Promise((resolve, reject) => {
+      if (this.post(type, fields, { resolve, reject }) === null) reject(localError("not_connected", null));
+    });
+  }
+
+  post(type, fields, answer) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return null;
+    const id = this.nextId++;
+    this.ws.send(JSON.stringify({ v: 1, type, ...fields, id }));
+    this.sent.set(id, { type, ...answer });
+    this.forgetOld();
+    return id;
+  }
+
+  // Messages that get no answer when all is well (sit, stream, ...) are remembered for a while only.
+  forgetOld() {
+    if (this.sent.size <= REMEMBERED) return;
+    for (const [id, sent] of this.sent) {
+      if (!sent.reject) {
+        this.sent.delete(id);
+        return;
+      }
+    }
+  }
+
+  // A closed connection answers nothing more: whatever waits for an answer is told so.
+  dropPending() {
+    const waiting = [...this.sent.entries()];
+    this.sent.clear();
+    for (const [id, sent] of waiting) if (sent.reject) sent.reject(localError("connection_lost", id));
   }
 
   // Close and open again at once (e.g. to send a new hello after a name change).
@@ -57,6 +137,7 @@ export class RoomSocket {
     clearTimeout(this.timer);
     const old = this.ws;
     this.ws = null;
+    this.dropPending();
     if (old) old.close();
     this.attempt = 0;
     this.connect();
@@ -65,6 +146,7 @@ export class RoomSocket {
   close() {
     this.stopped = true;
     clearTimeout(this.timer);
+    this.dropPending();
     if (this.ws) this.ws.close();
   }
 }

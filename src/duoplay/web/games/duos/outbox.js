@@ -1,29 +1,23 @@
-// Sends this seat's DUOS actions one at a time. Pairing is simultaneous, so other players' moves
-// keep changing the match version: an action refused as stale is sent again with the new one.
-// Placed pairs go to the server (a whole set at a time) so they survive a reload or the clock.
+// Sends this seat's DUOS actions one at a time, in the order the player made them: each goes
+// through ctx.act, and its answer (the server's ack or error for that very message) lets the next
+// one go. Placed pairs go to the server (a whole set at a time) so they survive a reload or the clock.
 const SAVE_DELAY = 350; // ms of calm before the pairs are saved
-const MAX_RETRIES = 4;
-const GIVE_UP_AFTER = 20000; // ms without an answer: stop waiting, let the next action go
 
-// The event that shows the server took this action.
-function confirms(action, event, seat) {
-  if (event.seat !== seat) return false;
-  if (action.type === "pairs") return event.kind === (action.lock ? "locked" : "pairs-placed");
-  if (action.type === "lock") return event.kind === "locked";
-  return event.kind === "help" && event.help === action.type;
-}
+// Answers that come from the page, not from the server: nothing was refused.
+const UNSENT = new Set(["not_connected", "connection_lost"]);
 
 export class Outbox {
-  // send(action); onRefused(action, msg) for a refusal that is not about staleness.
-  constructor(send, onRefused) {
-    this.send = send;
+  // act(action) -> Promise (ctx.act); onRefused(action, error) when the server refuses one;
+  // onIdle() when the last answer is in and nothing waits (the states came before the ack).
+  constructor(act, onRefused, onIdle) {
+    this.act = act;
     this.onRefused = onRefused;
+    this.onIdle = onIdle;
     this.queue = [];
-    this.inflight = null;
-    this.tries = 0;
-    this.sentAt = 0;
+    this.inflight = null; // {action} until its answer comes
     this.timer = null;
     this.latestPairs = null; // pairs waiting for the calm
+    this.paused = false; // the connection failed: send again once a state shows it is back
   }
 
   busy() {
@@ -58,41 +52,41 @@ export class Outbox {
   }
 
   pump() {
-    if (this.inflight && Date.now() - this.sentAt > GIVE_UP_AFTER) this.inflight = null;
-    if (this.inflight || !this.queue.length) return;
-    this.inflight = this.queue.shift();
-    this.tries = 0;
-    this.sentAt = Date.now();
-    this.send(this.inflight);
+    if (this.paused || this.inflight || !this.queue.length) return;
+    const sending = { action: this.queue.shift() };
+    this.inflight = sending;
+    this.act(sending.action).then(() => this.answered(sending), (error) => {
+      if (this.inflight !== sending) return; // the turn ended meanwhile
+      if (UNSENT.has(error.code)) this.unsent(sending.action);
+      else this.onRefused(sending.action, error);
+      this.answered(sending);
+    });
   }
 
-  // A new state: done with the action in flight if its effect is among the events.
-  state(msg, seat, turnChanged) {
+  answered(sending) {
+    if (this.inflight !== sending) return;
+    this.inflight = null;
+    this.pump();
+    if (!this.busy()) this.onIdle();
+  }
+
+  // The connection failed before an answer. Saving a set of pairs again does no harm, so the set
+  // waits for the next state (after the reconnect); a help or locking in is the player's to repeat.
+  unsent(action) {
+    if (action.type === "pairs" && !this.queue.some((queued) => queued.type === "pairs")) {
+      this.queue.unshift({ type: "pairs", pairs: action.pairs });
+    }
+    this.paused = true;
+  }
+
+  // A new state. A new turn (everyone locked in, or the clock) makes whatever is queued pointless.
+  state(turnChanged) {
     if (turnChanged) {
-      // The turn ended (everyone locked in, or the clock): nothing queued applies any more.
       this.reset();
       return;
     }
-    if (this.inflight && (msg.events || []).some((e) => confirms(this.inflight, e, seat))) {
-      this.inflight = null;
-    }
+    this.paused = false;
     this.pump();
-  }
-
-  // An error for this client; true if it was about the action in flight.
-  error(msg) {
-    if (!this.inflight) return false;
-    const action = this.inflight;
-    if (msg.code === "stale_state" && this.tries < MAX_RETRIES) {
-      this.tries += 1;
-      this.sentAt = Date.now();
-      this.send(action); // the newer state has already arrived on this socket
-      return true;
-    }
-    this.inflight = null;
-    this.onRefused(action, msg);
-    this.pump();
-    return true;
   }
 
   reset() {
@@ -100,5 +94,6 @@ export class Outbox {
     this.queue = [];
     this.inflight = null;
     this.latestPairs = null;
+    this.paused = false;
   }
 }

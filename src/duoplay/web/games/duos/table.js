@@ -1,7 +1,7 @@
 // The DUOS table: the 4 x 3 grid, secret pairing with four markers, the co-op helps, the reveal and
 // the scores. It renders the server's view; the server judges every action (this file holds no rules).
 import { clear, h, toast } from "../../dom.js";
-import { t, tn } from "../../i18n.js";
+import { errorText, t, tn } from "../../i18n.js";
 import { categoryName, facePicture, faceName, loadCards, MARKERS, markerBadge } from "./cards.js";
 import { describe, helpName } from "./events.js";
 import { Outbox } from "./outbox.js";
@@ -10,14 +10,6 @@ import { resultLine, revealPanel, scoreboard, turnTrack } from "./panels.js";
 // Keys that pick the 12 cards, row by row: 1-9, 0, -, =.
 const PICK_KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-", "="];
 const MARKER_COUNT = MARKERS.length;
-
-// House rules with a fixed set of values, for the lobby's form: {option: [[value, label], ...]}.
-export function optionChoices() {
-  return {
-    category: [[null, t("Any (the deal decides)")],
-      ...["sport", "fairy-tales", "things", "animals"].map((c) => [c, categoryName(c)])],
-  };
-}
 
 export function createTable(root, ctx) {
   const replay = ctx.mode === "replay";
@@ -62,10 +54,10 @@ export function createTable(root, ctx) {
   const sameSet = (x, y) => x.length === y.length
     && x.every(([a, b]) => y.some(([c, d]) => a === c && b === d));
 
-  const outbox = new Outbox((action) => ctx.act(action), refused);
+  const outbox = new Outbox((action) => ctx.act(action), refused, settled);
 
-  function refused(action, error) {
-    showWhy(error.message || error.code);
+  // The server said why (table.error showed it); the table goes back to what the server holds.
+  function refused(action) {
     if (action.type === "pairs") {
       adoptServerPairs(); // the server kept the pairs it had
       saving = false;
@@ -73,13 +65,21 @@ export function createTable(root, ctx) {
     render();
   }
 
-  function showWhy(text) {
+  // Every action has its answer: the pairs shown are the ones the server holds.
+  function settled() {
+    if (!sameSet(pairs.map((p) => [p.a, p.b]), serverPairs())) adoptServerPairs();
+    saving = false;
+    render();
+  }
+
+  function showWhy(error) {
+    const text = errorText(error);
     why.textContent = text;
     toast(text, "error");
-    // The engine names grid positions in its messages: point at the card it means.
-    const position = /position (\d+)/.exec(text);
+    // A refusal about one card names its grid position as the parameter `card`: point at it.
+    const position = error.params ? error.params.card : undefined;
     for (const card of grid.querySelectorAll(".duos-card.flagged")) card.classList.remove("flagged");
-    if (position) grid.querySelector(`.duos-card[data-pos='${position[1]}']`)?.classList.add("flagged");
+    if (Number.isInteger(position)) grid.querySelector(`.duos-card[data-pos='${position}']`)?.classList.add("flagged");
   }
 
   function adoptServerPairs() {
@@ -421,7 +421,7 @@ export function createTable(root, ctx) {
       adoptServerPairs();
       cursor = Math.min(cursor, v.cards.length - 1);
     }
-    if (!replay) outbox.state(next, me(), turnChanged && before !== null);
+    if (!replay) outbox.state(turnChanged && before !== null);
     if (!turnChanged && !outbox.busy()) {
       if (!sameSet(pairs.map((p) => [p.a, p.b]), serverPairs())) adoptServerPairs();
       saving = false;
@@ -496,12 +496,9 @@ export function createTable(root, ctx) {
     update,
     names: () => render(),
     error: (error) => {
-      if (outbox.error(error)) {
-        render();
-        return true;
-      }
-      why.textContent = error.message || error.code;
-      return false;
+      // A stale action belongs to a turn that has ended; the new turn is already on the table.
+      if (error.code !== "stale_state") showWhy(error);
+      return true;
     },
     destroy: () => {
       document.removeEventListener("keydown", onKey);

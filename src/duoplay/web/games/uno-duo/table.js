@@ -30,16 +30,6 @@ function actionLabel(type, view, name) {
   }
 }
 
-// House rules with a fixed set of values, for the lobby's form: {option: [[value, label], ...]}.
-export function optionChoices() {
-  return {
-    deck_size: [[112, t("112 cards (retail)")],
-      [108, t("108 cards (classic)")]],
-    challenge_rule: [["any-playable", t("Guilty: another card was playable")],
-      ["colour-only", t("Guilty: held the current colour")]],
-  };
-}
-
 export function createTable(root, ctx) {
   const drawPile = h("button.pile.draw-pile", { type: "button", id: "draw-pile", onclick: () => simple("draw") });
   const discardPile = h("div.pile.discard-pile", { id: "discard-pile" });
