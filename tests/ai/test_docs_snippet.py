@@ -7,8 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from duoplay.ai import ACTION_COUNT, OBS_SIZE
-from duoplay.ai.encoding import BLOCKS
+from duoplay.games.uno_duo.ai import ACTION_COUNT, BLOCKS, OBS_SIZE
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "ai.md"
 

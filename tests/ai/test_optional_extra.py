@@ -25,6 +25,8 @@ def test_duoplay_imports_and_plays_without_pettingzoo() -> None:
     result = _run(
         "import duoplay, duoplay.bots.registry, duoplay.core.match\n"
         "from duoplay.core.match import Match\n"
+        "from duoplay.core.registry import find_game, game_ids\n"
+        "games = [find_game(game_id) for game_id in game_ids()]  # a game's ai_env is read lazily\n"
         "m = Match.new('uno-duo', 2, 1)\n"
         "m.act(m.to_move()[0], m.legal_actions(m.to_move()[0])[0])\n"
         "assert 'pettingzoo' not in sys.modules\n"

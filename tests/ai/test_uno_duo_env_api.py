@@ -1,13 +1,15 @@
-"""The environment passes PettingZoo's own API and seed checks, wrapped and bare."""
+"""UNO Duo's environment passes PettingZoo's own API and seed checks, wrapped and bare."""
 
 from __future__ import annotations
 
+import functools
 import warnings
 
 import pytest
 from pettingzoo.test import api_test, seed_test
+from tests.ai.helpers import uno_duo_env
 
-from duoplay.ai import env, raw_env
+from duoplay.ai import env
 
 
 @pytest.fixture(autouse=True)
@@ -17,19 +19,19 @@ def _quiet() -> None:
 
 
 def test_wrapped_env_passes_api_test() -> None:
-    api_test(env(), num_cycles=1000)
+    api_test(env("uno-duo"), num_cycles=1000)
 
 
 def test_raw_env_passes_api_test() -> None:
-    api_test(raw_env(), num_cycles=1000)
+    api_test(uno_duo_env(), num_cycles=1000)
 
 
 def test_seeded_envs_play_identically() -> None:
-    seed_test(env, num_cycles=500)
+    seed_test(functools.partial(env, "uno-duo"), num_cycles=500)
 
 
 def test_same_seed_same_game_other_seed_other_game() -> None:
-    first, second, third = raw_env(), raw_env(), raw_env()
+    first, second, third = uno_duo_env(), uno_duo_env(), uno_duo_env()
     first.reset(seed=11)
     second.reset(seed=11)
     third.reset(seed=12)
@@ -38,7 +40,7 @@ def test_same_seed_same_game_other_seed_other_game() -> None:
 
 
 def test_spaces_are_fixed() -> None:
-    e = raw_env()
+    e = uno_duo_env()
     assert e.action_space("player_0").n == 151
     assert e.observation_space("player_1")["action_mask"].shape == (151,)
     assert e.observation_space("player_0") is e.observation_space("player_1")

@@ -5,8 +5,7 @@ from __future__ import annotations
 import numpy as np
 from tests.ai.helpers import random_positions
 
-from duoplay.ai import ACTION_COUNT, ACTIONS, action_index, action_of
-from duoplay.ai.uno_duo_env import AGENTS
+from duoplay.games.uno_duo.ai import ACTION_COUNT, ACTIONS, AGENTS, action_index, action_of
 from duoplay.games.uno_duo.game import GAME
 
 

@@ -7,11 +7,11 @@ import warnings
 
 import numpy as np
 import pytest
-from tests.ai.helpers import random_positions
+from tests.ai.helpers import random_positions, uno_duo_env
 
-from duoplay.ai import env, raw_env
-from duoplay.ai.uno_duo_env import AGENTS
+from duoplay.ai import env
 from duoplay.core.errors import IllegalAction, MalformedAction
+from duoplay.games.uno_duo.ai import AGENTS
 from duoplay.games.uno_duo.game import GAME
 from duoplay.games.uno_duo.state import UnoDuoState
 
@@ -21,7 +21,7 @@ def _illegal_index(mask: np.ndarray) -> int:
 
 
 def test_wrapped_env_ends_the_game_on_an_illegal_action() -> None:
-    e = env()
+    e = env("uno-duo")
     e.reset(seed=3)
     offender = e.agent_selection
     observation, *_ = e.last()
@@ -90,7 +90,7 @@ def test_observation_ignores_the_opponents_hidden_cards() -> None:
 
 @pytest.mark.parametrize("round_rewards", [False, True])
 def test_a_full_game_ends_with_rewards_summing_to_zero(round_rewards: bool) -> None:
-    e = env(game_options={"target_score": 60}, round_rewards=round_rewards)
+    e = env("uno-duo", game_options={"target_score": 60}, round_rewards=round_rewards)
     e.reset(seed=21)
     rng = random.Random(21)
     totals = dict.fromkeys(AGENTS, 0.0)
@@ -120,7 +120,7 @@ def test_a_full_game_ends_with_rewards_summing_to_zero(round_rewards: bool) -> N
 
 
 def test_reset_options_change_the_rules_for_one_game() -> None:
-    e = raw_env()
+    e = uno_duo_env()
     e.reset(seed=1, options={"game_options": {"deck_size": 108}})
     assert e.game_state is not None and e.game_state.options.deck_size == 108
     e.reset(seed=1)
@@ -128,7 +128,7 @@ def test_reset_options_change_the_rules_for_one_game() -> None:
     with pytest.raises(MalformedAction):
         e.reset(options={"game_options": {"deck_size": 7}})
     with pytest.raises(MalformedAction):
-        raw_env(render_mode="human")
+        uno_duo_env(render_mode="human")
 
 
 def test_ansi_rendering_shows_the_selected_seat_only() -> None:
@@ -141,7 +141,7 @@ def test_ansi_rendering_shows_the_selected_seat_only() -> None:
     shown = GAME.view(state, seat)["hand"]
     assert " ".join(shown) in text
     assert f"seat {1 - seat} holds {len(state.hands[1 - seat])} card(s)" in text
-    quiet = raw_env()
+    quiet = uno_duo_env()
     quiet.reset(seed=1)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")

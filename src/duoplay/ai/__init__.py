@@ -1,4 +1,8 @@
-"""Learning environments for duoplay's games (needs the `ai` extra: pettingzoo, gymnasium, numpy)."""
+"""Learning environments for duoplay's games (needs the `ai` extra: pettingzoo, gymnasium, numpy).
+
+A game offers one by declaring `ai_env` (see `duoplay.core.declared`); these find it by
+the game's id or alias: `env("uno-duo")`, `raw_env("uno-duo", render_mode="ansi")`.
+"""
 
 try:
     import gymnasium  # noqa: F401
@@ -9,8 +13,6 @@ except ImportError as missing:
         f"duoplay.ai needs the 'ai' extra ({missing.name} is missing): pip install 'duoplay[ai]'"
     ) from missing
 
-from duoplay.ai.encoding import ACTION_COUNT, ACTIONS, OBS_SIZE, action_index, action_of, encode_view
-from duoplay.ai.uno_duo_env import env, raw_env
+from duoplay.ai.environments import env, games, raw_env
 
-__all__ = ["ACTIONS", "ACTION_COUNT", "OBS_SIZE", "action_index", "action_of", "encode_view", "env",
-           "raw_env"]
+__all__ = ["env", "games", "raw_env"]

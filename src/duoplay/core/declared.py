@@ -14,10 +14,16 @@ from these declarations, so adding a game touches only its own folders:
 | `streams(state, seat)` | live channels open to `seat` now (`StreamRule` by name) | none |
 | `commit_stream(state, seat, channel, chunks)` | the action keeping what a closed stream carried | none |
 | `fuzz_actions(state, seat, rng)` | open-ended actions beyond the legal menu, for tests | none |
+| `ai_env` | "module:attribute" of its learning environment (PettingZoo AEC) | none: no environment |
+| `cli_commands` | "module:function" entries, each adding its subcommand to `duoplay` | none |
+
+A "module:attribute" declaration is text, imported only when it is used (`load`), so that
+importing a game never imports what its environment or its commands need.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
@@ -96,6 +102,24 @@ def commit_stream(game: Any, state: Any, seat: int, channel: str, chunks: list[A
 def fuzz_actions(game: Any, state: Any, seat: int, rng: random.Random) -> list[Any]:
     declared = getattr(game, "fuzz_actions", None)
     return list(declared(state, seat, rng)) if callable(declared) else []
+
+
+def ai_env(game: Any) -> str | None:
+    """The "module:attribute" of the game's learning environment, or None."""
+    target: str | None = getattr(game, "ai_env", None)
+    return target
+
+
+def cli_commands(game: Any) -> list[str]:
+    """The "module:function" entries that add the game's own `duoplay` subcommands."""
+    declared: Sequence[str] = getattr(game, "cli_commands", ())
+    return list(declared)
+
+
+def load(target: str) -> Any:
+    """What a "module:attribute" declaration names, imported now."""
+    module_name, _, attribute = target.partition(":")
+    return getattr(importlib.import_module(module_name), attribute)
 
 
 def describe(game: Any) -> JSON:

@@ -30,6 +30,7 @@ class UnoDuo:
     bot_levels = (BotLevel("heuristic", "Heuristic"), BotLevel("ismcts", "Strong (search)"))
     standin_level = "heuristic"
     web_table = "uno-duo"
+    ai_env = "duoplay.games.uno_duo.ai:raw_env"
 
     def option_specs(self) -> list[OptionSpec]:
         return option_specs()

@@ -1,10 +1,10 @@
-"""UNO Duo as a PettingZoo AEC environment.
+"""UNO Duo as a PettingZoo AEC environment (the game's `ai_env`; see `duoplay.ai`).
 
-`env()` is the wrapped environment to train with (an illegal action ends the
-game and costs its agent -1, as in PettingZoo's classic games); `raw_env` is
-the bare one, which refuses an illegal action with `IllegalAction` and leaves
-the game unchanged. The agent selected is always the seat the rules wait for;
-the out-of-turn actions (saying UNO, catching) appear only in that agent's mask.
+`raw_env` is the bare environment: it refuses an illegal action with `IllegalAction`
+and leaves the game unchanged; `duoplay.ai.env("uno-duo")` wraps it to train with
+(an illegal action ends the game and costs its agent -1, as in PettingZoo's classic
+games). The agent selected is always the seat the rules wait for; the out-of-turn
+actions (saying UNO, catching) appear only in that agent's mask.
 """
 
 from __future__ import annotations
@@ -18,25 +18,16 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
-from duoplay.ai.encoding import ACTION_COUNT, OBS_SIZE, action_of, encode_view, mask_of
-from duoplay.ai.render import render_text
 from duoplay.core.errors import IllegalAction, MalformedAction
+from duoplay.games.uno_duo.ai.encoding import ACTION_COUNT, OBS_SIZE, action_of, encode_view, mask_of
+from duoplay.games.uno_duo.ai.render import render_text
 from duoplay.games.uno_duo.game import GAME
 from duoplay.games.uno_duo.options import UnoDuoOptions
 from duoplay.games.uno_duo.state import Phase, UnoDuoState
 
 AGENTS = ("player_0", "player_1")
 Observation = dict[str, npt.NDArray[Any]]
-
-
-def env(**kwargs: Any) -> AECEnv[str, Observation, int]:
-    """The environment with PettingZoo's usual wrappers for classic games."""
-    wrapped: AECEnv[str, Observation, int] = raw_env(**kwargs)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
 
 
 class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # lower case, as PettingZoo names it

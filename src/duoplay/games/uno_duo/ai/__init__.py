@@ -1,0 +1,19 @@
+"""UNO Duo for learning agents: a PettingZoo AEC environment, its fixed action numbering and
+the flat encoding of a seat's view (needs the `ai` extra: pettingzoo, gymnasium, numpy).
+
+The game declares `raw_env` as its `ai_env`; `duoplay.ai.env("uno-duo")` is the way in.
+"""
+
+from duoplay.games.uno_duo.ai.encoding import (
+    ACTION_COUNT,
+    ACTIONS,
+    BLOCKS,
+    OBS_SIZE,
+    action_index,
+    action_of,
+    encode_view,
+)
+from duoplay.games.uno_duo.ai.env import AGENTS, raw_env
+
+__all__ = ["ACTIONS", "ACTION_COUNT", "AGENTS", "BLOCKS", "OBS_SIZE", "action_index", "action_of",
+           "encode_view", "raw_env"]

@@ -1,0 +1,51 @@
+"""`duoplay.ai.env(game)` / `raw_env(game)` build the environment a game declares (`ai_env`)."""
+
+from __future__ import annotations
+
+import warnings
+from types import SimpleNamespace
+
+import pytest
+from pettingzoo.test import api_test
+
+from duoplay import ai
+from duoplay.ai import environments
+from duoplay.core import declared
+from duoplay.core.errors import MalformedAction
+from duoplay.core.registry import find_game, game_ids
+
+
+def test_the_games_with_an_environment_are_those_that_declare_one() -> None:
+    offered = ai.games()
+    assert offered, "at least one game offers a learning environment"
+    assert offered == [g for g in game_ids() if isinstance(getattr(find_game(g), "ai_env", None), str)]
+
+
+@pytest.mark.parametrize("game_id", ai.games())
+def test_every_declared_environment_is_the_declared_class_and_passes_the_api_test(game_id: str) -> None:
+    target = declared.ai_env(find_game(game_id))
+    assert target is not None
+    assert type(ai.raw_env(game_id)) is declared.load(target)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # PettingZoo finds Dict observations unusual
+        api_test(ai.env(game_id), num_cycles=200)
+
+
+def test_a_game_is_found_by_its_aliases_too() -> None:
+    for game_id in ai.games():
+        for alias in find_game(game_id).aliases:
+            assert type(ai.raw_env(alias)) is type(ai.raw_env(game_id))
+
+
+def test_an_unknown_game_is_refused() -> None:
+    with pytest.raises(MalformedAction, match="Unknown game"):
+        ai.env("no-such-game")
+
+
+def test_a_game_without_an_environment_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    plain = SimpleNamespace(id="plain", name="Plain Game", aliases=())
+    monkeypatch.setattr(environments, "find_game",
+                        lambda name: plain if name == "plain" else find_game(name))
+    with pytest.raises(ValueError, match="Plain Game offers no learning environment") as refused:
+        ai.env("plain")
+    assert ", ".join(ai.games()) in str(refused.value)
