@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from tests.server.support import PostgresCluster, ServerProcess, running_server, start_postgres
 
+from duoplay.bots.pool import BotPool
+
 _names = itertools.count()
 
 
@@ -45,5 +47,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """The real server in its own process; bots act at once, absent players keep their seat."""
     workdir = tmp_path_factory.mktemp("server")
     database = f"sqlite+aiosqlite:///{workdir / 'duoplay.db'}"
-    with running_server(database, workdir, "--bot-delay", "0", "--replace-after", "3600") as process:
+    with running_server(database, workdir, "--bot-pace", "0", "--replace-after", "3600") as process:
         yield process
+
+
+@pytest.fixture(scope="session")
+def bot_pool() -> Iterator[BotPool]:
+    """One worker for the rooms that tests build in their own process."""
+    with BotPool(1) as pool:
+        yield pool

@@ -12,7 +12,7 @@ pytestmark = pytest.mark.asyncio
 
 async def test_a_bot_stands_in_after_the_grace_period_and_steps_aside(tmp_path: Path) -> None:
     database = f"sqlite+aiosqlite:///{tmp_path / 'x.db'}"
-    with running_server(database, tmp_path, "--bot-delay", "0", "--replace-after", "0.5") as server:
+    with running_server(database, tmp_path, "--bot-pace", "0", "--replace-after", "0.5") as server:
         code = server.post("/api/rooms", {"game": "uno-duo", "options": {"target_score": 1}})["code"]
         url = f"{server.ws}/ws/{code}"
         ada = await Peer.join(url, "Ada")

@@ -34,7 +34,7 @@ async def settle(peer: Peer, state: dict[str, Any]) -> dict[str, Any]:
 
 
 async def test_kill_9_and_restart_loses_no_accepted_move(database_url: str, tmp_path: Path) -> None:
-    server = ServerProcess(database_url, tmp_path, ["--bot-delay", "0", "--replace-after", "3600"]).start()
+    server = ServerProcess(database_url, tmp_path, ["--bot-pace", "0", "--replace-after", "3600"]).start()
     try:
         humans = server.post("/api/rooms", {"game": "uno-duo"})["code"]
         with_bot = server.post("/api/rooms", {"game": "uno-duo"})["code"]

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from tests.server.support import Peer, ServerProcess, seated_pair
 
+from duoplay.bots.pool import BotPool
 from duoplay.core.protocol import Deadline
 from duoplay.games.uno_duo.actions import DRAW, parse_action
 from duoplay.server.config import ServerConfig
@@ -25,7 +26,7 @@ class Recorder:
     def __init__(self) -> None:
         self.fired: list[tuple[int, Deadline, float]] = []
 
-    async def __call__(self, version: int, deadline: Deadline) -> None:
+    async def __call__(self, version: int, deadline: Deadline, ends_at: float) -> None:
         self.fired.append((version, deadline, time.monotonic()))
 
 
@@ -41,7 +42,7 @@ async def test_a_deadline_fires_after_its_seconds_with_its_version() -> None:
     await asyncio.sleep(0.3)
     assert [(v, d) for v, d, _ in recorder.fired] == [(7, deadline)]
     assert recorder.fired[0][2] - armed_at >= 0.15
-    assert timer.armed is None
+    assert timer.due(asyncio.get_running_loop().time()) == (7, deadline)  # until the room re-arms
 
 
 async def test_rearming_replaces_the_old_deadline_and_none_disarms() -> None:
@@ -58,11 +59,26 @@ async def test_rearming_replaces_the_old_deadline_and_none_disarms() -> None:
     assert len(recorder.fired) == 1 and timer.armed is None
 
 
-async def test_a_room_appends_a_passed_deadline_unless_the_game_moved_on(tmp_path: Path) -> None:
+async def test_a_wait_runs_from_the_arrival_of_the_action_that_began_it() -> None:
+    """Storing the action and fanning it out take time; the wait does not start after them."""
+    recorder = Recorder()
+    timer = DeadlineTimer(recorder)
+    loop = asyncio.get_running_loop()
+    arrived = loop.time() - 0.1  # the action arrived 100 ms ago
+    timer.arm(1, Deadline(0.15, None, DRAW, key="window-1"), started_at=arrived)
+    assert timer.ends_at == pytest.approx(arrived + 0.15)
+    assert timer.due(arrived + 0.149) is None and timer.due(arrived + 0.15) is not None
+    await asyncio.sleep(0.2)
+    assert len(recorder.fired) == 1
+
+
+async def test_a_room_appends_a_passed_deadline_unless_the_game_moved_on(
+    tmp_path: Path, bot_pool: BotPool
+) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path / 'x.db'}"
     await upgrade_async(url)
     storage = Storage(url)
-    rooms = LocalRooms(storage, ServerConfig(database_url=url, bot_delay=0, replace_after=3600))
+    rooms = LocalRooms(storage, ServerConfig(database_url=url, bot_pace=0, replace_after=3600), bot_pool)
     try:
         code = await rooms.create("uno-duo", None, None)
         room = rooms.rooms[code]
@@ -72,10 +88,15 @@ async def test_a_room_appends_a_passed_deadline_unless_the_game_moved_on(tmp_pat
         seat = room.match.to_move()[0]
         action = room.match.legal_actions(seat)[0]
         expected = room.match.record()
-        # A deadline armed at an older version is moot: nothing happens.
-        await room._deadline_passed(room.match.version + 1, Deadline(0, seat, action))
+        # A deadline that is not the armed one is moot: nothing happens.
+        deadline = Deadline(0.05, seat, action)
+        await room._deadline_passed(0, deadline, 0.0)
         assert room.match.version == 0
-        await room._deadline_passed(0, Deadline(0, seat, action))
+        room.deadline.arm(0, deadline)
+        for _ in range(100):
+            await asyncio.sleep(0.02)
+            if room.match.version:
+                break
         assert room.match.version == 1
         assert room.match.log[-1].action == action.to_json() == parse_action(action.to_json()).to_json()
         stored = await storage.load_match(room.match_id or "")

@@ -28,7 +28,7 @@ def open_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc
     """No message limits here, so every fuzz message reaches the parser and the rules."""
     workdir = tmp_path_factory.mktemp("fuzz")
     with running_server(
-        f"sqlite+aiosqlite:///{workdir / 'x.db'}", workdir, "--bot-delay", "0",
+        f"sqlite+aiosqlite:///{workdir / 'x.db'}", workdir, "--bot-pace", "0",
         "--rate-limit", "1000000", "--abuse-limit", "1000000",
     ) as process:  # fmt: skip
         yield process
@@ -206,7 +206,7 @@ async def test_bad_messages_get_errors_and_change_nothing(open_server: ServerPro
 
 
 async def test_an_abusive_connection_is_closed_and_the_room_lives_on(tmp_path: Path) -> None:
-    with running_server(f"sqlite+aiosqlite:///{tmp_path / 'x.db'}", tmp_path, "--bot-delay", "0") as server:
+    with running_server(f"sqlite+aiosqlite:///{tmp_path / 'x.db'}", tmp_path, "--bot-pace", "0") as server:
         code = server.post("/api/rooms", {"game": "uno-duo"})["code"]
         url = f"{server.ws}/ws/{code}"
         ada = await Peer.join(url, "Ada")

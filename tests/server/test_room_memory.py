@@ -23,7 +23,7 @@ from tests.server.support import Peer, free_port
 
 from duoplay.server.app import create_app
 from duoplay.server.config import ServerConfig
-from duoplay.server.protocol import ClientMessage, Hello
+from duoplay.server.protocol import Hello, Incoming
 from duoplay.server.rooms import LocalRooms
 
 pytestmark = pytest.mark.asyncio
@@ -61,7 +61,7 @@ class LiveServer:
 
 @contextlib.asynccontextmanager
 async def live_server(database: str, room_idle: float) -> AsyncIterator[LiveServer]:
-    config = ServerConfig(database_url=database, bot_delay=0.0, replace_after=3600.0, room_idle=room_idle)
+    config = ServerConfig(database_url=database, bot_pace=0.0, replace_after=3600.0, room_idle=room_idle)
     app = create_app(config)
     # The server tunes the garbage collector for a long-lived process; put it back for the tests after.
     thresholds, callbacks = gc.get_threshold(), list(gc.callbacks)
@@ -214,8 +214,7 @@ async def test_a_client_connecting_while_the_room_is_being_dropped_keeps_a_worki
         assert subscription is not None
         await sweep
         assert rooms.rooms.get(code) is room and not room.closed
-        hello: ClientMessage = Hello(name="Ada", token=None)
-        await rooms.deliver(subscription, hello)
+        await rooms.deliver(subscription, Incoming(Hello(name="Ada", token=None)))
         assert any('"welcome"' in text for text in received)
         await rooms.unsubscribe(subscription)
 

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from duoplay.bots.pool import BotPool
 from duoplay.core.log import LogEntry, MatchHeader
 from duoplay.core.match import Match
 from duoplay.server.config import ServerConfig
@@ -101,10 +102,12 @@ async def test_a_refused_write_fails_alone_and_its_neighbours_commit(database_ur
 
 
 @pytest.mark.asyncio
-async def test_rooms_reload_and_resume_their_match_after_a_restart(database_url: str) -> None:
-    config = ServerConfig(database_url=database_url, bot_delay=0, replace_after=3600)
+async def test_rooms_reload_and_resume_their_match_after_a_restart(
+    database_url: str, bot_pool: BotPool
+) -> None:
+    config = ServerConfig(database_url=database_url, bot_pace=0, replace_after=3600)
     storage = await _storage(database_url)
-    rooms = LocalRooms(storage, config)
+    rooms = LocalRooms(storage, config, bot_pool)
     code = await rooms.create("uno-duo", {"target_score": 50}, None)
     room = rooms.rooms[code]
     room.lobby.seats = [Seat(kind="human", name=name, token_hash=name) for name in ("Ada", "Bo")]
@@ -120,7 +123,7 @@ async def test_rooms_reload_and_resume_their_match_after_a_restart(database_url:
     await storage.close()
 
     storage = await _storage(database_url)
-    reloaded = LocalRooms(storage, config)
+    reloaded = LocalRooms(storage, config, bot_pool)
     await reloaded.start()
     try:
         again = reloaded.rooms[code]

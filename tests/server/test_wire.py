@@ -57,7 +57,7 @@ def test_message_shaped_objects_are_typed_or_refused(data: dict[str, Any]) -> No
 
 def test_each_message_type_parses_to_its_value() -> None:
     def parse(**fields: Any) -> Any:
-        return parse_client(json.dumps({"v": 1, **fields}))
+        return parse_client(json.dumps({"v": 1, **fields})).message
 
     assert parse(type="hello", name=" Ada\n Lovelace ", token=None) == wire.Hello("Ada Lovelace", None)
     assert parse(type="hello", name="x" * 100, token="t") == wire.Hello("x" * 32, "t")
@@ -72,3 +72,19 @@ def test_each_message_type_parses_to_its_value() -> None:
                 {"type": "action", "version": 1}, {"type": "add_bot", "seat": 0}):  # fmt: skip
         assert outcome(json.dumps({"v": 1, **bad})) == wire.MALFORMED_MESSAGE
     assert outcome(json.dumps({"v": 1, "type": "hello", "name": "é" * 9000, "token": None})) == wire.TOO_LARGE
+    assert parse(type="stream", channel="text", data={"typed": "héllo"}) == wire.StreamMessage(
+        "text", {"typed": "héllo"}, len(wire.encode({"typed": "héllo"})))
+    assert parse(type="hello", name="Ada", token=None, deltas=True) == wire.Hello("Ada", None, True)
+
+
+def test_a_message_id_is_echoed_and_checked() -> None:
+    incoming = parse_client(json.dumps({"v": 1, "type": "start", "id": "c-17"}), arrived=12.5)
+    assert (incoming.id, incoming.arrived) == ("c-17", 12.5)
+    assert parse_client(json.dumps({"v": 1, "type": "start", "id": 9})).id == 9
+    for bad in (True, 1.5, "x" * 65, [1], {"a": 1}):
+        assert outcome(json.dumps({"v": 1, "type": "start", "id": bad})) == wire.MALFORMED_MESSAGE
+    # A message that is refused whole still has its id read back, so the error can echo it.
+    assert wire.message_id(json.dumps({"v": 1, "type": "nonsense", "id": "c-18"})) == "c-18"
+    error = wire.error(wire.ProtocolError(wire.SEAT_TAKEN, "Seat {seat} is taken", seat=2), "c-19")
+    assert error == {"v": 1, "type": "error", "code": "seat_taken", "message": "Seat 2 is taken",
+                     "msg": "Seat {seat} is taken", "params": {"seat": 2}, "id": "c-19"}

@@ -56,7 +56,7 @@ class Server:
         log = self.folder / "server.log"
         duoplay = Path(sys.executable).with_name("duoplay")
         command = [str(duoplay), "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                   "--database", f"sqlite+aiosqlite:///{self.folder / 'db.sqlite'}", "--bot-delay", "0.05",
+                   "--database", f"sqlite+aiosqlite:///{self.folder / 'db.sqlite'}", "--bot-pace", "0.05",
                    "--log-level", "warning"]
         with log.open("ab") as out:
             self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env={**os.environ})

@@ -21,7 +21,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"]
     )
-    parser.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before it acts")
+    parser.add_argument("--bot-delay", type=float, default=0.6,
+                        help="seconds a bot waits before it acts, in a game that declares no pace of its own")
+    parser.add_argument("--bot-pace", type=float, default=1.0,
+                        help="scales every bot's wait; 0 makes bots act at once (default 1)")
+    parser.add_argument("--bot-workers", type=int, default=0,
+                        help="processes of the bot pool that every room shares (default: one per core)")
     parser.add_argument(
         "--replace-after",
         type=float,
@@ -66,6 +71,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def settings_problem(args: argparse.Namespace) -> str | None:
+    if args.bot_delay < 0 or args.bot_pace < 0:
+        return "--bot-delay and --bot-pace must be 0 or more"
+    if args.bot_workers < 0:
+        return "--bot-workers must be 0 (one per core) or more"
     if args.room_idle < 0:
         return "--room-idle must be 0 or more seconds"
     if args.room_burst < 0:
@@ -90,6 +99,8 @@ def run(args: argparse.Namespace) -> int:
     config = ServerConfig(
         database_url=args.database or database_from_env(),
         bot_delay=args.bot_delay,
+        bot_pace=args.bot_pace,
+        bot_workers=args.bot_workers,
         replace_after=args.replace_after,
         rate_limit=args.rate_limit,
         abuse_limit=args.abuse_limit,

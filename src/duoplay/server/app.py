@@ -7,6 +7,7 @@ import contextlib
 import gc
 import json
 import logging
+import os
 import time
 from collections import deque
 from collections.abc import AsyncIterator
@@ -19,7 +20,8 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from duoplay.bots.registry import bot_levels
+from duoplay.bots.pool import BotPool
+from duoplay.core.declared import describe
 from duoplay.core.registry import find_game, game_ids
 from duoplay.server import protocol as wire
 from duoplay.server.config import ServerConfig, normalize_database_url
@@ -49,20 +51,7 @@ def error_response(
 
 
 def games_list() -> list[dict[str, Any]]:
-    games = []
-    for game_id in game_ids():
-        game = find_game(game_id)
-        games.append(
-            {
-                "id": game.id,
-                "name": game.name,
-                "min_seats": game.min_seats,
-                "max_seats": game.max_seats,
-                "options": game.options_to_json(game.parse_options(None)),
-                "bot_levels": bot_levels(game.id),
-            }
-        )
-    return games
+    return [describe(find_game(game_id)) for game_id in game_ids()]
 
 
 def _rooms(request: Request | WebSocket) -> RoomService:
@@ -143,22 +132,6 @@ async def index(request: Request) -> Response:
     return HTMLResponse(_PLACEHOLDER)
 
 
-class RateLimit:
-    """At most `limit` accepted messages in any one-second window."""
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self.times: deque[float] = deque()
-
-    def allow(self, now: float) -> bool:
-        while self.times and now - self.times[0] >= 1.0:
-            self.times.popleft()
-        if len(self.times) >= self.limit:
-            return False
-        self.times.append(now)
-        return True
-
-
 async def room_socket(websocket: WebSocket) -> None:
     config: ServerConfig = websocket.app.state.config
     await websocket.accept()
@@ -185,24 +158,29 @@ async def room_socket(websocket: WebSocket) -> None:
     rooms = _rooms(websocket)
     subscription = await rooms.subscribe(websocket.path_params["code"], send)
     if subscription is None:
-        await websocket.send_text(wire.encode(wire.error(wire.ROOM_NOT_FOUND, "No room has that code")))
+        await websocket.send_text(
+            wire.encode(wire.error(ProtocolError(wire.ROOM_NOT_FOUND, "No room has that code"))))
         await websocket.close(CLOSE_ROOM_NOT_FOUND)
         return
     writer = asyncio.create_task(write())
-    limit = RateLimit(config.rate_limit)
+    limit = TokenBuckets(config.rate_limit, config.rate_limit)  # one key: this connection
     refusals: deque[float] = deque()
+    loop = asyncio.get_running_loop()
     try:
         while not overflow:
             frame = await websocket.receive()
+            arrived = loop.time()  # before anything else: races are decided by this stamp
             if frame["type"] == "websocket.disconnect":
                 break
             now = time.monotonic()
+            text = frame.get("text")
             try:
-                if not limit.allow(now):
-                    raise ProtocolError(wire.RATE_LIMITED, f"At most {config.rate_limit} messages per second")
-                message = wire.parse_client(frame.get("text"))
+                if limit.take("") > 0:
+                    raise ProtocolError(wire.RATE_LIMITED, "At most {most} messages per second",
+                                        most=config.rate_limit)
+                message = wire.parse_client(text, arrived)
             except ProtocolError as error:
-                send(wire.encode(wire.error(error.code, error.message)))
+                send(wire.encode(wire.error(error, wire.message_id(text))))
                 refusals.append(now)
                 while refusals and now - refusals[0] > config.abuse_window:
                     refusals.popleft()
@@ -236,7 +214,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         await upgrade_async(url)
         storage = Storage(url)
         await storage.start()
-        rooms = LocalRooms(storage, config)
+        pool = BotPool(config.bot_workers or os.cpu_count() or 1, games=game_ids())
+        rooms = LocalRooms(storage, config, pool)
         await rooms.start()
         app.state.rooms = rooms
         # Modules and resumed rooms live as long as the process: keep them out of every later GC scan.
@@ -253,6 +232,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         finally:
             watchdog.cancel()
             await rooms.close()
+            pool.close()
             await storage.close()
 
     routes = [

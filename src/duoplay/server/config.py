@@ -30,7 +30,11 @@ def normalize_database_url(url: str) -> str:
 class ServerConfig:
     database_url: str = field(default_factory=database_from_env)
     bot_delay: float = 0.6
-    """Seconds a bot waits before acting, so people can follow; 0 in tests."""
+    """Seconds a bot waits before acting in a game that declares no pace of its own."""
+    bot_pace: float = 1.0
+    """Scales every bot's wait (the game's or `bot_delay`); 0 makes bots act at once (tests)."""
+    bot_workers: int = 0
+    """Processes of the bot pool shared by every room; 0 means one per core."""
     replace_after: float = 60.0
     """Seconds a disconnected player keeps the seat before a bot plays for them."""
     rate_limit: int = 20

@@ -94,8 +94,8 @@ class Lobby:
     def _check_seat(self, seat: int) -> Seat:
         if not 0 <= seat < len(self.seats):
             raise ProtocolError(
-                MALFORMED_MESSAGE, f"There is no seat {seat}; seats are 0 to {len(self.seats) - 1}"
-            )
+                MALFORMED_MESSAGE, "There is no seat {seat}; seats are 0 to {last}",
+                seat=seat, last=len(self.seats) - 1)
         return self.seats[seat]
 
     def _check_waiting(self) -> None:
@@ -121,7 +121,7 @@ class Lobby:
         if target.kind != EMPTY:
             if all(s.kind != EMPTY for s in self.seats):
                 raise ProtocolError(ROOM_FULL, "Every seat is taken")
-            raise ProtocolError(SEAT_TAKEN, f"Seat {seat} is taken")
+            raise ProtocolError(SEAT_TAKEN, "Seat {seat} is taken", seat=seat)
         if current is not None and token is not None:
             self.seats[current] = Seat()
         else:
@@ -141,16 +141,17 @@ class Lobby:
         target = self._check_seat(seat)
         if level not in self.bot_levels:
             raise ProtocolError(
-                MALFORMED_MESSAGE, f"No bot level {level[:40]!r}; choose from {', '.join(self.bot_levels)}"
+                MALFORMED_MESSAGE, "No bot level {level!r}; choose from {levels}", level=level[:40],
+                levels=", ".join(self.bot_levels)
             )
         if target.kind != EMPTY:
-            raise ProtocolError(SEAT_TAKEN, f"Seat {seat} is taken")
+            raise ProtocolError(SEAT_TAKEN, "Seat {seat} is taken", seat=seat)
         self.seats[seat] = Seat(kind=BOT, name=f"{level} bot", level=level)
 
     def remove_bot(self, seat: int) -> None:
         self._check_waiting()
         if self._check_seat(seat).kind != BOT:
-            raise ProtocolError(SEAT_TAKEN, f"Seat {seat} holds no bot")
+            raise ProtocolError(SEAT_TAKEN, "Seat {seat} holds no bot", seat=seat)
         self.seats[seat] = Seat()
 
     def check_start(self) -> None:

@@ -10,12 +10,14 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from duoplay.core.errors import GameError
+from duoplay.core.errors import GameError, Param, fill
+from duoplay.core.json import is_int
 from duoplay.core.protocol import JSON
 
 VERSION = 1
 MAX_MESSAGE_BYTES = 16 * 1024
 MAX_NAME = 32
+MAX_ID = 64  # characters of a client's message id
 
 # Codes of the server's own errors; the game's codes (GameError.code) come on top.
 MALFORMED_MESSAGE = "malformed_message"
@@ -31,27 +33,34 @@ ALREADY_STARTED = "already_started"
 SEATS_EMPTY = "seats_empty"
 ROOM_NOT_FOUND = "room_not_found"
 SERVER_ERROR = "server_error"
+STREAM_CLOSED = "stream_closed"
 
-CLIENT_TYPES = ("hello", "sit", "leave", "add_bot", "remove_bot", "start", "action")
+CLIENT_TYPES = ("hello", "sit", "leave", "add_bot", "remove_bot", "start", "action", "stream")
 
 
 class ProtocolError(Exception):
-    """A refused client message; becomes an `error` message to that client only."""
+    """A refused client message; becomes an `error` message to that client only.
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+    `template` is a message id with `{name}` parameters that clients translate;
+    `message` is the English text."""
+
+    def __init__(self, code: str, template: str, **params: Param) -> None:
         self.code = code
-        self.message = message
+        self.template = template
+        self.params: dict[str, Param] = params
+        self.message = fill(template, params)
+        super().__init__(self.message)
 
     @classmethod
     def from_game(cls, error: GameError) -> ProtocolError:
-        return cls(error.code, error.reason)
+        return cls(error.code, error.template, **error.params)
 
 
 @dataclass(frozen=True, slots=True)
 class Hello:
     name: str
     token: str | None
+    deltas: bool = False  # the client rebuilds views from deltas after the first full one
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,27 +95,67 @@ class ActionMessage:
     version: int | None
 
 
-ClientMessage = Hello | Sit | Leave | AddBot | RemoveBot | Start | ActionMessage
+@dataclass(frozen=True, slots=True)
+class StreamMessage:
+    channel: str
+    data: Any
+    size: int  # bytes of `data` as JSON
 
 
-def parse_client(text: str | bytes | None) -> ClientMessage:
+ClientMessage = Hello | Sit | Leave | AddBot | RemoveBot | Start | ActionMessage | StreamMessage
+MessageId = str | int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Incoming:
+    """One client message as read from its socket: what it says, its id, and when it arrived
+    (the event loop's clock, read before anything else happens to it)."""
+
+    message: ClientMessage
+    id: MessageId = None
+    arrived: float = 0.0
+
+
+def message_id(text: str | bytes | None) -> MessageId:
+    """The id of a message that could not be parsed whole, if one can be read, so its error can echo it."""
+    if isinstance(text, str) and len(text) <= MAX_MESSAGE_BYTES:
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            return None
+        if isinstance(data, dict):
+            return _id(data.get("id"))
+    return None
+
+
+def _id(value: Any) -> MessageId:
+    if is_int(value) or (isinstance(value, str) and len(value) <= MAX_ID):
+        return value  # type: ignore[no-any-return]
+    return None
+
+
+def parse_client(text: str | bytes | None, arrived: float = 0.0) -> Incoming:
     """Parse one WebSocket frame from a client, or raise `ProtocolError`."""
     if not isinstance(text, str):
         raise ProtocolError(MALFORMED_MESSAGE, "Messages must be JSON text frames")
     if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:
-        raise ProtocolError(TOO_LARGE, f"Messages may be at most {MAX_MESSAGE_BYTES} bytes")
+        raise ProtocolError(TOO_LARGE, "Messages may be at most {most} bytes", most=MAX_MESSAGE_BYTES)
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
         raise ProtocolError(MALFORMED_MESSAGE, "The message is not valid JSON") from None
-    return parse_data(data)
+    message = parse_data(data)
+    return Incoming(message, _id(data.get("id")), arrived)
 
 
 def parse_data(data: Any) -> ClientMessage:
     if not isinstance(data, dict):
         raise ProtocolError(MALFORMED_MESSAGE, "A message must be a JSON object")
+    if "id" in data and _id(data["id"]) is None:
+        raise ProtocolError(MALFORMED_MESSAGE, 'A message\'s "id" must be an integer or a string of at most '
+                            "{most} characters", most=MAX_ID)
     if data.get("v") != VERSION or isinstance(data.get("v"), bool):
-        raise ProtocolError(MALFORMED_MESSAGE, f'A message needs "v": {VERSION}')
+        raise ProtocolError(MALFORMED_MESSAGE, 'A message needs "v": {version}', version=VERSION)
     kind = data.get("type")
     if not isinstance(kind, str):
         raise ProtocolError(MALFORMED_MESSAGE, 'A message needs a string "type"')
@@ -120,7 +169,10 @@ def parse_data(data: Any) -> ClientMessage:
         shown = " ".join("".join(ch for ch in name if ch.isprintable() or ch.isspace()).split())[:MAX_NAME]
         if not shown:
             raise ProtocolError(MALFORMED_MESSAGE, "hello needs a name with something printable in it")
-        return Hello(shown, token)
+        deltas = data.get("deltas", False)
+        if not isinstance(deltas, bool):
+            raise ProtocolError(MALFORMED_MESSAGE, 'hello\'s "deltas" must be true or false')
+        return Hello(shown, token, deltas)
     if kind == "sit":
         return Sit(_int(data, "seat"))
     if kind == "leave":
@@ -138,23 +190,26 @@ def parse_data(data: Any) -> ClientMessage:
         if "action" not in data:
             raise ProtocolError(MALFORMED_MESSAGE, 'action needs an "action"')
         version = data.get("version")
-        if version is not None and not _is_int(version):
+        if version is not None and not is_int(version):
             raise ProtocolError(MALFORMED_MESSAGE, 'action\'s "version" must be an integer or null')
         return ActionMessage(data["action"], version)
-    raise ProtocolError(
-        UNKNOWN_TYPE, f"Unknown message type {kind[:40]!r}; expected one of {', '.join(CLIENT_TYPES)}"
-    )
+    if kind == "stream":
+        channel = data.get("channel")
+        if not isinstance(channel, str) or not 0 < len(channel) <= MAX_ID:
+            raise ProtocolError(MALFORMED_MESSAGE, 'stream needs a "channel" name')
+        if "data" not in data:
+            raise ProtocolError(MALFORMED_MESSAGE, 'stream needs "data"')
+        size = len(encode(data["data"]).encode("utf-8", "surrogatepass"))
+        return StreamMessage(channel, data["data"], size)
+    raise ProtocolError(UNKNOWN_TYPE, "Unknown message type {kind!r}; expected one of {known}",
+                        kind=kind[:40], known=", ".join(CLIENT_TYPES))
 
 
 def _int(data: JSON, key: str) -> int:
     value = data.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ProtocolError(MALFORMED_MESSAGE, f'{data["type"]} needs an integer "{key}"')
+        raise ProtocolError(MALFORMED_MESSAGE, '{kind} needs an integer "{key}"', kind=data["type"], key=key)
     return value
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 # --- server -> client --------------------------------------------------------------------
@@ -164,8 +219,12 @@ def message(kind: str, **fields: Any) -> JSON:
     return {"v": VERSION, "type": kind, **fields}
 
 
-def error(code: str, text: str) -> JSON:
-    return message("error", code=code, message=text)
+def error(problem: ProtocolError, message_id: MessageId = None) -> JSON:
+    shown = message("error", code=problem.code, message=problem.message, msg=problem.template,
+                    params=problem.params)
+    if message_id is not None:
+        shown["id"] = message_id
+    return shown
 
 
 def encode(msg: JSON) -> str:

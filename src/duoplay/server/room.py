@@ -1,8 +1,10 @@
 """One room, the master of its match: validate -> apply -> store -> fan out views.
 
-Everything that changes a room runs under its lock, so actions are applied,
-stored and broadcast in one order. An action is committed to storage before
-any client hears of it; if storing fails, the match is rebuilt without it.
+Everything that changes a room runs in its loop (`inbox.RoomLoop`), one piece at
+a time in order of arrival: clients' messages, bots' moves coming back from the
+bot pool, timers. An action is committed to storage before any client hears of
+it; if storing fails, the match is rebuilt without it. Bots never think in the
+loop (see `bot_seats.py`).
 """
 
 from __future__ import annotations
@@ -17,20 +19,23 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from duoplay.bots.base import Bot
-from duoplay.bots.registry import bot_levels, make_bot
-from duoplay.core.errors import GameError
+from duoplay.core import declared
+from duoplay.core.errors import GameError, StaleState
 from duoplay.core.log import MatchHeader
 from duoplay.core.match import Match, replay
 from duoplay.core.protocol import JSON, Deadline, Event, Game, Seat
 from duoplay.core.registry import find_game
 from duoplay.server import protocol as wire
+from duoplay.server.bot_seats import APPLIED, REFUSED, STALE, BotSeats, Decider, Turn
 from duoplay.server.config import ServerConfig
 from duoplay.server.deadlines import DeadlineTimer
+from duoplay.server.fanout import FanOut
+from duoplay.server.inbox import RoomLoop
 from duoplay.server.lobby import FINISHED, HUMAN, PLAYING, WAITING, Lobby
 from duoplay.server.lobby import Seat as SeatInfo
-from duoplay.server.protocol import ClientMessage, ProtocolError
+from duoplay.server.protocol import Incoming, MessageId, ProtocolError
 from duoplay.server.storage import RoomRow, Storage
+from duoplay.server.streams import StreamRelay
 
 log = logging.getLogger(__name__)
 
@@ -45,27 +50,24 @@ class Client:
     name: str | None = None
     seat: int | None = None
     token: str | None = None
+    deltas: bool = False
 
     @property
     def greeted(self) -> bool:
         return self.name is not None
 
 
-def standin_level(levels: list[str]) -> str:
-    return "heuristic" if "heuristic" in levels else levels[0]
-
-
 class Room:
     def __init__(
-        self, row: RoomRow, storage: Storage, config: ServerConfig, match: Match | None = None
+        self, row: RoomRow, storage: Storage, config: ServerConfig, bots: Decider, match: Match | None = None
     ) -> None:
         self.code = row.code
         self.game: Game[Any, Any] = find_game(row.game)
         self.options = row.options
         self.created_at = row.created_at
-        levels = bot_levels(self.game.id)
+        levels = [level.id for level in declared.bot_levels(self.game)]
         self.lobby = Lobby(
-            [SeatInfo.from_json(s) for s in row.seats], row.status, levels, standin_level(levels)
+            [SeatInfo.from_json(s) for s in row.seats], row.status, levels, declared.standin_level(self.game)
         )
         self.match = match
         self.match_id = row.match_id
@@ -73,10 +75,14 @@ class Room:
         self.config = config
         self.clients: dict[int, Client] = {}
         self.lock = asyncio.Lock()
-        self._bots: dict[tuple[int, str], Bot] = {}
-        self._bot_task: asyncio.Task[None] | None = None
+        self.loop = RoomLoop(self.code, self.lock, self._close_due_deadline)
+        self.fanout = FanOut()
+        self.streams = StreamRelay(self.game)
+        self.bots = BotSeats(
+            self.game, bots, config.bot_pace, config.bot_delay, self._bot_turn, self._bot_move, self.code
+        )
         self._away_tasks: dict[int, asyncio.Task[None]] = {}
-        self.deadline = DeadlineTimer(self._deadline_passed)
+        self.deadline = DeadlineTimer(self._deadline_fired)
         self.closed = False
 
     # --- what clients see ----------------------------------------------------------------
@@ -106,28 +112,14 @@ class Room:
             "match_id": self.match_id,
         }
 
-    def _state_message(self, seat: Seat, events: list[Event]) -> str:
-        assert self.match is not None
-        outcome = self.match.outcome()
-        legal: list[JSON] = []
-        if seat is not None and outcome is None:
-            legal = [a.to_json() for a in self.match.legal_actions(seat)]
-        return wire.encode(
-            wire.message(
-                "state",
-                version=self.match.version,
-                view=self.match.view(seat),
-                legal=legal,
-                events=[e.visible_to(seat) for e in events],
-                outcome=None if outcome is None else outcome.to_json(),
-                deadline=self._deadline_json(),
-            )
-        )
-
-    def _deadline_json(self) -> JSON | None:
-        """When the table will act by itself, so clients can show a countdown."""
+    def _deadline_shown(self) -> tuple[object, JSON | None]:
+        """The armed wait (compared by identity) and what clients see of it, for a countdown."""
         left = self.deadline.seconds_left()
-        return None if left is None else {"seconds_left": round(left, 1)}
+        return self.deadline.armed, None if left is None else {"seconds_left": round(left, 1)}
+
+    def _full_state(self, client: Client) -> None:
+        assert self.match is not None
+        client.send(self.fanout.full_state(self.match, client.seat, self._deadline_shown()))
 
     def _broadcast_room(self) -> None:
         text = wire.encode(wire.message("room", room=self.room_json()))
@@ -135,15 +127,11 @@ class Room:
             client.send(text)
 
     def _fan_out(self, events: list[Event]) -> None:
-        """Each client gets its own seat's view; encoded once per seat, not once per client."""
-        encoded: dict[Seat, str] = {}
-        for client in list(self.clients.values()):
-            if client.seat not in encoded:
-                encoded[client.seat] = self._state_message(client.seat, events)
-            client.send(encoded[client.seat])
+        assert self.match is not None
+        self.fanout.broadcast(self.match, list(self.clients.values()), events, self._deadline_shown())
 
-    def _send_error(self, client: Client, error: ProtocolError) -> None:
-        client.send(wire.encode(wire.error(error.code, error.message)))
+    def _send_error(self, client: Client, error: ProtocolError, message_id: MessageId = None) -> None:
+        client.send(wire.encode(wire.error(error, message_id)))
 
     # --- connections ---------------------------------------------------------------------
 
@@ -153,31 +141,39 @@ class Room:
         return client.id
 
     async def disconnect(self, client_id: int) -> None:
-        async with self.lock:
-            client = self.clients.pop(client_id, None)
-            if client is None or client.seat is None:
-                return
-            self._broadcast_room()
-            self._arm_away(client.seat)
+        await self.loop.submit(lambda: self._disconnect(client_id))
 
-    async def handle(self, client_id: int, msg: ClientMessage) -> None:
-        """Carry out one client message; any refusal goes back to that client as an error."""
-        async with self.lock:
-            client = self.clients.get(client_id)
-            if client is None:
-                return
-            try:
-                await self._dispatch(client, msg)
-            except ProtocolError as error:
-                self._send_error(client, error)
-            except Exception:
-                # A fault of ours (storage down, a bug) is still answered, and the room keeps running.
-                log.exception("room %s: could not handle %r", self.code, msg)
-                self._send_error(
-                    client, ProtocolError(wire.SERVER_ERROR, "The server could not do that; try again")
-                )
+    async def _disconnect(self, client_id: int) -> None:
+        client = self.clients.pop(client_id, None)
+        if client is None or client.seat is None:
+            return
+        self._broadcast_room()
+        self._arm_away(client.seat)
 
-    async def _dispatch(self, client: Client, msg: ClientMessage) -> None:
+    async def handle(self, client_id: int, incoming: Incoming) -> None:
+        """Carry out one client message in arrival order; any refusal goes back to that client."""
+        with contextlib.suppress(asyncio.CancelledError):
+            await self.loop.submit(lambda: self._handle(client_id, incoming), incoming.arrived)
+
+    async def _handle(self, client_id: int, incoming: Incoming) -> None:
+        client = self.clients.get(client_id)
+        if client is None:
+            return
+        try:
+            await self._dispatch(client, incoming)
+        except ProtocolError as error:
+            self._send_error(client, error, incoming.id)
+        except Exception:
+            # A fault of ours (storage down, a bug) is still answered, and the room keeps running.
+            log.exception("room %s: could not handle %r", self.code, incoming.message)
+            self._send_error(
+                client,
+                ProtocolError(wire.SERVER_ERROR, "The server could not do that; try again"),
+                incoming.id,
+            )
+
+    async def _dispatch(self, client: Client, incoming: Incoming) -> None:
+        msg = incoming.message
         if isinstance(msg, wire.Hello):
             await self._hello(client, msg)
             return
@@ -186,7 +182,9 @@ class Room:
         if isinstance(msg, wire.Sit):
             await self._sit(client, msg.seat)
         elif isinstance(msg, wire.ActionMessage):
-            await self._action(client, msg)
+            await self._action(client, msg, incoming)
+        elif isinstance(msg, wire.StreamMessage):
+            self._stream(client, msg)
         else:
             if client.seat is None:
                 raise ProtocolError(wire.NOT_SEATED, "Take a seat first")
@@ -199,12 +197,12 @@ class Room:
                 self.lobby.remove_bot(msg.seat)
                 await self._lobby_changed()
             elif isinstance(msg, wire.Start):
-                await self._start()
+                await self._start(incoming.arrived)
 
     async def _hello(self, client: Client, msg: wire.Hello) -> None:
         if client.greeted:
             raise ProtocolError(wire.MALFORMED_MESSAGE, "hello was already said on this connection")
-        client.name = msg.name
+        client.name, client.deltas = msg.name, msg.deltas
         seat = self.lobby.seat_of(msg.token)
         if msg.token is not None and seat is None:
             self._send_error(client, ProtocolError(wire.BAD_TOKEN, "That token holds no seat in this room"))
@@ -214,14 +212,14 @@ class Room:
             self._cancel_away(seat)
             if self.lobby.seats[seat].away:
                 self.lobby.seats[seat].away = False
+                self.bots.stop(seat)
                 await self._store_room()
-                self._cancel_bot_if_idle()
         client.send(
             wire.encode(wire.message("welcome", seat=client.seat, token=client.token, room=self.room_json()))
         )
         self._broadcast_room()
         if self.match is not None:
-            client.send(self._state_message(client.seat, []))
+            self._full_state(client)
 
     def _take_over(self, seat: int, newcomer: Client) -> None:
         """A seat has one connection: an older one with the same token becomes a spectator."""
@@ -231,6 +229,8 @@ class Room:
                 self._send_error(
                     other, ProtocolError(wire.SEAT_TAKEN, "This seat was claimed by another connection")
                 )
+                if self.match is not None:
+                    self._full_state(other)
 
     async def _sit(self, client: Client, seat: int) -> None:
         assert client.name is not None
@@ -247,8 +247,8 @@ class Room:
         self._cancel_away(seat)
         await self._lobby_changed()
         if self.match is not None:
-            client.send(self._state_message(None, []))
-        self._schedule_bot()
+            self._full_state(client)
+        self._wake_bots()
 
     async def _lobby_changed(self) -> None:
         await self._store_room()
@@ -259,7 +259,7 @@ class Room:
 
     # --- the match -----------------------------------------------------------------------
 
-    async def _start(self) -> None:
+    async def _start(self, arrived: float | None = None) -> None:
         self.lobby.check_start()
         header = MatchHeader(self.game.id, len(self.lobby.seats), secrets.randbits(62), self.options)
         match = Match.start(header)
@@ -273,23 +273,30 @@ class Room:
         except Exception:
             self.match, self.match_id, self.lobby.status = previous
             raise ProtocolError(wire.SERVER_ERROR, "The game could not be stored; try again") from None
-        self._bots.clear()
+        self.bots.new_match()
+        self.streams.reset()
+        self.fanout.reset()
         self._broadcast_room()
-        self._arm_deadline()
+        self._arm_deadline(self.loop_time() if arrived is None else arrived)
         self._fan_out([])
         for seat in range(len(self.lobby.seats)):
             self._arm_away(seat)
-        self._after_change()
+        self._wake_bots()
 
-    async def _action(self, client: Client, msg: wire.ActionMessage) -> None:
+    async def _action(self, client: Client, msg: wire.ActionMessage, incoming: Incoming) -> None:
         if client.seat is None:
             raise ProtocolError(wire.NOT_SEATED, "Spectators cannot play; take a seat first")
         if self.match is None or self.status == WAITING:
             raise ProtocolError(wire.NOT_STARTED, "The game has not started")
-        await self._apply(client.seat, msg.action, msg.version)
+        await self._apply(client.seat, msg.action, msg.version, incoming.arrived)
+        if incoming.id is not None:
+            client.send(wire.encode(wire.message("ack", id=incoming.id, version=self.match.version)))
 
-    async def _apply(self, seat: Seat, action: Any, version: int | None) -> None:
+    async def _apply(
+        self, seat: Seat, action: Any, version: int | None, arrived: float | None = None
+    ) -> None:
         """The pipeline. Raises ProtocolError (state unchanged) if the action is refused."""
+        arrived = self.loop_time() if arrived is None else arrived
         match = self.match
         assert match is not None and self.match_id is not None
         try:
@@ -311,93 +318,138 @@ class Room:
             self.lobby.status = FINISHED
             with contextlib.suppress(Exception):  # the outcome is already stored with the last action
                 await self._store_room()
-        self._arm_deadline()
+        self._arm_deadline(arrived)
         self._fan_out(events)
         if outcome is not None:
             self._broadcast_room()
-        self._after_change()
+        await self._commit_closed_streams(arrived)
+        self._wake_bots()
 
-    def _arm_deadline(self) -> None:
-        """Before states go out, so they carry the time left of the wait they start or continue."""
+    def _arm_deadline(self, arrived: float) -> None:
+        """Before states go out, so they carry the time left of the wait they start or continue.
+        A new wait runs from the arrival of the action that began it."""
         if self.match is None or self.status != PLAYING:
             self.deadline.cancel()
         else:
-            self.deadline.arm(self.match.version, self.match.deadline())
+            self.deadline.arm(self.match.version, self.match.deadline(), arrived)
 
-    def _after_change(self) -> None:
-        if self.match is not None and self.status == PLAYING:
-            self._schedule_bot()
+    async def _close_due_deadline(self, arrived: float) -> None:
+        """Before anything that arrived at `arrived`: a wait that ended earlier closes first,
+        whether or not its timer has fired yet (a late timer must not let a late answer in)."""
+        due = self.deadline.due(arrived)
+        if due is not None:
+            await self._deadline_passed(*due, self.deadline.ends_at)
 
-    async def _deadline_passed(self, version: int, deadline: Deadline) -> None:
-        async with self.lock:
-            if self.match is None or self.status != PLAYING:
-                return
-            current = self.match.deadline()
-            # A keyed wait stays due while the game still reports it; an unkeyed one only
-            # if nothing happened since it was armed.
-            still_due = (current is not None and current.key == deadline.key) if deadline.key \
-                else self.match.version == version
-            if not still_due:
-                return
+    async def _deadline_fired(self, version: int, deadline: Deadline, ends_at: float) -> None:
+        done = self.loop.submit(lambda: self._deadline_passed(version, deadline, ends_at), ends_at)
+        done.add_done_callback(_consume)
+
+    async def _deadline_passed(self, version: int, deadline: Deadline, ends_at: float) -> None:
+        if self.match is None or self.status != PLAYING or self.deadline.armed != (version, deadline):
+            return
+        current = self.match.deadline()
+        # A keyed wait stays due while the game still reports it; an unkeyed one only
+        # if nothing happened since it was armed.
+        still_due = (
+            (current is not None and current.key == deadline.key)
+            if deadline.key
+            else self.match.version == version
+        )
+        if not still_due:
+            return
+        self.deadline.cancel()
+        try:
+            await self._apply(deadline.seat, deadline.action, None, ends_at)
+        except ProtocolError as error:
+            log.error("room %s: timeout action refused: %s", self.code, error.message)
+
+    # --- live streams --------------------------------------------------------------------
+
+    def _stream(self, client: Client, msg: wire.StreamMessage) -> None:
+        if client.seat is None:
+            raise ProtocolError(wire.NOT_SEATED, "Spectators cannot stream; take a seat first")
+        if self.match is None or self.status != PLAYING:
+            raise ProtocolError(wire.NOT_STARTED, "The game is not running")
+        audience = self.streams.accept(self.match.state, client.seat, msg)
+        text = wire.encode(wire.message("stream", seat=client.seat, channel=msg.channel, data=msg.data))
+        for other in list(self.clients.values()):
+            if other.seat is not None and other.seat in audience:
+                other.send(text)
+
+    async def _commit_closed_streams(self, arrived: float) -> None:
+        """What a closed channel carried is kept by the action the game makes of it, from the table."""
+        if self.match is None or self.status != PLAYING:
+            return
+        for seat, channel, chunks in list(self.streams.closed(self.match.state)):
+            action = declared.commit_stream(self.game, self.match.state, seat, channel, chunks)
+            if action is None:
+                continue
             try:
-                await self._apply(deadline.seat, deadline.action, self.match.version)
+                await self._apply(None, action, None, arrived)
             except ProtocolError as error:
-                log.error("room %s: timeout action refused: %s", self.code, error.message)
+                log.error(
+                    "room %s: the game refused to keep seat %d's %s stream: %s",
+                    self.code,
+                    seat,
+                    channel,
+                    error.message,
+                )
 
     # --- bots ----------------------------------------------------------------------------
 
-    def _bot_to_move(self) -> tuple[int, str] | None:
+    def _bots_to_move(self) -> list[tuple[int, str]]:
         if self.match is None or self.status != PLAYING:
-            return None
+            return []
+        seats = []
         for seat in self.match.to_move():
             level = self.lobby.bot_level(seat)
             if level is not None:
-                return seat, level
-        return None
+                seats.append((seat, level))
+        return seats
 
-    def _schedule_bot(self) -> None:
-        if self.closed or (self._bot_task is not None and not self._bot_task.done()):
-            return
-        if self._bot_to_move() is not None:
-            self._bot_task = asyncio.create_task(self._bot_turn(), name=f"bot-{self.code}")
+    def _wake_bots(self) -> None:
+        if not self.closed:
+            self.bots.wake([seat for seat, _ in self._bots_to_move()])
 
-    def _cancel_bot_if_idle(self) -> None:
-        if self._bot_task is not None and self._bot_to_move() is None:
-            self._bot_task.cancel()
-            self._bot_task = None
+    async def _bot_turn(self, seat: int) -> Turn | None:
+        """A snapshot of `seat`'s turn, taken in the room loop."""
 
-    async def _bot_turn(self) -> None:
-        if self.config.bot_delay > 0:
-            await asyncio.sleep(self.config.bot_delay)
-        else:
-            await asyncio.sleep(0)  # let the fan-out reach the clients first
-        async with self.lock:
-            self._bot_task = None
-            turn = self._bot_to_move()
-            if turn is None or self.match is None:
-                return
-            seat, level = turn
-            legal = list(self.match.legal_actions(seat))
-            bot = self._bots.get(turn)
-            if bot is None:
-                bot = self._bots[turn] = make_bot(self.game.id, level, secrets.randbits(32))
-            view = self.match.view(seat)
+        def snapshot() -> Any:
+            level = dict(self._bots_to_move()).get(seat)
+            if level is None or self.match is None:
+                return None
+            legal = [a.to_json() for a in self.match.legal_actions(seat)]
+            if not legal:
+                return None
+            return Turn(seat, level, self.match.view(seat), legal, self.match.version)
+
+        async def in_loop() -> Any:
+            return snapshot()
+
+        try:
+            turn: Turn | None = await self.loop.submit(in_loop)
+        except asyncio.CancelledError:
+            if self.loop.closed:
+                return None
+            raise
+        return turn
+
+    async def _bot_move(self, seat: int, action: JSON, version: int) -> str:
+        async def move() -> str:
+            if dict(self._bots_to_move()).get(seat) is None:
+                return STALE  # a person took the seat back meanwhile
             try:
-                choice = (
-                    bot.choose(view, legal, seat)
-                    if level == "random"
-                    else await asyncio.to_thread(bot.choose, view, legal, seat)
-                )
-                await self._apply(seat, choice, self.match.version)
-            except Exception as error:
-                # A bot's mistake must not stall the table: fall back to any legal action.
-                log.error("room %s: bot %s at seat %d failed: %s", self.code, level, seat, error)
-                if legal:
-                    with contextlib.suppress(ProtocolError):
-                        await self._apply(seat, legal[0], self.match.version)
-                        return
-                return
-        self._schedule_bot()
+                await self._apply(seat, action, version, self.loop_time())
+            except ProtocolError as error:
+                return STALE if error.code == StaleState.code else REFUSED
+            return APPLIED
+
+        result: str = await self.loop.submit(move)
+        return result
+
+    @staticmethod
+    def loop_time() -> float:
+        return asyncio.get_running_loop().time()
 
     # --- absent players --------------------------------------------------------------------
 
@@ -418,30 +470,37 @@ class Room:
 
     async def _replace_absent(self, seat: int) -> None:
         await asyncio.sleep(self.config.replace_after)
-        async with self.lock:
-            self._away_tasks.pop(seat, None)
-            info = self.lobby.seats[seat]
-            if self.status != PLAYING or info.kind != HUMAN or info.away or seat in self.connected_seats():
-                return
-            info.away = True
-            with contextlib.suppress(Exception):
-                await self._store_room()
-            self._broadcast_room()
-            self._schedule_bot()
+        done = self.loop.submit(lambda: self._absent(seat))
+        done.add_done_callback(_consume)
+
+    async def _absent(self, seat: int) -> None:
+        self._away_tasks.pop(seat, None)
+        info = self.lobby.seats[seat]
+        if self.status != PLAYING or info.kind != HUMAN or info.away or seat in self.connected_seats():
+            return
+        info.away = True
+        with contextlib.suppress(Exception):
+            await self._store_room()
+        self._broadcast_room()
+        self._wake_bots()
 
     def resume(self) -> None:
         """After loading from storage: nobody is connected yet, so arm every timer afresh."""
         for seat in range(len(self.lobby.seats)):
             self._arm_away(seat)
-        self._arm_deadline()
-        self._after_change()
+        self._arm_deadline(self.loop_time())
+        self._wake_bots()
 
     async def close(self) -> None:
         self.closed = True
-        tasks = [t for t in (self._bot_task, *self._away_tasks.values()) if t is not None]
         self.deadline.cancel()
-        for task in tasks:
+        for task in list(self._away_tasks.values()):
             task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await self.bots.close()
+        await self.loop.close()
+
+
+def _consume(done: asyncio.Future[Any]) -> None:
+    """Work submitted by a timer has no one waiting for it: its failure is logged here."""
+    if not done.cancelled() and done.exception() is not None:
+        log.error("room work failed", exc_info=done.exception())

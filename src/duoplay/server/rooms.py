@@ -21,9 +21,10 @@ from duoplay.core.errors import GameError
 from duoplay.core.match import Match, replay
 from duoplay.core.protocol import JSON, Game
 from duoplay.core.registry import find_game
+from duoplay.server.bot_seats import Decider
 from duoplay.server.config import ServerConfig
 from duoplay.server.lobby import FINISHED, PLAYING, WAITING, Seat, new_room_code, normalize_code
-from duoplay.server.protocol import ClientMessage
+from duoplay.server.protocol import Incoming
 from duoplay.server.room import Room, Send
 from duoplay.server.storage import RoomRow, Storage, StoredMatch
 
@@ -65,7 +66,7 @@ class RoomService(Protocol):
         """Attach a client: `send` receives every message meant for it, as text."""
         ...
 
-    async def deliver(self, subscription: Subscription, message: ClientMessage) -> None: ...
+    async def deliver(self, subscription: Subscription, message: Incoming) -> None: ...
 
     async def unsubscribe(self, subscription: Subscription) -> None: ...
 
@@ -81,10 +82,12 @@ class LocalRooms:
     """
 
     def __init__(
-        self, storage: Storage, config: ServerConfig, clock: Callable[[], float] = time.monotonic
+        self, storage: Storage, config: ServerConfig, bots: Decider,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.storage = storage
         self.config = config
+        self.bots = bots
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
         self._clock = clock
@@ -172,7 +175,7 @@ class LocalRooms:
                 match = replay(stored.header, stored.log)
         if row.status == PLAYING and (match is None or match.outcome() is not None):
             row.status = FINISHED  # the process stopped between the last action and the room update
-        room = Room(row, self.storage, self.config, match)
+        room = Room(row, self.storage, self.config, self.bots, match)
         self.rooms[row.code] = room
         self._idle_since[row.code] = self._clock()
         room.resume()
@@ -205,7 +208,7 @@ class LocalRooms:
             code, rules.id, options_json, [Seat().to_json() for _ in range(seats)], WAITING, None, time.time()
         )
         await self.storage.create_room(row)
-        self.rooms[code] = Room(row, self.storage, self.config)
+        self.rooms[code] = Room(row, self.storage, self.config, self.bots)
         self._idle_since[code] = self._clock()
         return code
 
@@ -221,7 +224,9 @@ class LocalRooms:
             raise RoomError("bad_options", '"options" must be a JSON object')
         try:
             options_json = rules.options_to_json(rules.parse_options(options))
-        except (GameError, TypeError, ValueError) as error:
+        except GameError as error:
+            raise RoomError("bad_options", error.reason) from None
+        except (TypeError, ValueError) as error:
             raise RoomError("bad_options", str(error)) from None
         if seats is None:
             seats = rules.min_seats
@@ -252,7 +257,7 @@ class LocalRooms:
             # Dropped from memory between finding and connecting: load it afresh and connect there.
             await room.disconnect(client_id)
 
-    async def deliver(self, subscription: Subscription, message: ClientMessage) -> None:
+    async def deliver(self, subscription: Subscription, message: Incoming) -> None:
         room = self.rooms.get(subscription.code)
         if room is not None:
             await room.handle(subscription.client_id, message)

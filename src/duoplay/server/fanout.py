@@ -1,0 +1,147 @@
+"""What each seat hears after a change: a `state` only when its part changed, as a delta if asked.
+
+For every seat that has clients, the room builds the seat's view, legal actions,
+events, outcome and deadline once. A seat for which none of these changed (and
+whose staleness stamp did not move) gets nothing. Clients that said
+`hello` with `deltas: true` get the view as a delta of top-level keys against
+the last view their seat was sent; the others (and anyone who just joined) get
+it whole. Every client of a seat therefore shares one baseline: the last view
+sent to that seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Protocol
+
+from duoplay.core.match import Match
+from duoplay.core.protocol import JSON, Event, Seat
+from duoplay.server import protocol as wire
+
+
+class Listener(Protocol):
+    seat: int | None
+    deltas: bool
+
+    def send(self, text: str) -> None: ...
+
+
+@dataclass(slots=True)
+class _Sent:
+    """What a seat was last sent."""
+
+    view: JSON
+    legal: list[JSON]
+    outcome: JSON | None
+    deadline: object  # the armed deadline it was told about (identity, not seconds left)
+    version: int
+
+
+def view_delta(previous: JSON, current: JSON) -> JSON:
+    """The top-level keys of `current` that differ from `previous`, and those it no longer has."""
+    changed = {key: value for key, value in current.items() if key not in previous or previous[key] != value}
+    return {"set": changed, "unset": [key for key in previous if key not in current]}
+
+
+def apply_delta(previous: JSON, delta: JSON) -> JSON:
+    """What a client does with a delta (kept here so tests check both ends against each other)."""
+    view = {key: value for key, value in previous.items() if key not in set(delta["unset"])}
+    view.update(delta["set"])
+    return view
+
+
+class FanOut:
+    def __init__(self) -> None:
+        self._sent: dict[Seat, _Sent] = {}
+        self.full_views = False  # send every seat the whole view after every change (for comparison)
+
+    def reset(self) -> None:
+        """A new match: everyone starts from a full view."""
+        self._sent.clear()
+
+    def full_state(self, match: Match, seat: Seat, deadline: tuple[object, JSON | None]) -> str:
+        """A whole `state` for a client that just joined `seat` (or changed seat); it becomes the
+        seat's baseline, which equals what the seat's other clients hold."""
+        shown = self._pieces(match, seat, deadline)
+        self._sent[seat] = shown
+        return self._encode(match, shown, {"view": shown.view}, [], deadline[1])
+
+    def broadcast(
+        self,
+        match: Match,
+        listeners: Iterable[Listener],
+        events: list[Event],
+        deadline: tuple[object, JSON | None],
+    ) -> None:
+        by_seat: dict[Seat, list[Listener]] = {}
+        for listener in listeners:
+            by_seat.setdefault(listener.seat, []).append(listener)
+        for seat in [s for s in self._sent if s not in by_seat]:
+            del self._sent[seat]  # nobody holds that baseline any more
+        for seat, group in by_seat.items():
+            self._send_seat(match, seat, group, events, deadline)
+
+    def _send_seat(
+        self,
+        match: Match,
+        seat: Seat,
+        group: list[Listener],
+        events: list[Event],
+        deadline: tuple[object, JSON | None],
+    ) -> None:
+        shown = self._pieces(match, seat, deadline)
+        seen = [event.visible_to(seat) for event in events]
+        before = self._sent.get(seat)
+        self._sent[seat] = shown
+        if before is not None and not self.full_views and not seen and self._same(before, shown, match, seat):
+            return
+        encoded: dict[bool, str] = {}
+        for listener in group:
+            as_delta = listener.deltas and before is not None and not self.full_views
+            if as_delta not in encoded:
+                body: JSON = (
+                    {"delta": view_delta(before.view, shown.view)}
+                    if as_delta and before is not None
+                    else {"view": shown.view}
+                )
+                encoded[as_delta] = self._encode(match, shown, body, seen, deadline[1])
+            listener.send(encoded[as_delta])
+
+    @staticmethod
+    def _same(before: _Sent, now: _Sent, match: Match, seat: Seat) -> bool:
+        return (
+            before.view == now.view
+            and before.legal == now.legal
+            and before.outcome == now.outcome
+            and before.deadline is now.deadline
+            and match.changed_at(seat) <= before.version
+        )
+
+    @staticmethod
+    def _pieces(match: Match, seat: Seat, deadline: tuple[object, JSON | None]) -> _Sent:
+        outcome = match.outcome()
+        legal = (
+            [] if seat is None or outcome is not None else [a.to_json() for a in match.legal_actions(seat)]
+        )
+        return _Sent(
+            match.view(seat),
+            legal,
+            None if outcome is None else outcome.to_json(),
+            deadline[0],
+            match.version,
+        )
+
+    @staticmethod
+    def _encode(match: Match, shown: _Sent, body: JSON, events: list[JSON], deadline: JSON | None) -> str:
+        return wire.encode(
+            wire.message(
+                "state",
+                version=match.version,
+                **body,
+                legal=shown.legal,
+                events=events,
+                outcome=shown.outcome,
+                deadline=deadline,
+            )
+        )
