@@ -1,7 +1,8 @@
 """Learning environments for duoplay's games (needs the `ai` extra: pettingzoo, gymnasium, numpy).
 
-A game offers one by declaring `ai_env` (see `duoplay.core.declared`); these find it by
-the game's id or alias: `env("uno-duo")`, `raw_env("uno-duo", render_mode="ansi")`.
+A game offers one by declaring `ai_env` (see `duoplay.core.declared`); `env(game)` and
+`raw_env(game, **options)` find it by the game's id or alias, and `games()` lists the games
+that offer one.
 """
 
 try:

@@ -1,7 +1,7 @@
 """`duoplay COMMAND`: each command lives in its own module with `add_arguments` and `run`.
 
-A game may add commands of its own (`duoplay duos pairs ...`): it names them in its
-`cli_commands` declaration (see `duoplay.core.declared`), and they follow the platform's.
+A game may add commands of its own: it names them in its `cli_commands` declaration
+(see `duoplay.core.declared`), and they follow the platform's.
 """
 
 from __future__ import annotations

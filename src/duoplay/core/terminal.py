@@ -92,7 +92,7 @@ class Choice:
     """One numbered line of a menu.
 
     Picking it either decides the `action`, or asks the follow-up `then`
-    (a wild's colour, whether to say UNO). `keys` are words a player may type
+    (a card's target, a colour to name). `keys` are words a player may type
     instead of the number, in lower case.
     """
 
