@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from duoplay.core.protocol import JSON
@@ -28,10 +28,3 @@ class RandomBot:
     def choose(self, view: JSON, legal: Sequence[Any], seat: int) -> Any:
         return self._random.choice(list(legal))
 
-
-def close_bots(bots: Iterable[object]) -> None:
-    """Let go of what bots hold beyond their memory (a search bot's helper processes)."""
-    for bot in bots:
-        close = getattr(bot, "close", None)
-        if callable(close):
-            close()

@@ -24,8 +24,10 @@ Options, each off unless given:
 - `paired_root`: every root action is tried on the same sampled state with the same
   rollout seed, and the prior's move is kept unless another one did better on those
   shared samples by more than `switch_z` standard errors;
-- `workers`: how many processes search each decision (root parallelisation, see
-  `root_parallel.py`); the trees' root visit counts are summed.
+- `workers`: inside a bot pool's worker, how many searches each decision is spread over
+  through the pool (root parallelisation, see `spread.py`; by default as many as the pool
+  has workers); the trees' root visit counts are summed. Outside a pool a search runs
+  alone on its process.
 
 Actions must be hashable (they are small frozen values by the protocol).
 """
@@ -36,9 +38,11 @@ import math
 import random
 import time
 from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
-from duoplay.bots.root_parallel import RootHelpers, fresh_seeds, split_iterations
+from duoplay.bots import spread
+from duoplay.bots.spread import GRACE_S, Helpers, fresh_seeds, split_iterations
 from duoplay.core.protocol import JSON
 
 # A rollout policy picks one of `legal` for `seat` in a sampled state.
@@ -122,7 +126,7 @@ class Ismcts:
         switch_z: float = 1.0,
         widening: float = 1.0,
         max_rollout_steps: int = 2000,
-        workers: int = 1,
+        workers: int | None = None,
         seed: int | None = None,
         name: str = "ismcts",
     ) -> None:
@@ -141,8 +145,7 @@ class Ismcts:
         self.switch_z = switch_z
         self.widening = widening
         self.max_rollout_steps = max_rollout_steps
-        self.workers = 1
-        self.helpers: RootHelpers | None = None  # started at the first parallel decision
+        self.workers: int | None = None
         self.set_workers(workers)
         self.name = name
         self._random = random.Random(seed)
@@ -157,33 +160,29 @@ class Ismcts:
             raise ValueError("give ISMCTS a time budget, an iteration budget or both")
         self.time_ms, self.iterations = time_ms, iterations
 
-    def set_workers(self, workers: int) -> None:
-        """Search each decision on `workers` processes from the next decision on."""
-        if workers < 1 or (workers > 1 and self.paired_root):
+    def set_workers(self, workers: int | None) -> None:
+        """Inside a bot pool, spread each decision over `workers` searches (None: one per worker
+        of the pool); outside a pool a search runs alone whatever this says."""
+        if workers is not None and (workers < 1 or (workers > 1 and self.paired_root)):
             raise ValueError("workers must be 1 or more, and 1 with paired_root")
-        if workers != self.workers:
-            self.close()
-            self.workers = workers
+        self.workers = workers
 
     def reseed(self, seed: int) -> None:
         self._random = random.Random(seed)
-
-    def close(self) -> None:
-        """Stop the helper processes, if any (they also stop when the bot is collected)."""
-        if self.helpers is not None:
-            self.helpers.close()
-            self.helpers = None
 
     def choose(self, view: JSON, legal: Sequence[Any], seat: int) -> Any:
         options = self._filter(legal)
         if len(options) == 1:
             self.last_iterations = 0
             return options[0]
-        if self.workers > 1:
-            return self._choose_in_parallel(view, options, seat)
         if self.paired_root:
             return self._choose_paired(view, options, seat)
-        visits = self.root_visits(view, options, seat)
+        helpers = spread.current()
+        searches = 1 if helpers is None else min(self.workers or helpers.size, helpers.size)
+        if helpers is not None and searches > 1:
+            visits = self._spread_visits(view, options, seat, helpers, searches)
+        else:
+            visits = self.root_visits(view, options, seat, helpers.started if helpers else None)
         return options[max(range(len(options)), key=visits.__getitem__)]
 
     def _choose_paired(self, view: JSON, options: list[Any], seat: int) -> Any:
@@ -204,11 +203,11 @@ class Ismcts:
         self.last_iterations = done
         return _paired_choice(results, preferred, self.switch_z)
 
-    def root_visits(self, view: JSON, options: Sequence[Any], seat: int,
-                    started: float | None = None) -> list[int]:
+    def root_visits(self, view: JSON, options: Sequence[Any], seat: int, started: float | None = None,
+                    should_stop: Callable[[], bool] | None = None) -> list[int]:
         """Search for the budget and count the visits of each root action, in `options` order
         (the most visited is the robust choice). The time budget runs from `started`
-        (`time.monotonic()`, by default now)."""
+        (`time.monotonic()`, by default now); `should_stop` ends the search sooner."""
         self._seat = seat
         root = _Node(None, seat)
         now = time.monotonic()
@@ -217,7 +216,8 @@ class Ismcts:
         limit = self.iterations if self.iterations is not None else math.inf
         done = 0
         actions = list(options)
-        while done < limit and (done == 0 or time.monotonic() < deadline):
+        while done < limit and (done == 0 or (time.monotonic() < deadline
+                                              and not (should_stop is not None and should_stop()))):
             state = self.game.sample_state(view, seat, self._random)
             if done == 0:
                 actions = _as_the_game_makes_them(actions, self.game.legal_actions(state, seat))
@@ -226,45 +226,26 @@ class Ismcts:
         self.last_iterations = done
         return [root.children[a].visits if a in root.children else 0 for a in actions]
 
-    def _choose_in_parallel(self, view: JSON, options: list[Any], seat: int) -> Any:
-        """Helpers search the same view while this process does; the root visits are summed."""
-        started = time.monotonic()  # starting the helpers and reaching them is part of the budget
-        budgets = split_iterations(self.iterations, self.workers)
-        seeds = fresh_seeds(self._random, self.workers - 1)
-        for attempt in (1, 2):
-            if self.helpers is None:
-                self.helpers = RootHelpers(self, self.workers - 1)
-            try:
-                self.helpers.start(self.game, view, options, seat, started, self.time_ms, budgets[1:], seeds)
-                break
-            except OSError:
-                self.close()  # a helper died since the last decision: start new ones, once
-                if attempt == 2:
-                    raise
+    def _spread_visits(self, view: JSON, options: list[Any], seat: int, helpers: Helpers,
+                       searches: int) -> list[int]:
+        """Helpers of the pool search the same view while this process does; root visits summed."""
+        started = helpers.started
+        budgets = split_iterations(self.iterations, searches)
+        parts = list(zip(fresh_seeds(self._random, searches - 1), budgets[1:], strict=True))
+        expires = None if self.time_ms is None else started + self.time_ms / 1000
+        tag = helpers.post(_RootSearch(self, view, options, seat, started), parts, expires)
         own_budget = self.iterations
         self.iterations = budgets[0]
         try:
             visits = self.root_visits(view, options, seat, started)
-            answers = self._helper_answers()
-        except BaseException:
-            self.close()  # answers left unread would be taken for those of the next decision
-            raise
         finally:
             self.iterations = own_budget
         done = self.last_iterations
-        for counts in answers:
+        for counts in helpers.gather(tag, None if expires is None else expires + GRACE_S):
             visits = [mine + theirs for mine, theirs in zip(visits, counts, strict=True)]
             done += sum(counts)
         self.last_iterations = done
-        return options[max(range(len(options)), key=visits.__getitem__)]
-
-    def _helper_answers(self) -> list[list[int]]:
-        assert self.helpers is not None
-        try:
-            return self.helpers.gather()
-        except (EOFError, OSError):
-            self.close()  # a helper is gone: decide on this process's search, start afresh next time
-            return []
+        return visits
 
     def _sweep(self, root: _Node, state: Any, options: list[Any]) -> dict[Any, float]:
         """Try every root action in copies of one sampled state with one rollout seed, so that
@@ -384,3 +365,23 @@ class Ismcts:
         if outcome is not None:
             return float(outcome.results[seat])
         return 0.5  # the rollout hit its step limit: call it even
+
+
+@dataclass
+class _RootSearch:
+    """One helper's share of a decision: the same search over the same view, its own seed."""
+
+    search: Ismcts
+    view: JSON
+    options: list[Any]
+    seat: int
+    started: float  # `time.monotonic()` when the decision was asked for
+
+    def run(self, part: tuple[int, int | None], should_stop: Callable[[], bool]) -> list[int] | None:
+        seed, iterations = part
+        search = self.search
+        if search.time_ms is not None and time.monotonic() >= self.started + search.time_ms / 1000:
+            return None  # picked up too late: the decision is being made without us
+        search.iterations = iterations
+        search.reseed(seed)
+        return search.root_visits(self.view, self.options, self.seat, self.started, should_stop)

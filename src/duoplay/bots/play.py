@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from duoplay.bots.base import Bot, close_bots
+from duoplay.bots.base import Bot
 from duoplay.bots.registry import make_bot
 from duoplay.core.match import Match
 from duoplay.core.protocol import JSON
@@ -42,7 +42,7 @@ class Played:
         return []
 
 
-# Builds the bot of a level with a seed, instead of `make_bot` (for benchmarks of variants).
+# Builds the bot of a level with a seed, instead of `make_bot` (a bot in a pool, a variant).
 BotFactory = Callable[[str, int], Bot]
 
 
@@ -65,11 +65,8 @@ def play_match(game_id: str, levels: Sequence[str], seed: int, options: JSON | N
     """Play to the end of the match, or of its first round with `first_round_only` (the game
     must then offer the `round_mark` / `round_value` hooks described in duoplay.bots.ismcts)."""
     bots = make_bots(game_id, levels, seed, time_ms, factory)
-    try:
-        return _play(Match.new(game_id, len(levels), seed, options), bots, levels, seed,
-                     first_round_only, max_actions)
-    finally:
-        close_bots(bots)
+    return _play(Match.new(game_id, len(levels), seed, options), bots, levels, seed,
+                 first_round_only, max_actions)
 
 
 def _play(match: Match, bots: Sequence[Bot], levels: Sequence[str], seed: int,

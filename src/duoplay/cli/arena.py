@@ -4,23 +4,31 @@ Seats rotate from game to game so each bot sits in each seat equally often. Each
 game becomes one JSON line in the results file; the summary gives each bot's wins
 with a 95% Wilson interval, its mean final score, its time per decision and the
 games played per second.
+
+The bots think in one bot pool of `--workers` processes, as they do on the server; as
+many games as the pool has workers are played at once, each in a thread of this process
+(the rules are quick, the bots' work is in the pool). A search bot spreads a decision
+over whatever workers are idle. Random bots decide here: a ticket would cost more.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
-from typing import Any
+from functools import partial
+from typing import Any, TextIO
 
 from tqdm import tqdm
 
+from duoplay.bots.base import Bot
 from duoplay.bots.play import Played, play_match
+from duoplay.bots.pool import BotPool, pooled_bot
 from duoplay.bots.registry import bot_levels
 from duoplay.bots.stats import wilson_interval
 from duoplay.core.errors import GameError
@@ -38,7 +46,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option (repeatable), e.g. --option target_score=100")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
-                        help="worker processes (default: one per core)")
+                        help="processes of the bot pool, and games played at once (default: one per core)")
 
 
 @dataclass(frozen=True)
@@ -51,8 +59,12 @@ class _Game:
     time_ms: float | None
 
 
-def _play(task: _Game) -> tuple[_Game, Played]:
-    return task, play_match(task.game_id, task.levels, task.seed, task.options, task.time_ms)
+def _play(task: _Game, pool: BotPool | None) -> tuple[_Game, Played]:
+    def factory(level: str, seed: int) -> Bot:
+        return pooled_bot(pool, task.game_id, level, seed)
+
+    return task, play_match(task.game_id, task.levels, task.seed, task.options, task.time_ms,
+                            factory=factory)
 
 
 def parse_option(text: str) -> tuple[str, Any]:
@@ -112,30 +124,48 @@ def run(args: argparse.Namespace) -> int:
     decisions = [0] * count
     seconds = [0.0] * count
     started = time.perf_counter()
-    with open(args.out, "w", encoding="utf-8") as out, \
-            multiprocessing.Pool(min(args.workers, args.games)) as pool:
-        for task, played in tqdm(pool.imap_unordered(_play, tasks), total=len(tasks), unit="game",
-                                 desc=f"{game_id} {' vs '.join(labels)}", file=sys.stderr):
-            outcome = played.outcome or {"winners": [], "results": [0.5] * count,
-                                         "scores": [0] * count, "reason": "not finished"}
-            seat_of = [(b + task.index) % count for b in range(count)]
-            out.write(json.dumps({
-                "game": task.index, "seed": task.seed, "seats": list(task.levels),
-                "bots": [labels[(seat - task.index) % count] for seat in range(count)],
-                "outcome": played.outcome, "scores": outcome["scores"], "actions": played.actions,
-            }) + "\n")
-            for b, seat in enumerate(seat_of):
-                wins[b] += outcome["results"][seat]
-                score_sum[b] += outcome["scores"][seat]
-                decisions[b] += played.decisions[seat]
-                seconds[b] += played.think_seconds[seat]
+    pool = BotPool(args.workers, games=[game_id]) if set(levels) != {"random"} else None
+    games = ThreadPoolExecutor(min(args.workers, args.games), thread_name_prefix="arena")
+    try:
+        with open(args.out, "w", encoding="utf-8") as out:
+            played_games = as_completed([games.submit(partial(_play, task, pool)) for task in tasks])
+            _tally(tqdm((done.result() for done in played_games), total=len(tasks), unit="game",
+                        desc=f"{game_id} {' vs '.join(labels)}", file=sys.stderr),
+                   out, labels, wins, score_sum, decisions, seconds)
+    except KeyboardInterrupt:
+        print("duoplay arena: interrupted; the results file holds the games that ended", file=sys.stderr)
+        return 130
+    finally:
+        games.shutdown(wait=False, cancel_futures=True)  # after Ctrl-C, start no other game
+        if pool is not None:
+            pool.close()  # a game still running fails at its next decision
     elapsed = time.perf_counter() - started
-    games = len(tasks)
-    print(f"{games} games of {game_id} in {elapsed:.1f} s ({games / elapsed:.2f} games/s), "
+    games_played = len(tasks)
+    print(f"{games_played} games of {game_id} in {elapsed:.1f} s ({games_played / elapsed:.2f} games/s), "
           f"results in {args.out}")
     for b, name in enumerate(labels):
-        low, high = wilson_interval(wins[b], games)
-        print(f"{name}: {wins[b]:g} wins ({100 * wins[b] / games:.1f}% [{100 * low:.1f}, {100 * high:.1f}]), "
-              f"mean score {score_sum[b] / games:.1f}, "
+        low, high = wilson_interval(wins[b], games_played)
+        print(f"{name}: {wins[b]:g} wins ({100 * wins[b] / games_played:.1f}% "
+              f"[{100 * low:.1f}, {100 * high:.1f}]), mean score {score_sum[b] / games_played:.1f}, "
               f"{1000 * seconds[b] / max(decisions[b], 1):.1f} ms/decision")
     return 0
+
+
+def _tally(results: Iterable[tuple[_Game, Played]], out: TextIO, labels: Sequence[str], wins: list[float],
+           score_sum: list[float], decisions: list[int], seconds: list[float]) -> None:
+    """Write each game's line and add it to each bot's totals."""
+    count = len(labels)
+    for task, played in results:
+        outcome = played.outcome or {"winners": [], "results": [0.5] * count,
+                                     "scores": [0] * count, "reason": "not finished"}
+        seat_of = [(b + task.index) % count for b in range(count)]
+        out.write(json.dumps({
+            "game": task.index, "seed": task.seed, "seats": list(task.levels),
+            "bots": [labels[(seat - task.index) % count] for seat in range(count)],
+            "outcome": played.outcome, "scores": outcome["scores"], "actions": played.actions,
+        }) + "\n")
+        for b, seat in enumerate(seat_of):
+            wins[b] += outcome["results"][seat]
+            score_sum[b] += outcome["scores"][seat]
+            decisions[b] += played.decisions[seat]
+            seconds[b] += played.think_seconds[seat]

@@ -19,8 +19,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO, cast
 
-from duoplay.bots import Bot, bot_levels, make_bot
-from duoplay.bots.base import close_bots
+from duoplay.bots import Bot, bot_levels
+from duoplay.bots.pool import BotPool, pooled_bot
 from duoplay.cli.terminal import Choice, GameText, Question, Style
 from duoplay.core.errors import GameError
 from duoplay.core.match import Match
@@ -97,22 +97,23 @@ def run(args: argparse.Namespace) -> int:
     except GameError as error:
         print(f"Cannot start {game.name}: {error.reason}", file=err)
         return 2
-    bots = {s: make_bot(game.id, args.bot, seed * 7919 + s) for s in range(seats) if s != args.seat}
-    for bot in bots.values():
-        set_workers = getattr(bot, "set_workers", None)
-        if callable(set_workers):
-            set_workers(os.cpu_count() or 1)  # a search bot thinks on every core while you wait
-    style = Style.for_stream(sys.stdout, no_color=args.no_color)
-    _enable_line_editing()
-    session = Session(match, text, bots, args.seat, style, sys.stdout, input)
-    print(f"{game.name} against the {args.bot} bot {style.pick('·', '|')} seed {seed} "
-          f"{style.pick('·', '|')} you are seat {args.seat}")
-    print(text.intro(style))
-    print("Type 'help' for how to play, 'quit' to leave.")
+    # The bot thinks in a pool of one process per core: a search spreads each decision over all
+    # of them while you wait. A random bot needs no pool.
+    pool = BotPool(games=[game.id]) if args.bot != "random" else None
     try:
+        bots = {s: pooled_bot(pool, game.id, args.bot, seed * 7919 + s) for s in range(seats)
+                if s != args.seat}
+        style = Style.for_stream(sys.stdout, no_color=args.no_color)
+        _enable_line_editing()
+        session = Session(match, text, bots, args.seat, style, sys.stdout, input)
+        print(f"{game.name} against the {args.bot} bot {style.pick('·', '|')} seed {seed} "
+              f"{style.pick('·', '|')} you are seat {args.seat}")
+        print(text.intro(style))
+        print("Type 'help' for how to play, 'quit' to leave.")
         return session.run()
     finally:
-        close_bots(bots.values())
+        if pool is not None:
+            pool.close()
 
 
 def _enable_line_editing() -> None:

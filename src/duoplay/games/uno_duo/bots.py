@@ -424,13 +424,9 @@ class UnoIsmcts:
     def set_budget(self, time_ms: float | None, iterations: int | None = None) -> None:
         self.search.set_budget(time_ms, iterations)
 
-    def set_workers(self, workers: int) -> None:
-        """Search each decision on `workers` processes (root parallelisation)."""
+    def set_workers(self, workers: int | None) -> None:
+        """In a bot pool, spread each decision over `workers` searches (None: every worker)."""
         self.search.set_workers(workers)
-
-    def close(self) -> None:
-        """Stop the search's helper processes (`workers` > 1), if it started any."""
-        self.search.close()
 
     def choose(self, view: JSON, legal: Sequence[Any], seat: int) -> Any:
         if self.reader is not None:
