@@ -7,9 +7,11 @@ round win rate with a 95% Wilson interval and each bot's mean time per decision
 with a choice (more than one legal action: the decisions a search bot searches),
 along with the mean over every decision and the longest one.
 
-ISMCTS searches each decision on every core (`--search-processes`, root
-parallelisation), so its rounds are played one at a time; pairings without it play
-one round per core.
+ISMCTS thinks in a bot pool of one process per core (`--workers`), as on the server,
+and spreads each decision over the pool's idle workers (`--searches`, root
+parallelisation). Rounds are played `--rounds-at-once` at a time (1 by default, so
+that every decision has every core), each in a thread of this process: the rules and
+the other bots are quick and run here, ISMCTS's work is in the pool.
 
     python benchmarks/bot_strength.py --rounds 400 [--baseline-rounds 2000] [--ms 225]
     python benchmarks/bot_strength.py --rounds 200 --a ismcts --b heuristic
@@ -22,27 +24,28 @@ heuristic (--rounds); the last line reads `ISMCTS vs heuristic: P% [lo, hi], M m
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
-import multiprocessing
 import os
+import pickle
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any
 
 from tqdm import tqdm
 
 from duoplay.bots.base import Bot
 from duoplay.bots.play import Played, play_match
+from duoplay.bots.pool import BotPool, PooledBot, PoolStats
 from duoplay.bots.registry import make_bot
 from duoplay.bots.stats import wilson_interval
 from duoplay.games.uno_duo.bots import ismcts_bot
 
 GAME_ID = "uno-duo"
 LABELS = {"ismcts": "ISMCTS"}
+POOLED = {"ismcts"}  # levels that think in the bot pool; the others decide in this process
 
 
 @dataclass(frozen=True)
@@ -53,13 +56,35 @@ class Task:
     seed: int
     time_ms: float
     ismcts: tuple[tuple[str, Any], ...] = ()  # settings for the ISMCTS bot (a variant under study)
-    search_processes: int = 1  # processes the ISMCTS bot searches each decision on
+    searches: int | None = None  # searches each ISMCTS decision is spread over (None: the pool size)
 
 
-def make_bot_for(task: Task, level: str, seed: int) -> Bot:
+class SearchBot(PooledBot):
+    """ISMCTS in the pool, counting the iterations of the decisions it searched."""
+
+    def __init__(self, pool: BotPool, seed: int, bot: Bot) -> None:
+        super().__init__(pool, GAME_ID, "ismcts", seed, bot=bot)
+        self.searched = 0
+        self.iterations = 0
+
+    def choose(self, view: Any, legal: Sequence[Any], seat: int) -> Any:
+        action = super().choose(view, legal, seat)
+        if len(legal) > 1:
+            self.searched += 1
+            self.iterations += pickle.loads(self.memory or b"").last_iterations
+        return action
+
+
+def make_bot_for(task: Task, pool: BotPool | None, made: list[Bot], level: str, seed: int) -> Bot:
+    bot: Bot
     if level == "ismcts":
-        return ismcts_bot(seed, workers=task.search_processes, **dict(task.ismcts))
-    return make_bot(GAME_ID, level, seed)
+        bot = ismcts_bot(seed, workers=task.searches, **dict(task.ismcts))
+        if pool is not None:
+            bot = SearchBot(pool, seed, bot)
+    else:
+        bot = make_bot(GAME_ID, level, seed)
+    made.append(bot)
+    return bot
 
 
 def parse_settings(text: str) -> tuple[tuple[str, Any], ...]:
@@ -86,32 +111,37 @@ class Tally:
     choices: list[int] = field(default_factory=lambda: [0, 0])
     choice_seconds: list[float] = field(default_factory=lambda: [0.0, 0.0])
     longest: list[float] = field(default_factory=lambda: [0.0, 0.0])
+    searched: int = 0  # ISMCTS decisions searched (with a choice), and their iterations
+    iterations: int = 0
 
 
-def play_round(task: Task) -> tuple[Task, Played]:
+def play_round(task: Task, pool: BotPool | None) -> tuple[Task, Played, list[Bot]]:
     # Bot a takes seat 0 in even rounds and seat 1 in odd ones.
     levels = [task.a, task.b] if task.index % 2 == 0 else [task.b, task.a]
+    made: list[Bot] = []
+
+    def factory(level: str, seed: int) -> Bot:
+        return make_bot_for(task, pool, made, level, seed)
+
     played = play_match(GAME_ID, levels, task.seed, {"target_score": 1000}, time_ms=task.time_ms,
-                        first_round_only=True, factory=partial(make_bot_for, task))
-    return task, played
+                        first_round_only=True, factory=factory)
+    return task, played, made
 
 
-def run_pairing(a: str, b: str, rounds: int, seed: int, time_ms: float, workers: int,
-                ismcts: tuple[tuple[str, Any], ...] = (), search_processes: int = 1) -> Tally:
+def run_pairing(a: str, b: str, rounds: int, seed: int, time_ms: float, pool: BotPool | None,
+                at_once: int = 1, ismcts: tuple[tuple[str, Any], ...] = (),
+                searches: int | None = None) -> Tally:
     # Rounds 2k and 2k+1 share a seed: the same cut and shuffle, the bots in swapped seats.
-    tasks = [Task(a, b, i, seed + i // 2, time_ms, ismcts, search_processes) for i in range(rounds)]
-    if "ismcts" in (a, b):
-        workers = max(1, workers // search_processes)  # each round's search takes that many cores
+    tasks = [Task(a, b, i, seed + i // 2, time_ms, ismcts, searches) for i in range(rounds)]
     tally = Tally()
-    with contextlib.ExitStack() as stack:
-        if workers == 1:
-            # In this process: a bot searching on several cores forks helpers, which a pool's
-            # (daemonic) workers may not.
-            results: Iterator[tuple[Task, Played]] = map(play_round, tasks)
-        else:
-            results = stack.enter_context(multiprocessing.Pool(workers)).imap_unordered(play_round, tasks)
-        for task, played in tqdm(results, total=rounds, desc=f"{label(a)} vs {label(b)}", unit="round",
-                                 file=sys.stderr):
+    with ThreadPoolExecutor(at_once, thread_name_prefix="round") as rounds_at_once:
+        results = rounds_at_once.map(lambda task: play_round(task, pool), tasks)
+        for task, played, bots in tqdm(results, total=rounds, desc=f"{label(a)} vs {label(b)}",
+                                       unit="round", file=sys.stderr):
+            for bot in bots:
+                if isinstance(bot, SearchBot):
+                    tally.searched += bot.searched
+                    tally.iterations += bot.iterations
             seat_a = task.index % 2
             winners = played.winners()
             tally.rounds += 1
@@ -144,6 +174,16 @@ def timing(tally: Tally, bot: int, name: str) -> str:
             f"{1000 * tally.longest[bot]:.0f} ms)")
 
 
+def pool_line(stats: PoolStats, tally: Tally) -> str:
+    """How the pool shared the work: the iterations per searched decision, the helpers it got."""
+    per_decision = tally.iterations / max(tally.searched, 1)
+    return (f"pool: {per_decision:.0f} iterations per searched ISMCTS decision; "
+            f"{stats.searches_posted} sub-searches posted, {stats.searches_run} taken by a helper, "
+            f"{stats.searches_withdrawn} withdrawn, {stats.searches_expired} expired, "
+            f"{stats.searches_yielded} yielded to a ticket, {stats.answers_late} answers too late; "
+            f"{stats.workers_replaced} workers replaced, {stats.failed} tickets failed")
+
+
 def summary(a: str, b: str, tally: Tally) -> str:
     low, high = wilson_interval(tally.wins, tally.rounds)
     rate = 100 * tally.wins / max(tally.rounds, 1)
@@ -160,33 +200,48 @@ def main() -> int:
     parser.add_argument("--b", help="its opponent")
     parser.add_argument("--ms", type=float, default=225.0, help="search time per decision")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--search-processes", type=int, default=os.cpu_count() or 1,
-                        help="processes ISMCTS searches each decision on (default: every core)")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                        help="processes of the bot pool ISMCTS thinks in (default: one per core)")
+    parser.add_argument("--searches", type=int, default=None,
+                        help="searches each ISMCTS decision is spread over in the pool (default: --workers)")
+    parser.add_argument("--rounds-at-once", type=int, default=1,
+                        help="rounds played at the same time (default 1: every decision has every core)")
     parser.add_argument("--ismcts", default="", metavar="KEY=VALUE,...",
                         help="ISMCTS variant, e.g. opponent=search, read_opponent=false or prior_weight=1.5")
     args = parser.parse_args()
     if (args.a is None) != (args.b is None):
         parser.error("give both --a and --b, or neither")
-    if min(args.rounds, args.baseline_rounds, args.workers, args.search_processes) < 1 or args.ms <= 0:
-        parser.error("--rounds, --baseline-rounds, --workers, --search-processes and --ms must be positive")
+    searches = args.workers if args.searches is None else args.searches
+    if min(args.rounds, args.baseline_rounds, args.workers, searches, args.rounds_at_once) < 1 \
+            or args.ms <= 0:
+        parser.error("--rounds, --baseline-rounds, --workers, --searches, --rounds-at-once and --ms "
+                     "must be positive")
+    if searches > args.workers:
+        parser.error("--searches cannot exceed --workers: a decision spreads over the pool's workers")
     if args.a is None:
         pairings = [("heuristic", "random", args.baseline_rounds), ("ismcts", "heuristic", args.rounds)]
     else:
         pairings = [(args.a, args.b, args.rounds)]
     load = os.getloadavg()
-    print(f"{os.cpu_count()} cores, {args.workers} workers, ISMCTS on {args.search_processes} processes "
-          f"per decision, {args.ms:.0f} ms search budget, "
-          f"load average before: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    print(f"{os.cpu_count()} cores, a bot pool of {args.workers} workers, ISMCTS spread over {searches} "
+          f"searches per decision, {args.rounds_at_once} round(s) at a time, {args.ms:.0f} ms search "
+          f"budget, load average before: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
     lines = []
-    for a, b, rounds in pairings:
-        started = time.perf_counter()
-        tally = run_pairing(a, b, rounds, args.seed, args.ms, args.workers, parse_settings(args.ismcts),
-                            args.search_processes)
-        elapsed = time.perf_counter() - started
-        print(f"{label(a)} vs {label(b)}: {rounds} rounds in {elapsed:.0f} s; "
-              f"{timing(tally, 0, label(a))}; {timing(tally, 1, label(b))}")
-        lines.append(summary(a, b, tally))
+    pool = BotPool(args.workers, games=[GAME_ID]) if any({a, b} & POOLED for a, b, _ in pairings) else None
+    try:
+        for a, b, rounds in pairings:
+            started = time.perf_counter()
+            tally = run_pairing(a, b, rounds, args.seed, args.ms, pool if {a, b} & POOLED else None,
+                                args.rounds_at_once, parse_settings(args.ismcts), searches)
+            elapsed = time.perf_counter() - started
+            print(f"{label(a)} vs {label(b)}: {rounds} rounds in {elapsed:.0f} s; "
+                  f"{timing(tally, 0, label(a))}; {timing(tally, 1, label(b))}")
+            if pool is not None and {a, b} & POOLED:
+                print(pool_line(pool.stats, tally))
+            lines.append(summary(a, b, tally))
+    finally:
+        if pool is not None:
+            pool.close()
     load = os.getloadavg()
     print(f"load average after: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
     for line in lines:

@@ -27,15 +27,21 @@ def test_default_pairings_end_with_the_ismcts_line() -> None:
     assert LAST_LINE.match(lines[-1]), lines[-1]
 
 
-def test_ismcts_searching_on_two_processes_plays_its_rounds_one_at_a_time() -> None:
+def test_ismcts_spread_over_a_pool_of_two_plays_its_rounds_and_reports_the_pool() -> None:
     lines = run("--a", "ismcts", "--b", "heuristic", "--rounds", "2", "--ms", "5",
-                "--search-processes", "2", "--workers", "2")
-    assert "ISMCTS on 2 processes per decision" in lines[0]
+                "--workers", "2", "--searches", "2", "--rounds-at-once", "2")
+    assert "a bot pool of 2 workers, ISMCTS spread over 2 searches per decision, 2 round(s) at a time" \
+        in lines[0]
+    pool = next(line for line in lines if line.startswith("pool: "))
+    assert re.match(r"^pool: \d+ iterations per searched ISMCTS decision; \d+ sub-searches posted", pool)
+    assert "0 tickets failed" in pool
     assert LAST_LINE.match(lines[-1]), lines[-1]
 
 
 def test_bad_arguments_get_a_message() -> None:
-    done = subprocess.run([sys.executable, str(SCRIPT), "--search-processes", "0"], capture_output=True,
-                          text=True, timeout=60, check=False)
-    assert done.returncode == 2
-    assert "must be positive" in done.stderr
+    for args, message in ((["--searches", "0"], "must be positive"),
+                          (["--workers", "1", "--searches", "2"], "cannot exceed --workers")):
+        done = subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True,
+                              timeout=60, check=False)
+        assert done.returncode == 2
+        assert message in done.stderr
