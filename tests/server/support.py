@@ -137,6 +137,14 @@ class Peer:
         peer.seat, peer.token = welcome["seat"], welcome["token"]
         return peer
 
+    @classmethod
+    async def join_with(cls, url: str, name: str, **hello: Any) -> Peer:
+        """`join`, with more fields in the hello (such as `deltas`)."""
+        peer = cls(await websockets.connect(url, max_size=None))
+        await peer.send(type="hello", name=name, token=None, **hello)
+        await peer.until("welcome")
+        return peer
+
     async def send(self, **message: Any) -> None:
         await self.ws.send(json.dumps({"v": 1, **message}))
 
