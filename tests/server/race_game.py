@@ -115,8 +115,8 @@ class Race:
             return None
         best = max(state.scores)
         winners = tuple(s for s, points in enumerate(state.scores) if points == best)
-        return Outcome(winners, tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(state.seats)),
-                       tuple(state.scores), "the rounds are over")
+        results = tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(state.seats))
+        return Outcome(winners, results, tuple(state.scores), "the rounds are over")
 
     def deadline(self, state: RaceState) -> Deadline | None:
         if not state.answers:
