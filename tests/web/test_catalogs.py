@@ -1,5 +1,6 @@
 """The client's message catalogs: every message in every catalog, every language complete with its
-placeholders and plural forms, JSON current."""
+placeholders and plural forms, JSON current; the server's refusals and the games' declared labels
+among them."""
 
 from __future__ import annotations
 
@@ -7,9 +8,15 @@ import json
 import re
 from typing import Any
 
+import pytest
 from babel.messages.plurals import get_plural
 
+from duoplay.core.declared import describe
+from duoplay.core.errors import GameError
+from duoplay.core.match import Match
+from duoplay.core.registry import find_game
 from duoplay.i18n import webcatalog
+from duoplay.server import protocol as wire
 
 # Messages of the platform pages and of the UNO Duo table must all have Swedish text.
 CHECKED = ("app.js", "lobby.js", "room.js", "replay.js", "games/uno-duo/")
@@ -52,7 +59,7 @@ def test_every_extracted_message_is_in_each_catalog() -> None:
 
 # Every language the switch offers; English is the message ids themselves.
 TRANSLATED = tuple(lang for lang in webcatalog.LANGUAGES if lang != "en")
-PLACEHOLDER = re.compile(r"\{\w+\}")
+PLACEHOLDER = re.compile(r"\{\w+(?:!r)?\}")
 
 
 def _compiled(lang: str) -> dict[str, Any]:
@@ -114,3 +121,30 @@ def test_every_translation_keeps_the_placeholders() -> None:
                         or set(needed) - set(used):
                     wrong.append((lang, ids[0], form))
     assert wrong == []
+
+
+def _refusal(match: Match, seat: int, action: object) -> GameError:
+    with pytest.raises(GameError) as refused:
+        match.act(seat, action)
+    return refused.value
+
+
+def test_the_catalogs_carry_what_the_server_sends_and_the_games_declare() -> None:
+    """A refusal reaches the client as its template and parameters, a house rule as its label: the
+    client translates both, so both are extracted from the Python and translated."""
+    five_pairs = {"type": "pairs", "pairs": [[0, 1], [2, 3], [4, 5], [6, 7], [8, 9]]}
+    too_many = _refusal(Match.new("duos", 2, 1), 0, five_pairs)
+    assert too_many.params, "the refusal should carry parameters"
+    with pytest.raises(wire.ProtocolError) as malformed:
+        wire.parse_client('{"v": 1, "type": "sit"}')
+    uno = describe(find_game("uno-duo"))
+    choice = next(spec for spec in uno["option_specs"] if spec["kind"] == "choice")
+    wanted = {too_many.template, malformed.value.template, uno["option_specs"][0]["label"],
+              choice["choices"][0]["label"], *uno["bot_level_labels"].values()}
+    extracted = {m.id for m in webcatalog.extract()}
+    assert wanted <= extracted
+    for lang in TRANSLATED:
+        shown = _compiled(lang)["messages"]
+        assert all(shown.get(msgid) for msgid in wanted), lang
+    sv = _compiled("sv")["messages"][too_many.template]
+    assert sorted(PLACEHOLDER.findall(sv)) == sorted("{" + name + "}" for name in too_many.params)

@@ -1,6 +1,6 @@
 """The browser client in Spanish, Polish and French: the browser's language picks the catalog, the
-switch changes it at once, plural forms follow each language's rule, and DUOS names its cards in
-the player's language."""
+switch changes it at once, plural forms follow each language's rule, DUOS names its cards in
+the player's language, and the server's refusals read in it too."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from tests.web.duos_fixtures import (
     start,
     tap_pairs,
     wait_for_turn,
+    wait_saved,
 )
 
 from duoplay.games.duos.cards import face_by_id
@@ -158,4 +159,26 @@ def test_a_duos_table_names_the_cards_in_spanish(new_context: NewContext, server
         if number < 2:
             close_reveal(page)
     expect(page.locator("#duos-reveal #duos-result")).to_be_visible()
+    assert errors == []
+
+
+def test_a_refusal_reads_in_swedish_from_the_catalog(new_context: NewContext, server_url: str) -> None:
+    """The server refuses with a message id and parameters; the client shows the catalog's text
+    for that id with the parameters filled in, never the server's English sentence."""
+    code = new_room(server_url, 2, {"coop_turns": 1, "pairing_seconds": 300})
+    page, errors = player(new_context, "Sixten", LAPTOP, locale="sv-SE")
+    enter(page, server_url, code, 0)
+    add_bot(page, 1, "random")
+    start(page)
+    tap_pairs(page, [(0, 1), (2, 3), (4, 5), (6, 7)])
+    wait_saved(page)
+    tap_pairs(page, [(8, 9)])  # a fifth pair: the server refuses it
+    template = "Place at most {most} pairs (you sent {n})"
+    swedish = _catalog("sv")[template].replace("{most}", "4").replace("{n}", "5")
+    assert swedish != "Place at most 4 pairs (you sent 5)"
+    expect(page.locator("#duos-why")).to_have_text(swedish, timeout=SLOW)
+    expect(page.locator("#toasts .toast.error").last).to_have_text(swedish)
+    # Lock in so the one-turn game ends and nothing keeps running on the shared server.
+    page.keyboard.press("l")
+    expect(page.locator("#duos-reveal #duos-result")).to_be_visible(timeout=SLOW)
     assert errors == []

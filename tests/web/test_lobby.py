@@ -1,12 +1,18 @@
-"""Creating rooms from the lobby: the number of players and house rules with no default value."""
+"""Creating rooms from the lobby: the number of players, and house rules built from what each game
+declares (kinds, bounds, choices and labels, in the player's language)."""
 
 from __future__ import annotations
 
+import json
 import re
+import urllib.request
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, expect
 from tests.web.conftest import LAPTOP
+
+from duoplay.i18n import webcatalog
 
 pytestmark = pytest.mark.browser
 
@@ -43,4 +49,90 @@ def test_a_fixed_category_is_sent_and_a_two_player_game_asks_no_player_count(
         page.click("#create-room")
     assert created.value.ok
     assert created.value.request.post_data_json["options"] == {"category": "animals"}
+    page.context.close()
+
+
+def _games(base: str) -> list[dict[str, Any]]:
+    with urllib.request.urlopen(base + "/api/games", timeout=10) as answer:
+        games: list[dict[str, Any]] = json.loads(answer.read())
+    return games
+
+
+def _catalog(lang: str) -> dict[str, str]:
+    """What the client shows for each message id in `lang` (a message not listed shows its id)."""
+    messages: dict[str, str] = json.loads(webcatalog.json_path(lang).read_text(encoding="utf-8"))["messages"]
+    return messages
+
+
+def _number(value: float) -> str:
+    """A number as an HTML attribute shows it (3600.0 is "3600")."""
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def test_the_house_rules_follow_each_games_option_specs(browser: Browser, server_url: str) -> None:
+    en = _catalog("en")
+
+    def shown(msgid: str) -> str:
+        return en.get(msgid, msgid)
+
+    page = browser.new_context(viewport=LAPTOP, locale="en-GB").new_page()
+    page.goto(server_url + "/")
+    page.wait_for_selector("#game-select option", state="attached")
+    for game in _games(server_url):
+        page.select_option("#game-select", game["id"])
+        expect(page.locator("#create-form [data-option]")).to_have_count(len(game["option_specs"]))
+        for spec in game["option_specs"]:
+            field = page.locator(f"#opt-{spec['name']}")
+            expect(page.locator(f"label[for='opt-{spec['name']}']")).to_have_text(shown(spec["label"]))
+            if spec["kind"] in ("int", "float"):
+                expect(field).to_have_attribute("type", "number")
+                expect(field).to_have_attribute("step", "1" if spec["kind"] == "int" else "any")
+                expect(field).to_have_value(_number(spec["default"]))
+                for bound in ("min", "max"):
+                    if bound in spec:
+                        expect(field).to_have_attribute(bound, _number(spec[bound]))
+            elif spec["kind"] == "choice":
+                expect(field.locator("option")).to_have_text([shown(c["label"]) for c in spec["choices"]])
+                expect(field).to_have_value("" if spec["default"] is None else str(spec["default"]))
+            elif spec["kind"] == "bool":
+                expect(field).to_have_attribute("type", "checkbox")
+                assert field.is_checked() == spec["default"]
+    page.context.close()
+
+
+def test_house_rules_are_sent_as_the_kinds_the_game_declares(browser: Browser, server_url: str) -> None:
+    page = browser.new_context(viewport=LAPTOP, locale="en-GB").new_page()
+    page.goto(server_url + "/")
+    page.wait_for_selector("#game-select option", state="attached")
+    page.select_option("#game-select", "duos")
+    page.fill("#opt-rounds", "3")
+    page.fill("#opt-pairing_seconds", "90.5")
+    page.check("#opt-fixed_category")
+    page.select_option("#opt-category", "animals")
+    with page.expect_response(re.compile(r".*/api/rooms$")) as created:
+        page.click("#create-room")
+    assert created.value.ok
+    sent = created.value.request.post_data_json["options"]
+    assert sent == {"rounds": 3, "pairing_seconds": 90.5, "fixed_category": True, "category": "animals"}
+    assert isinstance(sent["rounds"], int)
+    page.context.close()
+
+
+def test_option_and_bot_level_labels_are_translated(browser: Browser, server_url: str) -> None:
+    sv = _catalog("sv")
+    uno = next(game for game in _games(server_url) if game["id"] == "uno-duo")
+    page = browser.new_context(viewport=LAPTOP, locale="sv-SE").new_page()
+    page.goto(server_url + "/")
+    page.wait_for_selector("#game-select option", state="attached")
+    page.select_option("#game-select", "uno-duo")
+    for spec in uno["option_specs"]:
+        expect(page.locator(f"label[for='opt-{spec['name']}']")).to_have_text(sv[spec["label"]])
+        if spec["kind"] == "choice":
+            expect(page.locator(f"#opt-{spec['name']} option")).to_have_text(
+                [sv[choice["label"]] for choice in spec["choices"]])
+    page.click("#create-room")
+    page.wait_for_url(re.compile(r".*/room/[A-Z0-9]{6}$"))
+    page.click("li.seat[data-seat='0'] button.sit")
+    levels = page.locator("li.seat[data-seat='1'] select.bot-level option")
+    expect(levels).to_have_text([sv[uno["bot_level_labels"][level]] for level in uno["bot_levels"]])
     page.context.close()

@@ -1,9 +1,14 @@
 """Extract the browser client's messages, keep the .po catalogs up to date, compile them to JSON.
 
 The client calls `t("English text", {params})` and `tn(singular, plural, n)`; the English text is
-the message id. `extract` refreshes `locales/web.pot` and merges it into every
-`locales/<lang>/LC_MESSAGES/web.po`; `compile` writes `web/i18n/<lang>.json`, which the client
-loads. `check` fails when a catalog misses a translation or a JSON file is out of date.
+the message id. The client also shows text that comes from the server, translated the same way:
+the reasons of refusals (a game error's template, a server error's message) and what the games
+declare (option labels, choice labels, help, bot level labels). Extraction collects all three:
+the JavaScript, the Python that sends refusals, and the registered games' declarations.
+
+`extract` refreshes `locales/web.pot` and merges it into every `locales/<lang>/LC_MESSAGES/web.po`;
+`compile` writes `web/i18n/<lang>.json`, which the client loads. `check` fails when a catalog
+misses a translation or a JSON file is out of date.
 
     python -m duoplay.i18n.webcatalog extract|compile|check
 """
@@ -21,6 +26,9 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
+from duoplay.core.declared import describe
+from duoplay.core.registry import find_game, game_ids
+
 PACKAGE = Path(__file__).resolve().parent.parent
 WEB = PACKAGE / "web"
 LOCALES = Path(__file__).resolve().parent / "locales"
@@ -28,6 +36,13 @@ LANGUAGES = ("en", "sv", "es", "pl", "fr")
 DOMAIN = "web"
 KEYWORDS: dict[str, Any] = {"t": None, "tn": (1, 2)}
 METHODS = [("**.js", "javascript")]
+# Refusals the server sends: a game error's reason is its first argument, a server error's message
+# its second (after the code).
+GAME_ERRORS = ("GameError", "MalformedAction", "IllegalAction", "NotYourTurn", "GameOver", "StaleState")
+PYTHON_KEYWORDS: dict[str, Any] = {
+    **dict.fromkeys(GAME_ERRORS), "ProtocolError": (2,), "RoomError": (2,), "error_response": (2,),
+}
+PYTHON_METHODS = [("cli/**.py", "ignore"), ("**.py", "python")]  # the command line speaks English
 
 
 def po_path(lang: str) -> Path:
@@ -39,13 +54,35 @@ def json_path(lang: str) -> Path:
 
 
 def extract() -> Catalog:
-    """Every message the client's JavaScript asks for, with where it is used."""
+    """Every message the client shows, with where it comes from."""
     catalog = Catalog(project="duoplay", domain=DOMAIN, fuzzy=False)
     for filename, lineno, message, comments, context in extract_from_dir(
         str(WEB), METHODS, keywords=KEYWORDS, comment_tags=("i18n:",), strip_comment_tags=True
     ):
         catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
+    for filename, lineno, message, comments, context in extract_from_dir(
+        str(PACKAGE), PYTHON_METHODS, keywords=PYTHON_KEYWORDS, comment_tags=("i18n:",),
+        strip_comment_tags=True,
+    ):
+        catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
+    for game_id, label, where in declared_labels():
+        catalog.add(label, None, [(f"declared:{game_id}", 0)], auto_comments=[where])
     return catalog
+
+
+def declared_labels() -> list[tuple[str, str, str]]:
+    """(game id, message id, what it labels) for every label the registered games declare."""
+    found = []
+    for game_id in game_ids():
+        game = describe(find_game(game_id))
+        for spec in game["option_specs"]:
+            found.append((game_id, spec["label"], f"option {spec['name']}"))
+            found += [(game_id, choice["label"], f"a choice of option {spec['name']}")
+                      for choice in spec.get("choices", ())]
+            if spec.get("help"):
+                found.append((game_id, spec["help"], f"help on option {spec['name']}"))
+        found += [(game_id, label, f"bot level {level}") for level, label in game["bot_level_labels"].items()]
+    return found
 
 
 def read(lang: str) -> Catalog:

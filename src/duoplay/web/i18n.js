@@ -82,5 +82,6 @@ export function tn(singular, plural, n, params) {
 // A server error as the player reads it: its message id and parameters through the catalog;
 // the English text when the server sent no id.
 export function errorText(error) {
-  return t(error.msg || error.message || error.code || "", error.params);
+  const id = error.msg || error.message || error.code || "";
+  return t(id, error.params);
 }
