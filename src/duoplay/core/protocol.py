@@ -6,7 +6,7 @@ A game is a set of pure rules over a state value:
 - `to_move` names the seats the game is waiting for (several at once for
   simultaneous secret moves);
 - `legal_actions` lists what a seat may do now, including optional actions a
-  seat may take out of turn (calling UNO, catching a missed call);
+  seat may take out of turn (a call to make, a missed call to catch);
 - `apply` validates an action completely, then changes the state and returns
   the events a client needs to animate what happened;
 - `view` is the only way information leaves the state: what one seat, or a

@@ -1,7 +1,7 @@
 """Find a game by id or alias. Games register themselves; the platform names none of them.
 
 A game is installed under the `duoplay.games` entry point group (see pyproject.toml):
-`uno-duo = "duoplay.games.uno_duo:GAME"`. A game still in the making can be served
+`my-game = "duoplay.games.my_game:GAME"`. A game still in the making can be served
 without packaging it: `DUOPLAY_GAMES="my-game=my_package.game:GAME"` (comma-separated)
 adds games to those installed. Games load lazily, so a process imports only what it uses.
 """
