@@ -154,15 +154,16 @@ async def test_a_client_that_asks_for_deltas_rebuilds_the_same_views(race_server
     await bo.sit(1)
     lean, whole = await Peer.join_with(url, "Lean", deltas=True), await Peer.join(url, "Whole")
     await ada.send(type="start")
-    view = (await lean.until("state"))["view"]
+    first = await lean.until("state")
+    view, legal = first["view"], first["legal"]
     await whole.until("state")
     for round_ in range(3):
         await ada.send(type="action", action={"type": "answer"}, version=None)
         while True:
             got, full = await lean.until("state"), await whole.until("state")
             assert "view" not in got and set(got["delta"]) == {"set", "unset"}
-            view = apply_delta(view, got["delta"])
-            assert view == full["view"] and got["version"] == full["version"]
+            view, legal = apply_delta(view, got["delta"]), got.get("legal", legal)
+            assert view == full["view"] and legal == full["legal"] and got["version"] == full["version"]
             if view["round"] > round_:
                 break
     for peer in (ada, bo, lean, whole):

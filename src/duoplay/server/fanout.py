@@ -5,8 +5,8 @@ events, outcome and deadline once. A seat for which none of these changed (and
 whose staleness stamp did not move) gets nothing. Clients that said
 `hello` with `deltas: true` get the view as a delta of top-level keys against
 the last view their seat was sent; the others (and anyone who just joined) get
-it whole. Every client of a seat therefore shares one baseline: the last view
-sent to that seat.
+it whole, and their `legal` only when it changed. Every client of a seat therefore
+shares one baseline: the last view (and legal actions) sent to that seat.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ class FanOut:
         seat's baseline, which equals what the seat's other clients hold."""
         shown = self._pieces(match, seat, deadline)
         self._sent[seat] = shown
-        return self._encode(match, shown, {"view": shown.view}, [], deadline[1])
+        return self._encode(match, shown, {"view": shown.view, "legal": shown.legal}, [], deadline[1])
 
     def broadcast(
         self,
@@ -100,11 +100,11 @@ class FanOut:
         for listener in group:
             as_delta = listener.deltas and before is not None and not self.full_views
             if as_delta not in encoded:
-                body: JSON = (
-                    {"delta": view_delta(before.view, shown.view)}
-                    if as_delta and before is not None
-                    else {"view": shown.view}
-                )
+                body: JSON = {"view": shown.view, "legal": shown.legal}
+                if as_delta and before is not None:
+                    body = {"delta": view_delta(before.view, shown.view)}
+                    if shown.legal != before.legal:
+                        body["legal"] = shown.legal  # left out when unchanged: the client keeps its own
                 encoded[as_delta] = self._encode(match, shown, body, seen, deadline[1])
             listener.send(encoded[as_delta])
 
@@ -139,7 +139,6 @@ class FanOut:
                 "state",
                 version=match.version,
                 **body,
-                legal=shown.legal,
                 events=events,
                 outcome=shown.outcome,
                 deadline=deadline,
