@@ -50,7 +50,7 @@ def version(page: Page) -> int:
 
 
 def round_over(page: Page) -> bool:
-    return page.locator("#round-end").count() > 0
+    return page.locator("#uno-round-end").count() > 0
 
 
 def table_state(page: Page) -> dict[str, str]:
@@ -101,16 +101,16 @@ def _act_once(page: Page, say_uno: bool) -> bool:
         return False
     seen = version(page)
     if say_uno:
-        uno = page.locator("#actions button[data-action='uno'][aria-pressed='false']")
+        uno = page.locator("#uno-actions button[data-action='uno'][aria-pressed='false']")
         if uno.count():
             _click_now(page, uno.first, seen)
-            armed = page.locator("#actions button[data-action='uno']")
+            armed = page.locator("#uno-actions button[data-action='uno']")
             expect(armed).to_have_attribute("aria-pressed", "true")
     colours = page.locator(".colour-picker button[data-colour]")
     if colours.count():
         _click_now(page, colours.first, seen)
         return True
-    cards = page.locator("#hand button.card[data-legal='1']")
+    cards = page.locator("#uno-hand button.card[data-legal='1']")
     if cards.count() and my_turn(page):
         card = cards.first
         wild = (card.get_attribute("data-card") or "").startswith("wild")
@@ -119,7 +119,7 @@ def _act_once(page: Page, say_uno: bool) -> bool:
             _click_now(page, page.locator(".colour-picker button[data-colour]").first, seen)
         return True
     for action in FALLBACK_ACTIONS:
-        button = page.locator(f"#actions button[data-action='{action}']")
+        button = page.locator(f"#uno-actions button[data-action='{action}']")
         if button.count():
             _click_now(page, button.first, seen)
             if action == "play-drawn" and colours.count():  # the drawn card is a wild
@@ -133,12 +133,12 @@ def wait_for_change(page: Page, before: int, timeout: float = 10.0) -> None:
     try:
         page.wait_for_function(
             "([v]) => { const t = document.getElementById('uno-table');"
-            " return (t && Number(t.dataset.version) > v) || document.getElementById('round-end'); }",
+            " return (t && Number(t.dataset.version) > v) || document.getElementById('uno-round-end'); }",
             arg=[before], timeout=timeout * 1000)
     except Exception as error:
-        shown = page.evaluate("() => ({why: document.getElementById('why')?.textContent,"
+        shown = page.evaluate("() => ({why: document.getElementById('uno-why')?.textContent,"
                               " toasts: [...document.querySelectorAll('.toast')].map(t => t.textContent),"
-                              " status: document.getElementById('turn-status')?.textContent,"
+                              " status: document.getElementById('uno-status')?.textContent,"
                               " table: {...document.getElementById('uno-table')?.dataset}})")
         raise AssertionError(f"the table did not move on after a click: {shown}") from error
 

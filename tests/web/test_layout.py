@@ -65,9 +65,9 @@ def test_the_swedish_ui_shows_swedish_labels(browser: Browser, server_url: str) 
     add_bot(page, 1)
     start(page)
     _wait_for_my_turn(page)
-    status = page.locator("#turn-status").inner_text()
+    status = page.locator("#uno-status").inner_text()
     assert status.startswith(("Draft:", "Din tur", "Välj", "Spela", "Du drog", "Ett Wild", "Vänd"))
-    expect(page.locator("#scores h3")).to_contain_text("Poäng")
+    expect(page.locator("#uno-scores h3")).to_contain_text("Poäng")
 
 
 def test_lobby_screenshots(browser: Browser, server_url: str, screenshots: Path) -> None:
@@ -94,17 +94,17 @@ def test_a_phone_shows_the_whole_hand_and_plays_by_keyboard(browser: Browser, se
     # Draw with D (keeping a playable card with K) until the hand is big.
     for _ in range(60):
         shown = _wait_for_my_turn(page)
-        if page.locator("#hand .card").count() >= 16:
+        if page.locator("#uno-hand .card").count() >= 16:
             break
         if shown["phase"] == "drawn":
             _press(page, "k")
-        elif shown["phase"] == "turn" and page.locator("#actions button[data-action='draw']").count():
+        elif shown["phase"] == "turn" and page.locator("#uno-actions button[data-action='draw']").count():
             _press(page, "d")
         else:  # a volley, a challenge, a dump, or the table just changed: any legal move
             before = version(page)
             if act_once(page):
                 wait_for_change(page, before)
-    hand = page.locator("#hand .card")
+    hand = page.locator("#uno-hand .card")
     assert hand.count() >= 16
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     for box in hand.evaluate_all("cards => cards.map(c => c.getBoundingClientRect().toJSON())"):
@@ -112,16 +112,16 @@ def test_a_phone_shows_the_whole_hand_and_plays_by_keyboard(browser: Browser, se
 
     # Number keys play the n-th card of the hand when it is playable.
     shown = _wait_for_my_turn(page)
-    legal = page.locator("#hand .card").evaluate_all("cards => cards.map(c => c.dataset.legal === '1')")
+    legal = page.locator("#uno-hand .card").evaluate_all("cards => cards.map(c => c.dataset.legal === '1')")
     if shown["phase"] == "turn" and True in legal[:9]:
         index = legal.index(True)
-        card = page.locator("#hand .card").nth(index).get_attribute("data-card") or ""
+        card = page.locator("#uno-hand .card").nth(index).get_attribute("data-card") or ""
         before = version(page)
         page.keyboard.press(str(index + 1))
         if card.startswith("wild"):
             page.keyboard.press("r")
         wait_for_change(page, before)
-        expect(page.locator("#log")).to_contain_text("You played")
+        expect(page.locator("#uno-log")).to_contain_text("You played")
     page.wait_for_timeout(800)  # let the cards land
     page.evaluate("document.getElementById('toasts').replaceChildren()")
     page.screenshot(path=str(screenshots / "game-phone.png"), full_page=True)
@@ -138,7 +138,7 @@ def test_game_screenshot_on_a_laptop_in_colour_blind_mode(browser: Browser, serv
     _draft_by_keyboard(page)
     shown = _wait_for_my_turn(page)
     assert shown["phase"] != "draft"
-    suit = page.locator("#hand .card .corner.tl .suit").first
+    suit = page.locator("#uno-hand .card .corner.tl .suit").first
     expect(suit).to_be_visible()
     assert suit.inner_text() in "♥★♣♦"
     page.wait_for_timeout(800)

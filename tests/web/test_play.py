@@ -27,7 +27,7 @@ PageMaker = Callable[..., Page]
 
 
 def _hand(page: Page) -> list[str]:
-    return [c or "" for c in page.locator("#hand button.card").evaluate_all(
+    return [c or "" for c in page.locator("#uno-hand button.card").evaluate_all(
         "cards => cards.map(c => c.dataset.card)")]
 
 
@@ -75,24 +75,24 @@ def test_two_people_play_a_full_round(open_page: PageMaker, server_url: str, scr
     moves = play_until_round_ends([ada, bo])
     assert moves > 14  # at least the draft of 7 cards each happened through the pages
     for page in (ada, bo):
-        summary = page.locator("#round-end")
+        summary = page.locator("#uno-round-end")
         expect(summary).to_be_visible(timeout=10_000)
         # target_score 1: the first round that scores ends the game; a tied blocked round cannot.
         expect(summary.locator(".revealed")).to_have_count(2)
-    outcome = ada.locator("#game-result")
+    outcome = ada.locator("#uno-game-result")
     if outcome.count():
-        expect(bo.locator("#game-result")).to_be_visible()
+        expect(bo.locator("#uno-game-result")).to_be_visible()
         ada.screenshot(path=str(screenshots / "round-end-laptop.png"))
         # The finished match can be watched again, move by move.
-        ada.click("#round-end a[href^='/replay/']")
+        ada.click("#uno-round-end a[href^='/replay/']")
         expect(ada.locator("#frame-counter")).to_contain_text("Move 0 of")
         total = int(ada.locator("#frame-counter").inner_text().rsplit(" ", 1)[1])
         assert total >= moves
         ada.keyboard.press("ArrowRight")
         expect(ada.locator("#frame-counter")).to_have_text(f"Move 1 of {total}")
-        expect(ada.locator("#log li")).not_to_have_count(0)
+        expect(ada.locator("#uno-log li")).not_to_have_count(0)
         ada.keyboard.press("End")
-        expect(ada.locator("#turn-status")).to_have_text("Game over")
+        expect(ada.locator("#uno-status")).to_have_text("Game over")
     assert ada_errors == [] and bo_errors == []
 
 
@@ -105,15 +105,15 @@ def test_one_player_against_a_bot_to_the_end_of_a_round(open_page: PageMaker, se
     add_bot(page, 1, "random")  # beatable by a first-legal-card player, so UNO gets said often
     start(page)
     play_until_round_ends([page], say_uno=True)
-    summary = page.locator("#round-end")
+    summary = page.locator("#uno-round-end")
     expect(summary).to_contain_text("Round 1 is over")
-    log = page.locator("#log").inner_text()
+    log = page.locator("#uno-log").inner_text()
     # UNO was armed before every play that left one card, so the bot never caught us.
     assert "caught You" not in log
     went_out = summary.locator(".result").inner_text().startswith("You went out")
     if went_out and "shuffled both hands" not in log:
         assert "You: UNO!" in log
-    page.click("#modal-close")
+    page.click("#uno-round-end-close")
     # target 500: the game goes on with round 2, the totals carried over.
     expect(page.locator("#uno-table .round")).to_have_text("Round 2")
     assert errors == []
@@ -205,17 +205,17 @@ def test_another_browser_cannot_act_for_a_seat(open_page: PageMaker, server_url:
     ada.wait_for_selector("#uno-table[data-version]")
     to_move = ada.locator("#uno-table").get_attribute("data-to-move")
     mover, other = (ada, bo) if to_move == "0" else (bo, ada)
-    expect(mover.locator("#actions button[data-action='draft-keep']")).to_be_visible()
+    expect(mover.locator("#uno-actions button[data-action='draft-keep']")).to_be_visible()
 
     # The other seat's cards are backs, not buttons: there is nothing to click for them.
-    assert other.locator("#opponent button").count() == 0
-    assert other.locator("#opponent .card.back").count() == mover.locator("#hand .card").count()
-    assert other.locator("#actions button[data-action='draft-keep']").count() == 0
+    assert other.locator("#uno-opponent button").count() == 0
+    assert other.locator("#uno-opponent .card.back").count() == mover.locator("#uno-hand .card").count()
+    assert other.locator("#uno-actions button[data-action='draft-keep']").count() == 0
     # Keys do nothing for the seat that is not to move, and it is told why.
     before = version(mover)
     other.keyboard.press("k")
-    other.locator("#draw-pile").click(force=True)
-    expect(other.locator("#why")).to_have_text("It is not your turn")
+    other.locator("#uno-draw-pile").click(force=True)
+    expect(other.locator("#uno-why")).to_have_text("It is not your turn")
 
     # Forged actions straight over the WebSocket are refused with a typed error.
     other_token = other.evaluate(f"() => JSON.parse(localStorage.getItem('duoplay.seats'))['{code}'].token")
@@ -224,7 +224,7 @@ def test_another_browser_cannot_act_for_a_seat(open_page: PageMaker, server_url:
     spectator.goto(f"{server_url}/room/{code}")
     spectator.wait_for_selector("#uno-table[data-version]")
     expect(spectator.locator("#spectating")).to_be_visible()
-    assert spectator.locator("#hand").count() == 0
+    assert spectator.locator("#uno-hand").count() == 0
     assert spectator.evaluate(_FORGE, [code, None, {"type": "draft-keep"}]) == ["not_seated"]
     assert spectator.evaluate(_FORGE, [code, "not-a-token", {"type": "draft-keep"}])[0] == "bad_token"
     mover.wait_for_timeout(300)
@@ -239,12 +239,12 @@ def test_a_card_that_cannot_be_played_says_why(open_page: PageMaker, server_url:
     start(page)
     for _ in range(40):
         _play_past_the_draft(page)
-        refused = page.locator("#hand button.card[data-legal='0']")
+        refused = page.locator("#uno-hand button.card[data-legal='0']")
         if refused.count():
             card = refused.first.get_attribute("data-card")
             held = _hand(page).count(card or "")
             refused.first.click()
-            expect(page.locator("#why")).to_contain_text("does not match")
+            expect(page.locator("#uno-why")).to_contain_text("does not match")
             page.wait_for_timeout(300)
             # Not sent: the card is still in the hand (the bot may still say UNO or catch meanwhile).
             assert _hand(page).count(card or "") == held

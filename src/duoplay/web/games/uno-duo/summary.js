@@ -29,7 +29,7 @@ export function roundSummary(result, { view, outcome, name, seatName, me, matchI
     const winner = outcome.winners[0];
     const text = me === null ? t("{name} wins the game!", { name: seatName(winner) })
       : winner === me ? t("You win the game!") : t("{name} wins the game.", { name: seatName(winner) });
-    parts.push(h("p.game-result", { id: "game-result" }, text));
+    parts.push(h("p.game-result", { id: "uno-game-result" }, text));
     const links = [h("a.button", { href: "/" }, t("Back to the lobby"))];
     if (matchId) links.unshift(h("a.button", { href: `/replay/${matchId}` }, t("Watch the replay")));
     parts.push(h("div.links", {}, links));

@@ -1,6 +1,8 @@
 // The UNO Duo table: renders the view and `legal` from the server; it holds no rules of its own.
-import { clear, h, toast } from "../../dom.js";
+import { clear, h } from "../../dom.js";
 import { t, tn } from "../../i18n.js";
+import { Countdown, ErrorLine, EventLog, listenKeys, Modal, presence, Scoreboard, seatTag, TurnStatus, withKey }
+  from "../../kit/index.js";
 import { cardBack, cardFace, cardName, colourChip, colourName, COLOURS, parseCard } from "./cards.js";
 import { animate, describe, LOUD } from "./events.js";
 import { explainRefusal } from "./explain.js";
@@ -11,6 +13,7 @@ const KEYS = { draw: "d", keep: "k", "draft-keep": "k", "draft-discard": "x", pa
   accept: "a", dump: "y", "no-dump": "n", uno: "u", catch: "t" };
 const COLOUR_KEYS = { r: "red", y: "yellow", g: "green", b: "blue" };
 const MAX_BACKS = 14;
+const PREFIX = "uno"; // every id on this table starts with it
 
 function actionLabel(type, view, name) {
   switch (type) {
@@ -31,36 +34,34 @@ function actionLabel(type, view, name) {
 }
 
 export function createTable(root, ctx) {
-  const drawPile = h("button.pile.draw-pile", { type: "button", id: "draw-pile", onclick: () => simple("draw") });
-  const discardPile = h("div.pile.discard-pile", { id: "discard-pile" });
+  const replay = ctx.mode === "replay";
+  const status = new TurnStatus({ prefix: PREFIX, titleHint: !replay });
+  const timer = new Countdown({ prefix: PREFIX });
+  const why = new ErrorLine({ prefix: PREFIX });
+  const scores = new Scoreboard({ prefix: PREFIX });
+  const log = new EventLog({ prefix: PREFIX, quiet: replay });
+  const drawPile = h("button.pile.draw-pile", { type: "button", id: "uno-draw-pile", onclick: () => simple("draw") });
+  const discardPile = h("div.pile.discard-pile", { id: "uno-discard-pile" });
   const info = h("div.centre-info");
-  const status = h("p.turn-status", { id: "turn-status", "aria-live": "polite" });
-  const why = h("p.why", { id: "why", role: "alert" });
-  const prompt = h("div.prompt", { id: "prompt" });
-  const actions = h("div.actions", { id: "actions" });
-  const opponent = h("section.player.opponent", { id: "opponent" });
-  const mine = h("section.player.me", { id: "me" });
-  const scores = h("div.scores", { id: "scores" });
-  const log = h("ul.log", { id: "log", "aria-label": t("What happened") });
-  const modalHost = h("div.modal-host");
-  const table = h("div.uno-table", { id: "uno-table", class: ctx.mode === "replay" ? "replay" : "" },
+  const prompt = h("div.prompt", { id: "uno-prompt" });
+  const actions = h("div.actions", { id: "uno-actions" });
+  const opponent = h("section.player.opponent", { id: "uno-opponent" });
+  const mine = h("section.player.me", { id: "uno-me" });
+  const table = h("div.uno-table", { id: "uno-table", class: replay ? "replay" : "" },
     opponent,
     h("section.centre", {}, h("div.piles", {}, drawPile, discardPile), info),
-    h("section.talk", {}, status, prompt, actions, why),
+    h("section.talk", {}, h("div.talk-head", {}, status.element, timer.element), prompt, actions, why.element),
     mine,
-    h("aside.side", {}, scores, h("details.log-box", { open: window.innerWidth > 900 },
-      h("summary", {}, t("What happened")), log)),
-    modalHost);
+    h("aside.side", {}, scores.element, log.element));
+  const modal = new Modal({ prefix: PREFIX, host: table });
   root.append(table);
 
-  const baseTitle = document.title;
   let msg = null;
   let plays = new Map();
   let simples = new Map();
   let colourChoices = [];
   let picker = null; // the wild card waiting for a colour
   let unoArmed = false;
-  let modalOpen = false;
 
   const view = () => (msg ? msg.view : null);
   const me = () => (view() && view().seat !== null && view().seat !== undefined ? view().seat : null);
@@ -84,8 +85,8 @@ export function createTable(root, ctx) {
   }
 
   function act(action) {
-    why.textContent = "";
-    ctx.act(action);
+    why.clear();
+    ctx.act(action); // a refusal comes back through error() below
   }
 
   function simple(type) {
@@ -95,9 +96,7 @@ export function createTable(root, ctx) {
   }
 
   function explain(code) {
-    const text = explainRefusal(view(), me(), code, { plays, simples, cardName, colourName });
-    why.textContent = text;
-    toast(text, "error");
+    why.show(explainRefusal(view(), me(), code, { plays, simples, cardName, colourName }));
   }
 
   function playCard(code) {
@@ -109,8 +108,7 @@ export function createTable(root, ctx) {
     if (parseCard(code).wild) {
       picker = code;
       render();
-      const first = prompt.querySelector(".colour-picker button");
-      if (first) first.focus();
+      prompt.querySelector(".colour-picker button")?.focus();
       return;
     }
     sendPlay(options, null);
@@ -143,7 +141,7 @@ export function createTable(root, ctx) {
       unoArmed = !unoArmed;
       render();
     } else {
-      why.textContent = t("Say UNO when your play leaves you with one card");
+      why.show(t("Say UNO when your play leaves you with one card"), { toast: false });
     }
   }
 
@@ -161,15 +159,11 @@ export function createTable(root, ctx) {
     clear(box);
     box.classList.toggle("to-move", moving);
     box.dataset.seat = seat;
-    const header = h("div.player-head", {},
-      h("span.player-name", {}, ctx.seatName(seat)),
-      seat === me() ? h("span.badge.you", {}, t("You")) : null,
-      moving ? h("span.badge.turn", {}, t("To move")) : null,
-      count === 1 ? h("span.badge.one-left", {}, t("Last card")) : null,
-      h("span.count", {}, tn("{n} card", "{n} cards", count)));
-    box.append(header);
+    box.append(seatTag({ seat, name: ctx.seatName(seat), mine: seat === me(), toMove: moving, ...presence(ctx, seat),
+      badges: count === 1 ? [{ text: t("Last card"), kind: "alert" }] : [],
+      aside: tn("{n} card", "{n} cards", count) }));
     if (seat === me() && Array.isArray(v.hand)) {
-      const hand = h("div.hand", { id: "hand", role: "group", "aria-label": t("Your hand") });
+      const hand = h("div.hand", { id: "uno-hand", role: "group", "aria-label": t("Your hand") });
       v.hand.forEach((code, index) => {
         const legal = plays.has(code);
         const key = index < 10 ? String((index + 1) % 10) : null;
@@ -201,9 +195,9 @@ export function createTable(root, ctx) {
     else discardPile.append(h("div.card.empty-slot", {}, ""));
     discardPile.className = `pile discard-pile${v.colour ? " ring-" + v.colour : ""}`;
     clear(info);
-    if (v.colour) info.append(h("div.current-colour", { id: "current-colour" }, t("Colour"), colourChip(v.colour)));
+    if (v.colour) info.append(h("div.current-colour", { id: "uno-current-colour" }, t("Colour"), colourChip(v.colour)));
     if (v.volley > 0) {
-      info.append(h("div.volley", { id: "volley" }, tn("Volley: {n} card", "Volley: {n} cards", v.volley)));
+      info.append(h("div.volley", { id: "uno-volley" }, tn("Volley: {n} card", "Volley: {n} cards", v.volley)));
     }
     info.append(h("div.round", {}, t("Round {n}", { n: v.round })));
   }
@@ -231,8 +225,7 @@ export function createTable(root, ctx) {
 
   function renderTalk() {
     const v = view();
-    status.textContent = statusText();
-    status.classList.toggle("mine", v.to_move.includes(me()));
+    status.set(statusText(), { mine: me() !== null && v.to_move.includes(me()) && !msg.outcome });
     clear(prompt);
     if (v.phase === "draft" && v.draft_card) {
       prompt.append(h("div.draft", {}, h("span.label", {}, t("You are looking at")), cardFace(v.draft_card)));
@@ -257,40 +250,33 @@ export function createTable(root, ctx) {
     }
     for (const [type] of simples) {
       if (type === "uno") continue;
-      actions.append(h("button", { type: "button", class: type === "catch" ? "alert" : "",
-        dataset: { action: type }, onclick: () => simple(type) },
-      actionLabel(type, v, ctx.seatName), KEYS[type] ? h("kbd", {}, KEYS[type].toUpperCase()) : null));
+      const button = h("button", { type: "button", class: type === "catch" ? "alert" : "",
+        dataset: { action: type }, onclick: () => simple(type) }, actionLabel(type, v, ctx.seatName));
+      actions.append(KEYS[type] ? withKey(button, KEYS[type]) : button);
     }
     if (me() !== null && (simples.has("uno") || canArmUno())) {
       const armed = unoArmed && !simples.has("uno");
-      actions.append(h("button.uno-button", { type: "button", dataset: { action: "uno" },
+      actions.append(withKey(h("button.uno-button", { type: "button", dataset: { action: "uno" },
         "aria-pressed": simples.has("uno") ? null : String(armed), class: armed ? "armed" : "",
         title: simples.has("uno") ? t("Say UNO now") : t("Say UNO with your next play"),
-        onclick: pressUno }, armed ? t("UNO with this play ✓") : t("UNO!"), h("kbd", {}, "U")));
+        onclick: pressUno }, armed ? t("UNO with this play ✓") : t("UNO!")), "u"));
     }
   }
 
   function renderScores() {
     const v = view();
-    clear(scores).append(h("h3", {}, t("Scores"), h("span.target", {}, t("Target {n}", { n: v.target_score }))));
-    for (const seat of [bottom(), 1 - bottom()]) {
-      const score = v.scores[seat];
-      const share = Math.min(100, Math.round((100 * score) / Math.max(1, v.target_score)));
-      scores.append(h("div.score-row", { dataset: { seat } },
-        h("span.score-name", {}, name(seat)), h("span.score", {}, String(score)),
-        h("span.bar", { "aria-hidden": "true" }, h("span.fill", { style: { width: `${share}%` } }))));
-    }
-    scores.append(h("p.hint", {}, t("Reaching the target loses; the lower total wins.")));
+    scores.update({ target: v.target_score, note: t("Reaching the target loses; the lower total wins."),
+      rows: [bottom(), 1 - bottom()].map((seat) => ({ seat, name: name(seat), total: v.scores[seat], mine: seat === me() })) });
   }
 
   // Which control has the keyboard focus, so a redraw can give it back (keyboard players).
   function focusKey() {
     const el = document.activeElement;
     if (!el || !table.contains(el)) return null;
-    if (el.dataset.index !== undefined) return `#hand [data-index="${el.dataset.index}"]`;
-    if (el.dataset.action) return `#actions [data-action="${el.dataset.action}"]`;
+    if (el.dataset.index !== undefined) return `#uno-hand [data-index="${el.dataset.index}"]`;
+    if (el.dataset.action) return `#uno-actions [data-action="${el.dataset.action}"]`;
     if (el.dataset.colour) return `.colour-picker [data-colour="${el.dataset.colour}"]`;
-    if (el === drawPile) return "#draw-pile";
+    if (el === drawPile) return "#uno-draw-pile";
     return null;
   }
 
@@ -298,12 +284,8 @@ export function createTable(root, ctx) {
     if (!msg) return;
     const focus = focusKey();
     draw();
-    const again = focus && (table.querySelector(focus) || mine.querySelector("#hand .card"));
+    const again = focus && (table.querySelector(focus) || mine.querySelector("#uno-hand .card"));
     if (again) again.focus({ preventScroll: true });
-    if (ctx.mode === "play") {
-      const mineToMove = me() !== null && msg.view.to_move.includes(me());
-      document.title = (mineToMove ? "● " : "") + baseTitle; // a hint in a background tab
-    }
   }
 
   function draw() {
@@ -317,15 +299,9 @@ export function createTable(root, ctx) {
     renderScores();
   }
 
-  function addLog(events) {
-    for (const event of events) {
-      const text = describe(event, name, me());
-      if (!text) continue;
-      log.append(h("li", { dataset: { kind: event.kind } }, text));
-      if (LOUD.has(event.kind) && ctx.mode !== "replay") toast(text);
-    }
-    while (log.children.length > 80) log.firstChild.remove();
-    log.scrollTop = log.scrollHeight;
+  // Log lines for events; the loud ones also pop up (the log is quiet in a replay).
+  function lines(events) {
+    return events.map((event) => ({ text: describe(event, name, me()), kind: event.kind, loud: LOUD.has(event.kind) }));
   }
 
   function rectOf(el) {
@@ -341,17 +317,11 @@ export function createTable(root, ctx) {
     return cards;
   }
 
-  function showModal(content) {
-    modalOpen = true;
-    const close = () => {
-      modalOpen = false;
-      clear(modalHost);
-    };
-    const closeButton = h("button.primary", { type: "button", id: "modal-close", onclick: close },
-      msg.outcome ? t("Close") : t("Next round"));
-    clear(modalHost).append(h("div.modal", { role: "dialog", "aria-modal": "true", id: "round-end" },
-      h("div.modal-body", {}, content, h("div.modal-actions", {}, closeButton))));
-    closeButton.focus();
+  function showSummary(result) {
+    modal.show({ name: "round-end", closeLabel: msg.outcome ? t("Close") : t("Next round"),
+      content: roundSummary(result, { view: msg.view, outcome: msg.outcome, name, seatName: ctx.seatName,
+        me: me(), matchId: ctx.matchId && ctx.matchId() }),
+      focusAfter: () => mine.querySelector("#uno-hand .card.playable") || mine.querySelector("#uno-hand .card") });
   }
 
   function update(next) {
@@ -359,22 +329,22 @@ export function createTable(root, ctx) {
     const events = next.events || [];
     // A lower version is a new match in the same room (a rematch): start from a clean table.
     if (msg && next.version < msg.version) {
-      clear(log);
-      clear(modalHost);
-      modalOpen = false;
+      log.clear();
+      modal.close({ quietly: true });
     }
     const first = msg === null;
     msg = next;
-    why.textContent = "";
+    why.clear();
+    timer.set(replay ? null : next.deadline);
     // For scripts and tests: what the table shows, without parsing text.
     Object.assign(table.dataset, { version: next.version, phase: next.view.phase,
       toMove: next.view.to_move.join(","), seat: me() === null ? "" : me() });
     render();
     if (Array.isArray(next.log)) {
-      clear(log); // the replay page hands over the whole log up to this move
-      addLog(next.log);
+      // The replay page hands over the whole log up to this move, this move's events last.
+      log.replace(lines(next.log.slice(0, next.log.length - events.length)), lines(events));
     } else {
-      addLog(events);
+      log.add(lines(events));
     }
     const places = {
       hand: (seat) => rectOf(seat === bottom() ? mine.querySelector(".hand, .backs") : opponent.querySelector(".backs")),
@@ -383,69 +353,62 @@ export function createTable(root, ctx) {
       discard: rectOf(discardPile.querySelector(".card")),
     };
     if (!first) animate(events, places);
-    if (ctx.mode === "replay") return;
+    if (replay) return;
     const ended = events.filter((e) => e.kind === "round-end");
     if (ended.length) {
-      showModal(roundSummary(ended[ended.length - 1], { view: msg.view, outcome: msg.outcome, name, seatName: ctx.seatName,
-        me: me(), matchId: ctx.matchId && ctx.matchId() }));
+      showSummary(ended[ended.length - 1]);
     } else if (first && msg.outcome) {
       const history = msg.view.history || [];
       const last = history[history.length - 1];
-      if (last) showModal(roundSummary({ ...last, scores: msg.view.scores }, { view: msg.view, outcome: msg.outcome,
-        name, seatName: ctx.seatName, me: me(), matchId: ctx.matchId && ctx.matchId() }));
+      if (last) showSummary({ ...last, scores: msg.view.scores });
     }
   }
 
-  function onKey(event) {
-    if (ctx.mode === "replay" || !msg) return;
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    if (event.target.closest && event.target.closest("input, select, textarea")) return;
-    const key = event.key.toLowerCase();
-    if (modalOpen) {
-      if (key === "escape") modalHost.querySelector("#modal-close")?.click();
-      return;
-    }
+  // true when the key did something (see kit/keys.js).
+  function onKey(key) {
     if ((picker || colourChoices.length) && key in COLOUR_KEYS) {
-      event.preventDefault();
       pickColour(COLOUR_KEYS[key]);
-      return;
+      return true;
     }
-    if (key === "escape" && picker) {
+    if (key === "Escape" && picker) {
       picker = null;
       render();
-      return;
+      return true;
     }
     if (/^[0-9]$/.test(key)) {
       const hand = view().hand || [];
-      const index = key === "0" ? 9 : Number(key) - 1;
-      if (hand[index]) {
-        event.preventDefault();
-        playCard(hand[index]);
-      }
-      return;
+      const card = hand[key === "0" ? 9 : Number(key) - 1];
+      if (card) playCard(card);
+      return Boolean(card);
     }
     if (key === "u") {
       pressUno();
-      return;
+      return true;
     }
-    for (const [type, bound] of Object.entries(KEYS)) {
-      if (bound === key && simples.has(type)) {
-        event.preventDefault();
-        simple(type);
-        return;
-      }
+    const type = Object.keys(KEYS).find((action) => KEYS[action] === key && simples.has(action));
+    if (type) {
+      simple(type);
+      return true;
     }
     if (Object.values(KEYS).includes(key)) explain(null); // a known key that does nothing now: say why
+    return false;
   }
 
-  document.addEventListener("keydown", onKey);
+  const stopKeys = listenKeys(onKey, { active: () => !replay && msg !== null });
 
   return {
     update,
     names: () => render(),
+    // A refused action: the server's reason, in the player's language.
+    error: (error) => {
+      why.show(error);
+      return true;
+    },
     destroy: () => {
-      document.title = baseTitle;
-      document.removeEventListener("keydown", onKey);
+      stopKeys();
+      timer.stop();
+      modal.close({ quietly: true });
+      status.destroy();
       root.removeChild(table);
     },
   };

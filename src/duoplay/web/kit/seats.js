@@ -1,0 +1,43 @@
+// Who is who at the table: each seat's name, "You", whose move it is, who is offline or a bot,
+// and what the game adds (badges, a state such as "Locked in ✓", a count, the score).
+import { clear, h } from "../dom.js";
+import { t } from "../i18n.js";
+
+// A seat as the page knows it (connected, bot), when the page offers `ctx.seatInfo(seat)`.
+export function presence(ctx, seat) {
+  const info = ctx && typeof ctx.seatInfo === "function" ? ctx.seatInfo(seat) : null;
+  if (!info) return {};
+  return { connected: info.kind === "human" ? Boolean(info.connected) : undefined, bot: info.kind === "bot" };
+}
+
+// seat: {seat, name, mine, toMove, connected, bot, badges: [{text, kind}], state: {text, done},
+// aside, score, data: {...}, className}. Returns a <div> (or `tag`) with class kit-seat.
+export function seatTag(seat, tag = "div") {
+  const offline = seat.connected === false;
+  const classes = ["kit-seat", seat.mine ? "mine" : "", seat.toMove ? "to-move" : "", offline ? "offline" : "",
+    seat.className || ""].filter(Boolean).join(" ");
+  return h(tag, { class: classes,
+    dataset: { seat: seat.seat, toMove: seat.toMove ? "1" : "0", ...(seat.data || {}) } },
+  h("span.kit-seat-name", {}, seat.name),
+  seat.mine ? h("span.kit-badge.kit-badge-you", {}, t("You")) : null,
+  seat.bot ? h("span.kit-badge.kit-badge-bot", {}, t("Bot")) : null,
+  seat.toMove ? h("span.kit-badge.kit-badge-turn", {}, t("To move")) : null,
+  (seat.badges || []).map((badge) => h("span.kit-badge", { class: badge.kind ? `kit-badge-${badge.kind}` : null },
+    badge.text)),
+  offline ? h("span.kit-badge.kit-badge-offline", {}, t("Offline")) : null,
+  seat.state ? h("span.kit-seat-state", { class: seat.state.done ? "done" : null }, seat.state.text) : null,
+  seat.aside !== undefined && seat.aside !== null ? h("span.kit-seat-aside", {}, seat.aside) : null,
+  seat.score !== undefined && seat.score !== null
+    ? h("span.kit-seat-score", { title: t("Points") }, String(seat.score)) : null);
+}
+
+// Every seat in a row (wrapping), as a list.
+export class SeatStrip {
+  constructor({ prefix }) {
+    this.element = h("ul.kit-seats", { id: `${prefix}-players`, "aria-label": t("Players") });
+  }
+
+  update(seats) {
+    clear(this.element).append(...seats.map((seat) => seatTag(seat, "li")));
+  }
+}

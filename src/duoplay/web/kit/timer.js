@@ -1,0 +1,67 @@
+// A countdown to the table's own deadline. Each state message says how long is left
+// (`deadline: {seconds_left}`, or null when no clock runs), and the timer counts down from there
+// by itself until the next state.
+import { h } from "../dom.js";
+import { tn } from "../i18n.js";
+
+// 75 -> "1:15"
+export function clockText(seconds) {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+export class Countdown {
+  // prefix: the table's id prefix; label(n): what it says to assistive technology;
+  // low: from how many seconds left it turns urgent.
+  constructor({ prefix, low = 15, label = (n) => tn("{n} second left", "{n} seconds left", n) }) {
+    this.low = low;
+    this.label = label;
+    this.endsAt = null;
+    this.shown = null;
+    this.ticker = null;
+    this.element = h("span.kit-timer", { id: `${prefix}-timer`, role: "timer", hidden: true });
+  }
+
+  // deadline: a state message's `deadline`, or null to hide the timer.
+  set(deadline) {
+    const left = deadline ? Number(deadline.seconds_left) : NaN;
+    if (!Number.isFinite(left)) {
+      this.stop();
+      return;
+    }
+    this.endsAt = performance.now() + Math.max(0, left) * 1000;
+    this.shown = null;
+    this.tick();
+    if (!this.ticker) this.ticker = setInterval(() => this.tick(), 250);
+  }
+
+  // Whole seconds left (rounded up), or null when no clock runs.
+  secondsLeft() {
+    if (this.endsAt === null) return null;
+    return Math.max(0, Math.ceil((this.endsAt - performance.now()) / 1000));
+  }
+
+  tick() {
+    const seconds = this.secondsLeft();
+    if (seconds === null || seconds === this.shown) return;
+    this.shown = seconds;
+    const el = this.element;
+    el.hidden = false;
+    el.textContent = clockText(seconds);
+    el.dataset.seconds = String(seconds);
+    el.classList.toggle("kit-timer-low", seconds <= this.low);
+    el.setAttribute("aria-label", this.label(seconds));
+    if (seconds === 0) this.halt(); // the server acts at the deadline; its next state says what happened
+  }
+
+  halt() {
+    clearInterval(this.ticker);
+    this.ticker = null;
+  }
+
+  stop() {
+    this.halt();
+    this.endsAt = null;
+    this.shown = null;
+    this.element.hidden = true;
+  }
+}
