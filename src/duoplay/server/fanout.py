@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Protocol
+from functools import lru_cache
+from typing import Any, Protocol
 
 from duoplay.core.match import Match
 from duoplay.core.protocol import JSON, Event, Seat
@@ -122,7 +123,7 @@ class FanOut:
     def _pieces(match: Match, seat: Seat, deadline: tuple[object, JSON | None]) -> _Sent:
         outcome = match.outcome()
         legal = (
-            [] if seat is None or outcome is not None else [a.to_json() for a in match.legal_actions(seat)]
+            [] if seat is None or outcome is not None else [_json_of(a) for a in match.legal_actions(seat)]
         )
         return _Sent(
             match.view(seat),
@@ -144,3 +145,11 @@ class FanOut:
                 deadline=deadline,
             )
         )
+
+
+@lru_cache(maxsize=8192)
+def _json_of(action: Any) -> JSON:
+    """An action's JSON, built once per action value: menus repeat after every move.
+    Shared and read-only: it is only encoded, never changed."""
+    data: JSON = action.to_json()
+    return data

@@ -10,16 +10,19 @@ legal: `rules.check` decides, never membership in this list.
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 
 from duoplay.games.duos.actions import PlacePairs
 from duoplay.games.duos.cards import GRID
 
 
-def single_pair_actions(banned: int | None, required: int | None) -> list[PlacePairs]:
-    """Placing one pair, then the same pairs locking in; respecting the seat's own marks."""
+@cache
+def single_pair_actions(banned: int | None, required: int | None) -> tuple[PlacePairs, ...]:
+    """Placing one pair, then the same pairs locking in; respecting the seat's own marks.
+    Built once per pair of marks: every seat's menu is asked for after every move."""
     pairs = [
         (a, b) for a, b in combinations(range(GRID), 2)
         if banned not in (a, b) and (required is None or required in (a, b))
     ]
-    return [PlacePairs((pair,), lock) for lock in (False, True) for pair in pairs]
+    return tuple(PlacePairs((pair,), lock) for lock in (False, True) for pair in pairs)
