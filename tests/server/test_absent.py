@@ -46,3 +46,23 @@ async def test_a_bot_stands_in_after_the_grace_period_and_steps_aside(tmp_path: 
         assert "hand" in (await back.until("state"))["view"]
         await ada.close()
         await back.close()
+
+
+async def test_an_absent_player_gets_the_stand_in_their_game_declares(tmp_path: Path) -> None:
+    """DUOS declares its association bot as the stand-in, not the random one."""
+    database = f"sqlite+aiosqlite:///{tmp_path / 'x.db'}"
+    with running_server(database, tmp_path, "--bot-pace", "0", "--replace-after", "0.3") as server:
+        stand_ins = {game["id"]: game["standin_level"] for game in server.get("/api/games")}
+        assert stand_ins["duos"] == "association" and stand_ins["uno-duo"] == "heuristic"
+        code = server.post("/api/rooms", {"game": "duos", "seats": 2})["code"]
+        url = f"{server.ws}/ws/{code}"
+        ada = await Peer.join(url, "Ada")
+        await ada.sit(0)
+        bo = await Peer.join(url, "Bo")
+        await bo.sit(1)
+        await ada.send(type="start")
+        await bo.until("state")
+        await bo.close()
+        room = await ada.room_until(lambda r: r["seats"][1]["kind"] == "bot", timeout=5)
+        assert room["seats"][1]["level"] == "association"
+        await ada.close()

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from duoplay.core.actions import Simple, action_type, no_extra_fields
 from duoplay.core.errors import MalformedAction
+from duoplay.core.json import is_int
 from duoplay.core.protocol import JSON
 from duoplay.games.duos.cards import GRID
 from duoplay.games.duos.pairing import normal
@@ -122,14 +123,14 @@ def _pairs(value: Any) -> Pairs:
     if not isinstance(value, list):
         raise MalformedAction("'pairs' must be a list of pairs of grid positions, like [[0, 5], [2, 3]]")
     for pair in value:
-        if not (isinstance(pair, list) and len(pair) == 2 and all(_is_int(p) for p in pair)):
+        if not (isinstance(pair, list) and len(pair) == 2 and all(is_int(p) for p in pair)):
             raise MalformedAction("{pair} is not a pair: a pair is two grid positions, like [0, 5]",
                                   pair=repr(pair)[:40])
     return normal(value)
 
 
 def _position(value: Any) -> int:
-    if not _is_int(value):
+    if not is_int(value):
         raise MalformedAction("'card' must be a grid position from 0 to {last}", last=GRID - 1)
     position: int = value
     return position
@@ -139,7 +140,3 @@ def _word(value: Any) -> str:
     if not isinstance(value, str):
         raise MalformedAction("'word' must be text")
     return value
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
