@@ -45,9 +45,17 @@ _PLACEHOLDER = """<!doctype html><html><head><meta charset="utf-8"><title>duopla
 
 
 def error_response(
-    code: str, message: str, status: int, headers: dict[str, str] | None = None
+    code: str, message: str, status: int, headers: dict[str, str] | None = None,
+    template: str | None = None, params: dict[str, Any] | None = None,
 ) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
+    """`{"error": {"code", "message", "msg", "params"}}`: `msg` is the message id clients translate."""
+    body = {"code": code, "message": message, "msg": template or message, "params": params or {}}
+    return JSONResponse({"error": body}, status_code=status, headers=headers)
+
+
+def room_error_response(error: RoomError) -> JSONResponse:
+    return error_response(error.code, error.message, error.status,
+                          template=error.template, params=error.params)
 
 
 def games_list() -> list[dict[str, Any]]:
@@ -90,20 +98,22 @@ async def create_room(request: Request) -> Response:
         try:
             await rooms.check(game, options, seats)  # a wrong request hears what is wrong with it
         except RoomError as error:
-            return error_response(error.code, error.message, error.status)
+            return room_error_response(error)
         after = retry_after_header(wait)
         return error_response(
             wire.RATE_LIMITED,
             f"Too many new rooms from your address; try again in {after} s",
             429,
             {"Retry-After": after},
+            template="Too many new rooms from your address; try again in {seconds} s",
+            params={"seconds": int(after)},
         )
     try:
         code = await rooms.create(game, options, seats)
     except RoomError as error:
         if limit is not None:
             limit.give_back(address)  # a refused request stored nothing, so it costs nothing
-        return error_response(error.code, error.message, error.status)
+        return room_error_response(error)
     return JSONResponse({"code": code, "url": f"/room/{code}"}, status_code=201)
 
 

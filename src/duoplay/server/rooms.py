@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from duoplay.core.errors import GameError
+from duoplay.core.errors import GameError, Param, fill
 from duoplay.core.match import Match, replay
 from duoplay.core.protocol import JSON, Game
 from duoplay.core.registry import find_game
@@ -34,11 +34,19 @@ SWEEP_EVERY = 60.0  # seconds between looks for rooms to drop from memory, at mo
 
 
 class RoomError(Exception):
-    """A refused HTTP request about rooms: `code` is stable, `status` is the HTTP status."""
+    """A refused HTTP request about rooms: `code` is stable, `status` is the HTTP status,
+    `template` a message id with its `params` (clients translate it), `message` the English text."""
 
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.code, self.message, self.status = code, message, status
+    def __init__(self, code: str, template: str, status: int = 400, **params: Param) -> None:
+        self.code, self.template, self.params, self.status = code, template, params, status
+        self.message = fill(template, params)
+        super().__init__(self.message)
+
+    @classmethod
+    def from_game(cls, code: str, error: GameError) -> RoomError:
+        refusal = cls(code, error.template)
+        refusal.params, refusal.message = dict(error.params), error.reason
+        return refusal
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,13 +227,13 @@ class LocalRooms:
         try:
             rules = find_game(game)
         except GameError as error:
-            raise RoomError("unknown_game", error.reason) from None
+            raise RoomError.from_game("unknown_game", error) from None
         if options is not None and not isinstance(options, dict):
             raise RoomError("bad_options", '"options" must be a JSON object')
         try:
             options_json = rules.options_to_json(rules.parse_options(options))
         except GameError as error:
-            raise RoomError("bad_options", error.reason) from None
+            raise RoomError.from_game("bad_options", error) from None
         except (TypeError, ValueError) as error:
             raise RoomError("bad_options", str(error)) from None
         if seats is None:
@@ -235,7 +243,8 @@ class LocalRooms:
             or isinstance(seats, bool)
             or not rules.min_seats <= seats <= rules.max_seats
         ):
-            raise RoomError("bad_seats", f"{rules.name} takes {rules.min_seats} to {rules.max_seats} seats")
+            raise RoomError("bad_seats", "{game} takes {least} to {most} seats", game=rules.name,
+                            least=rules.min_seats, most=rules.max_seats)
         return rules, options_json, seats
 
     async def find(self, code: str) -> JSON | None:
