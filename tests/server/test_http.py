@@ -39,8 +39,15 @@ def test_creating_a_bad_room_is_a_typed_400(server: ServerProcess, body: object,
     answer = httpx.post(server.http + "/api/rooms", json=body)
     assert answer.status_code == 400
     error = answer.json()["error"]
-    assert error["code"] == code and error["message"]
+    assert error["code"] == code and error["message"] and error["msg"] and isinstance(error["params"], dict)
     assert httpx.get(server.http + "/api/rooms").json() == before
+
+
+def test_a_refused_room_says_why_with_a_message_id_and_parameters(server: ServerProcess) -> None:
+    error = httpx.post(server.http + "/api/rooms", json={"game": "duos", "seats": 9}).json()["error"]
+    assert error["msg"] == "{game} takes {least} to {most} seats"
+    assert error["params"] == {"game": "DUOS", "least": 2, "most": 6}
+    assert error["message"] == "DUOS takes 2 to 6 seats"
 
 
 def test_a_body_that_is_not_json_or_too_large_is_a_typed_error(server: ServerProcess) -> None:
