@@ -1,5 +1,6 @@
-"""The client's side of the wire, run in Node: delta states rebuild the views a full state carries,
-and every action is answered by the ack or the error that carries its id."""
+"""The client's side of the wire, run in Node: delta states rebuild the views (and keep the legal
+actions) a full state carries, and every action is answered by the ack or the error that carries
+its id."""
 
 from __future__ import annotations
 
@@ -31,19 +32,26 @@ def _run(tmp_path: Path, script: str, data: Any) -> Any:
     return json.loads(done.stdout)
 
 
-def _views(game: str, seats: int, seed: int, moves: int) -> list[dict[str, Any]]:
-    """Seat 0's view after each of `moves` random legal moves of a real match, as JSON."""
+def _seen(match: Match) -> tuple[dict[str, Any], list[Any]]:
+    """Seat 0's view and legal actions, as JSON."""
+    shown: tuple[dict[str, Any], list[Any]] = json.loads(json.dumps(
+        [match.view(0), [action.to_json() for action in match.legal_actions(0)]]))
+    return shown
+
+
+def _playout(game: str, seats: int, seed: int, moves: int) -> list[tuple[dict[str, Any], list[Any]]]:
+    """What seat 0 sees after each of `moves` random legal moves of a real match."""
     rng = random.Random(seed)
     match = Match.new(game, seats, seed)
-    views = [json.loads(json.dumps(match.view(0)))]
+    seen = [_seen(match)]
     for _ in range(moves):
         if match.outcome() is not None:
             break
         movers = [s for s in range(seats) if match.legal_actions(s)]
         seat = rng.choice(movers)
         match.act(seat, rng.choice(list(match.legal_actions(seat))))
-        views.append(json.loads(json.dumps(match.view(0))))
-    return views
+        seen.append(_seen(match))
+    return seen
 
 
 def _delta(previous: dict[str, Any], current: dict[str, Any]) -> dict[str, Any]:
@@ -65,15 +73,20 @@ console.log(JSON.stringify(shown));
 
 @pytest.mark.parametrize(("game", "seats"), [("uno-duo", 2), ("duos", 3)])
 def test_delta_states_rebuild_the_full_views(tmp_path: Path, game: str, seats: int) -> None:
-    views = _views(game, seats, seed=7, moves=80)
+    seen = _playout(game, seats, seed=7, moves=80)
     # One key goes away and comes back, so `unset` is exercised too.
-    views.insert(2, {k: v for k, v in views[1].items() if k != "to_move"})
-    states = [{"v": 1, "type": "state", "version": 0, "view": views[0], "legal": [], "events": []}]
-    for number, (before, after) in enumerate(itertools.pairwise(views), start=1):
-        states.append({"v": 1, "type": "state", "version": number, "delta": _delta(before, after),
-                       "legal": [], "events": []})
+    seen.insert(2, ({k: v for k, v in seen[1][0].items() if k != "to_move"}, seen[1][1]))
+    views = [view for view, _ in seen]
+    states = [{"v": 1, "type": "state", "version": 0, "view": views[0], "legal": seen[0][1], "events": []}]
+    for number, ((before, legal_before), (after, legal)) in enumerate(itertools.pairwise(seen), start=1):
+        state = {"v": 1, "type": "state", "version": number, "delta": _delta(before, after), "events": []}
+        if legal != legal_before:
+            state["legal"] = legal  # a delta state carries legal actions only when they changed
+        states.append(state)
+    assert any("legal" not in state for state in states), "the playout should keep some menus"
     shown = _run(tmp_path, FOLD, states)
     assert [msg["view"] for msg in shown] == views
+    assert [msg["legal"] for msg in shown] == [legal for _, legal in seen]
     assert all("delta" not in msg for msg in shown)  # the table sees whole states only
     assert [msg["version"] for msg in shown] == list(range(len(views)))
 
@@ -132,10 +145,11 @@ console.log(JSON.stringify(errors.map(errorText)));
 def test_an_error_without_a_translation_reads_as_the_servers_english(tmp_path: Path) -> None:
     """The client fills a template as Python's str.format does: {name}, {name!r}, {{ and }}."""
     shutil.copy(WEB / "i18n.js", tmp_path / "i18n.mjs")
-    cases = [("Unknown game {name!r}; known games: {known}", {"name": "chess", "known": "duos, uno-duo"}),
-             ("Place at most {most} pairs (you sent {n})", {"most": 4, "n": 5}),
-             ("Write {{{card}}} for a card", {"card": "R5"}),
-             ("A literal {{brace}} with nothing to fill", {})]
+    cases: list[tuple[str, dict[str, Any]]] = [
+        ("Unknown game {name!r}; known games: {known}", {"name": "chess", "known": "duos, uno-duo"}),
+        ("Place at most {most} pairs (you sent {n})", {"most": 4, "n": 5}),
+        ("Write {{{card}}} for a card", {"card": "R5"}),
+        ("A literal {{brace}} with nothing to fill", {})]
     shown = _run(tmp_path, FILL, [{"code": "illegal_action", "message": "", "msg": msg, "params": params}
                                   for msg, params in cases])
     assert shown == [fill(msg, params) for msg, params in cases]

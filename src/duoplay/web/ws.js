@@ -1,7 +1,7 @@
 // One WebSocket per room, reconnecting on its own; every message is JSON with "v": 1.
 // Each message sent carries an id that the server echoes in its ack or error, so an answer is
-// matched to what caused it. States may carry only what changed in the view: the socket rebuilds
-// the whole view, so the rest of the page sees full states only.
+// matched to what caused it. States may carry only what changed in the view, and leave out legal
+// actions that did not change: the socket rebuilds both, so the rest of the page sees full states.
 const DELAYS = [300, 1000, 2000, 4000, 8000];
 const REMEMBERED = 200; // recent messages whose type an error can still be traced to
 
@@ -31,6 +31,7 @@ export class RoomSocket {
     this.nextId = 1;
     this.sent = new Map(); // id -> {type, resolve?, reject?}
     this.view = null; // the last view this connection received, the base of the next delta
+    this.legal = []; // the last legal actions it received, kept by a state that leaves them out
   }
 
   connect() {
@@ -39,6 +40,7 @@ export class RoomSocket {
     const ws = new WebSocket(`${scheme}//${location.host}/ws/${encodeURIComponent(this.code)}`);
     this.ws = ws;
     this.view = null;
+    this.legal = [];
     this.handlers.status("connecting");
     ws.addEventListener("open", () => {
       this.attempt = 0;
@@ -80,6 +82,8 @@ export class RoomSocket {
         msg = { ...rest, view: applyDelta(this.view, delta) };
       }
       if (msg.view !== undefined) this.view = msg.view;
+      if (msg.legal === undefined) msg = { ...msg, legal: this.legal };
+      this.legal = msg.legal;
     }
     let cause = null;
     if ((msg.type === "ack" || msg.type === "error") && msg.id !== undefined && this.sent.has(msg.id)) {
