@@ -107,6 +107,6 @@ def test_two_browsers_play_the_cooperative_game_with_helps(new_context: NewConte
         final = page.locator("#duos-reveal")
         expect(final).to_be_visible(timeout=SLOW)
         expect(final.locator("#duos-result")).to_have_text("1 of 2 turns won: A start, and room to grow.")
-        expect(final.locator("#duos-track li.slot[data-state='lost']")).to_have_count(1)
+        expect(final.locator("#duos-final-track li.slot[data-state='lost']")).to_have_count(1)
     bo.screenshot(path=str(screenshots / "duos-final-phone.png"))
     assert ada_errors == [] and bo_errors == []

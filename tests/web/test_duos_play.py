@@ -107,7 +107,7 @@ def test_one_person_and_two_bots_play_a_whole_game(new_context: NewContext, serv
     # The last reveal also shows the final result and the scoreboard of both rounds.
     final = page.locator("#duos-reveal")
     expect(final.locator("#duos-result")).to_be_visible()
-    expect(final.locator("#duos-scoreboard th.round")).to_have_count(2)
+    expect(final.locator("#duos-final-scores th.kit-group")).to_have_count(2)
     # The finished room links its replay; the server's record of the match is the truth to compare.
     link = page.locator("#replay-link").get_attribute("href") or ""
     truth = replay(server_url, link.rsplit("/", 1)[-1])
@@ -128,7 +128,7 @@ def test_one_person_and_two_bots_play_a_whole_game(new_context: NewContext, serv
     for result in history:
         mine = {tuple(p) for p in result["pairs"][0]}
         assert mine == (set(TAPPED) if result["turn"] % 2 == 0 else {(0, 5), (2, 3)})
-    totals = [int(t) for t in final.locator("#duos-scoreboard td.total").all_inner_texts()]
+    totals = [int(t) for t in final.locator("#duos-final-scores td.kit-total").all_inner_texts()]
     assert totals == scores
     best = max(scores)
     winners = [s for s in range(3) if scores[s] == best]

@@ -36,10 +36,10 @@ export function withKey(button, key, label = null) {
   return button;
 }
 
-// "Keys: 1-9 pick a card · L lock in": hints as [[keys, what they do], ...], `keys` a string or a
+// "Keys: 1-9 pick a card  L lock in": hints as [[keys, what they do], ...], `keys` a string or a
 // list of strings. Shown where there is a keyboard (a wide screen), see kit.css.
 export function keyHints(prefix, hints) {
-  const parts = hints.map(([keys, does], index) => h("span.kit-hint", {}, index ? "· " : "",
-    (Array.isArray(keys) ? keys : [keys]).map((key) => [kbd(key), " "]), does, " "));
+  const parts = hints.map(([keys, does]) => h("span.kit-hint", {},
+    (Array.isArray(keys) ? keys : [keys]).map((key) => [kbd(key), " "]), does));
   return h("p.kit-keys-hint", { id: `${prefix}-keys` }, h("span.kit-hint-label", {}, t("Keys:")), " ", parts);
 }

@@ -95,43 +95,34 @@ function faceChipText(id) {
   return faceChip(id).textContent;
 }
 
-// Points per turn for every player, grouped by round, with totals. Narrator turns are starred.
-export function scoreboard(view, ctx) {
+// Points per turn for every player, grouped by round, with totals; Narrator turns are starred.
+// What the kit's Scoreboard.update and scoreTable take (kit/scoreboard.js).
+export function scores(view, ctx) {
   const seats = view.scores.length;
   const rounds = Math.max(1, Math.round(view.turns / seats));
   const byTurn = new Map(view.history.map((r) => [r.turn, r]));
-  const head1 = [h("th", {}, "")];
-  const head2 = [h("th", {}, t("Turn"))];
-  for (let r = 0; r < rounds; r += 1) {
-    head1.push(h("th.round", { colSpan: seats }, t("Round {n}", { n: r + 1 })));
-    for (let i = 0; i < seats; i += 1) head2.push(h("th", {}, String(r * seats + i + 1)));
-  }
-  head1.push(h("th", {}, ""));
-  head2.push(h("th", {}, t("Total")));
-  const rows = [];
-  for (let seat = 0; seat < seats; seat += 1) {
-    const cells = [h("th.who", { scope: "row" }, ctx.name(seat))];
-    for (let turn = 0; turn < rounds * seats; turn += 1) {
-      const result = byTurn.get(turn);
-      const narrated = Boolean(result) && result.narrator === seat;
-      if (result) {
-        cells.push(h("td", { class: narrated ? "narr" : "", title: narrated ? t("Narrator") : "" },
-          String(result.points[seat]), narrated ? h("span.star", { "aria-label": t("Narrator") }, "★") : null));
-      } else {
-        cells.push(h("td", { class: turn === view.turn && view.phase === "pairing" ? "now" : "later" },
-          turn === view.turn && view.narrator === seat ? "★" : "·"));
-      }
+  const columns = Array.from({ length: rounds * seats }, (_, turn) => ({ turn, label: String(turn + 1),
+    group: t("Round {n}", { n: Math.floor(turn / seats) + 1 }),
+    state: byTurn.has(turn) ? "done" : turn === view.turn && view.phase === "pairing" ? "now" : "later" }));
+  const cell = (row, column) => {
+    const result = byTurn.get(column.turn);
+    if (!result) {
+      const narrating = column.turn === view.turn && view.narrator === row.seat;
+      return narrating ? { text: "★", title: t("Narrator") } : null;
     }
-    cells.push(h("td.total", {}, String(view.scores[seat])));
-    rows.push(h("tr", { dataset: { seat }, class: seat === ctx.me ? "mine" : "" }, cells));
-  }
-  return h("div.scoreboard-wrap", {}, h("table.scoreboard", { id: "duos-scoreboard" },
-    h("thead", {}, h("tr", {}, head1), h("tr", {}, head2)), h("tbody", {}, rows)),
-  h("p.hint", {}, t("★ Narrator: one bonus point for each player with 2-3 identical pairs, two for 4")));
+    const narrated = result.narrator === row.seat;
+    return { text: String(result.points[row.seat]), mark: narrated ? "★" : null,
+      title: narrated ? t("Narrator") : null, className: narrated ? "narr" : null };
+  };
+  return {
+    rows: view.scores.map((total, seat) => ({ seat, name: ctx.name(seat), total, mine: seat === ctx.me })),
+    columns, cell, columnsLabel: t("Turn"),
+    note: t("★ Narrator: one bonus point for each player with 2-3 identical pairs, two for 4"),
+  };
 }
 
 // The co-op game: one slot per turn, won or lost, and where the team is now.
-export function turnTrack(view) {
+export function turnTrack(view, id = "duos-track") {
   const byTurn = new Map(view.history.map((r) => [r.turn, r]));
   const won = view.scores[0];
   const slots = [];
@@ -150,16 +141,17 @@ export function turnTrack(view) {
   }
   return h("div.track-box", {},
     h("h3", {}, t("Turns"), h("span.tally", {}, t("won {n} of {total}", { n: won, total: view.turns }))),
-    h("ol.track", { id: "duos-track" }, slots));
+    h("ol.track", { id }, slots));
 }
 
-// The last line of the game: who won, or how the team did.
+// The last line of the game: who won, or how the team did. ctx: {name(seat), me, id (null: none)}
 export function resultLine(view, outcome, ctx) {
+  const id = ctx.id === undefined ? "duos-result" : ctx.id;
   if (!outcome && view.phase !== "game-over") return null;
   if (view.mode === "coop") {
     VERDICTS();
     const verdict = view.verdict ? t(view.verdict) : "";
-    return h("p.result-line", { id: "duos-result" },
+    return h("p.result-line", { id },
       t("{n} of {total} turns won: {verdict}", { n: view.scores[0], total: view.turns, verdict }));
   }
   const best = Math.max(...view.scores);
@@ -173,5 +165,5 @@ export function resultLine(view, outcome, ctx) {
   } else {
     text = tn("{name} wins with {n} point", "{name} wins with {n} points", best, { name: ctx.name(winners[0]) });
   }
-  return h("p.result-line", { id: "duos-result" }, text);
+  return h("p.result-line", { id }, text);
 }

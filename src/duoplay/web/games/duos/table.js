@@ -1,37 +1,39 @@
 // The DUOS table: the 4 x 3 grid, secret pairing with four markers, the co-op helps, the reveal and
 // the scores. It renders the server's view; the server judges every action (this file holds no rules).
 import { clear, h, toast } from "../../dom.js";
-import { errorText, t, tn } from "../../i18n.js";
+import { t, tn } from "../../i18n.js";
+import { Countdown, ErrorLine, EventLog, keyHints, listenKeys, Modal, presence, scoreTable, Scoreboard, SeatStrip,
+  TurnStatus, withKey } from "../../kit/index.js";
 import { categoryName, facePicture, faceName, loadCards, MARKERS, markerBadge } from "./cards.js";
 import { describe, helpName } from "./events.js";
 import { Outbox } from "./outbox.js";
-import { resultLine, revealPanel, scoreboard, turnTrack } from "./panels.js";
+import { resultLine, revealPanel, scores as scoreColumns, turnTrack } from "./panels.js";
 
 // Keys that pick the 12 cards, row by row: 1-9, 0, -, =.
 const PICK_KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-", "="];
 const MARKER_COUNT = MARKERS.length;
+const PREFIX = "duos"; // every id on this table starts with it
 
 export function createTable(root, ctx) {
   const replay = ctx.mode === "replay";
+  const timer = new Countdown({ prefix: PREFIX,
+    label: (n) => tn("{n} second left to pair", "{n} seconds left to pair", n) });
+  const status = new TurnStatus({ prefix: PREFIX, titleHint: !replay });
+  const players = new SeatStrip({ prefix: PREFIX });
+  const why = new ErrorLine({ prefix: PREFIX });
+  const scores = new Scoreboard({ prefix: PREFIX });
+  const log = new EventLog({ prefix: PREFIX, limit: 120, quiet: replay });
   const head = h("div.duos-head", { id: "duos-head" });
-  const timer = h("span.duos-timer", { id: "duos-timer", role: "timer", hidden: true });
-  const status = h("p.duos-status", { id: "duos-status", "aria-live": "polite" });
-  const players = h("ul.duos-players", { id: "duos-players", "aria-label": t("Players") });
   const helpsBox = h("section.duos-helps", { id: "duos-helps", hidden: true });
   const grid = h("div.duos-grid", { id: "duos-grid", role: "group", "aria-label": t("The cards") });
   const controls = h("div.duos-controls", { id: "duos-controls" });
-  const why = h("p.duos-why", { id: "duos-why", role: "alert" });
   const result = h("div.duos-result-box", { id: "duos-result-box" });
-  const scores = h("section.duos-scores", { id: "duos-scores" });
-  const log = h("ol.log", { id: "duos-log", "aria-label": t("What happened") });
   const inline = h("section.duos-inline-reveal", { id: "duos-inline-reveal" });
-  const modalHost = h("div.modal-host");
   const table = h("div.duos-table", { id: "duos-table", class: replay ? "replay" : "" },
-    h("section.duos-main", {}, h("div.duos-top", {}, head, timer), status, result, helpsBox, grid, controls, why,
-      inline),
-    h("aside.duos-side", {}, players, scores,
-      h("details.log-box", { open: window.innerWidth > 900 }, h("summary", {}, t("What happened")), log)),
-    modalHost);
+    h("section.duos-main", {}, h("div.duos-top", {}, head, timer.element), status.element, result, helpsBox, grid,
+      why.element, controls, inline),
+    h("aside.duos-side", {}, players.element, scores.element, log.element));
+  const modal = new Modal({ prefix: PREFIX, host: table });
   root.append(table);
 
   let msg = null;
@@ -40,8 +42,6 @@ export function createTable(root, ctx) {
   let cursor = 0;
   let helpMode = null; // "yes" or "no" while choosing the card to mark
   let turnKey = null;
-  let deadlineAt = null;
-  let modalOpen = false;
   let saving = false;
   let ready = false;
 
@@ -73,9 +73,7 @@ export function createTable(root, ctx) {
   }
 
   function showWhy(error) {
-    const text = errorText(error);
-    why.textContent = text;
-    toast(text, "error");
+    why.show(error);
     // A refusal about one card names its grid position as the parameter `card`: point at it.
     const position = error.params ? error.params.card : undefined;
     for (const card of grid.querySelectorAll(".duos-card.flagged")) card.classList.remove("flagged");
@@ -109,7 +107,7 @@ export function createTable(root, ctx) {
     // A fifth pair is sent as it is: the server says why it cannot be placed.
     pairs.push({ a: Math.min(x, y), b: Math.max(x, y), marker: marker === undefined ? pairs.length : marker });
     picked = [];
-    why.textContent = "";
+    why.clear();
     save();
     render();
   }
@@ -165,7 +163,7 @@ export function createTable(root, ctx) {
     helpMode = null;
     outbox.push({ type: "pairs", pairs: pairs.map((p) => [p.a, p.b]), lock: true });
     saving = true;
-    status.textContent = t("Locking in…");
+    status.set(t("Locking in…"));
   }
 
   // --- rendering ----------------------------------------------------------------------------
@@ -196,19 +194,15 @@ export function createTable(root, ctx) {
 
   function renderPlayers() {
     const v = view();
-    clear(players);
-    v.scores.forEach((score, seat) => {
+    // Who has locked in, never what: while pairing, "Pairing…" is what the others wait for.
+    players.update(v.scores.map((score, seat) => {
       const done = Boolean(v.locked[seat]);
-      players.append(h("li.duos-player", { dataset: { seat, locked: done ? "1" : "0" },
-        class: `${seat === me() ? "mine" : ""}${v.narrator === seat ? " narrator" : ""}` },
-      h("span.player-name", {}, ctx.seatName(seat)),
-      seat === me() ? h("span.badge.you", {}, t("You")) : null,
-      v.narrator === seat ? h("span.badge.narr", {}, t("Narrator")) : null,
-      v.phase === "pairing"
-        ? h("span.lock-state", { class: done ? "done" : "" }, done ? t("Locked in ✓") : t("Pairing…"))
-        : null,
-      h("span.score", { title: t("Points") }, String(score))));
-    });
+      const narrator = v.narrator === seat;
+      return { seat, name: ctx.seatName(seat), mine: seat === me(), score, ...presence(ctx, seat),
+        badges: narrator ? [{ text: t("Narrator"), kind: "narrator" }] : [],
+        state: v.phase === "pairing" ? { text: done ? t("Locked in ✓") : t("Pairing…"), done } : null,
+        data: { locked: done ? "1" : "0" }, className: narrator ? "narrator" : null };
+    }));
   }
 
   function markOf(position) {
@@ -262,12 +256,12 @@ export function createTable(root, ctx) {
       h("span.pair-count", { id: "duos-pair-count" }, tn("{n} of 4 pairs", "{n} of 4 pairs", count)),
       h("span.save-state", { id: "duos-save", dataset: { saved: synced ? "1" : "0" } },
         locked() ? "" : synced ? (count ? t("Saved") : "") : saving ? t("Saving…") : ""),
-      h("button", { type: "button", id: "duos-undo", disabled: !canPair() || (!count && !picked.length),
-        onclick: undo }, t("Undo"), h("kbd", {}, t("Bksp"))),
-      h("button.primary", { type: "button", id: "duos-lock", disabled: !canPair(), onclick: lockIn },
-        locked() ? t("Locked in") : t("Lock in"), h("kbd", {}, "L")),
-      canPair() ? h("p.keys-hint", {}, t("Keys: 1-9, 0, -, = pick a card · arrows move · Enter pairs · Backspace undoes · L locks in"))
-        : null);
+      withKey(h("button", { type: "button", id: "duos-undo", disabled: !canPair() || (!count && !picked.length),
+        onclick: undo }, t("Undo")), "Backspace", t("Bksp")),
+      withKey(h("button.primary", { type: "button", id: "duos-lock", disabled: !canPair(), onclick: lockIn },
+        locked() ? t("Locked in") : t("Lock in")), "l"),
+      canPair() ? keyHints(PREFIX, [[["1-9", "0", "-", "="], t("pick a card")], [["←", "→", "↑", "↓"], t("move")],
+        ["Enter", t("make the pair")], ["Backspace", t("undo")], ["L", t("lock in")]]) : null);
   }
 
   function renderHelps() {
@@ -310,32 +304,20 @@ export function createTable(root, ctx) {
     helpsBox.append(h("div.help-actions", {}, form, h("div.marks", {}, arm("yes"), arm("no"))));
   }
 
+  // The scores by turn (the co-op game: its track of turns), and the way back to the last reveal.
   function renderScores() {
     const v = view();
-    clear(scores);
-    if (v.mode === "coop") scores.append(turnTrack(v));
-    else scores.append(h("h3", {}, t("Scores")), scoreboard(v, { name, me: me() }));
     const last = v.history[v.history.length - 1];
-    if (last && !replay) {
-      scores.append(h("button.link", { type: "button", id: "duos-last-reveal", onclick: () => showReveal(last) },
-        t("Show the last reveal")));
-    }
+    const again = last && !replay ? [h("button.link", { type: "button", id: "duos-last-reveal",
+      onclick: () => showReveal(last) }, t("Show the last reveal"))] : [];
+    if (v.mode === "coop") scores.update({ title: null, extra: [turnTrack(v), ...again] });
+    else scores.update({ ...scoreColumns(v, { name, me: me() }), extra: again });
   }
 
   function renderResult() {
     clear(result);
-    const line = resultLine(view(), msg.outcome, { name, me: me() });
+    const line = resultLine(view(), msg.outcome, { name, me: me(), id: null });
     if (line) result.append(line);
-  }
-
-  function renderTimer() {
-    const v = view();
-    const seconds = deadlineAt === null ? null : Math.max(0, Math.ceil((deadlineAt - Date.now()) / 1000));
-    timer.hidden = seconds === null || v.phase !== "pairing" || replay;
-    if (seconds === null) return;
-    timer.textContent = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
-    timer.classList.toggle("low", seconds <= 15);
-    timer.setAttribute("aria-label", tn("{n} second left to pair", "{n} seconds left to pair", seconds));
   }
 
   function render() {
@@ -344,15 +326,13 @@ export function createTable(root, ctx) {
     Object.assign(table.dataset, { version: msg.version, phase: v.phase, turn: v.turn, mode: v.mode,
       seat: me() === null ? "" : me(), locked: locked() ? "1" : "0", toMove: v.to_move.join(",") });
     renderHead();
-    status.textContent = statusText();
-    status.classList.toggle("mine", canPair());
+    status.set(statusText(), { mine: canPair() });
     renderResult();
     renderPlayers();
     renderHelps();
     renderGrid();
     renderControls();
     renderScores();
-    renderTimer();
     if (replay) {
       clear(inline);
       const last = v.history[v.history.length - 1];
@@ -362,37 +342,24 @@ export function createTable(root, ctx) {
 
   // --- the reveal ---------------------------------------------------------------------------
 
+  // At the end of the game the last reveal also shows the result and the whole scoreboard.
   function showReveal(turnResult) {
     if (replay) return;
-    modalOpen = true;
-    const over = Boolean(msg.outcome) || view().phase === "game-over";
-    const close = () => {
-      modalOpen = false;
-      clear(modalHost);
-      grid.querySelector(`.duos-card[data-pos='${cursor}']`)?.focus();
-    };
-    const closeButton = h("button.primary", { type: "button", id: "duos-reveal-close", onclick: close },
-      over ? t("Close") : t("Next turn"));
+    const v = view();
+    const over = Boolean(msg.outcome) || v.phase === "game-over";
     const extra = [];
     if (over) {
-      const line = resultLine(view(), msg.outcome, { name, me: me() });
-      if (line) extra.push(line);
-      extra.push(view().mode === "coop" ? turnTrack(view()) : scoreboard(view(), { name, me: me() }));
+      extra.push(resultLine(v, msg.outcome, { name, me: me() }));
+      if (v.mode === "coop") {
+        extra.push(turnTrack(v, "duos-final-track"));
+      } else {
+        const board = scoreColumns(v, { name, me: me() });
+        extra.push(scoreTable({ id: "duos-final-scores", ...board }), h("p.kit-note", {}, board.note));
+      }
     }
-    clear(modalHost).append(h("div.modal.duos-modal", { role: "dialog", "aria-modal": "true", id: "duos-reveal" },
-      h("div.modal-body", {}, revealPanel(turnResult, view(), { name, me: me() }), extra,
-        h("div.modal-actions", {}, closeButton))));
-    closeButton.focus();
-  }
-
-  function addLog(events, cards) {
-    for (const event of events) {
-      const text = describe(event, name, cards, me());
-      if (!text) continue;
-      log.append(h("li", { dataset: { kind: event.kind } }, text));
-    }
-    while (log.children.length > 120) log.firstChild.remove();
-    log.scrollTop = log.scrollHeight;
+    modal.show({ name: "reveal", content: [revealPanel(turnResult, v, { name, me: me() }), ...extra],
+      closeLabel: over ? t("Close") : t("Next turn"),
+      focusAfter: () => grid.querySelector(`.duos-card[data-pos='${cursor}']`) });
   }
 
   // --- updates from the server ------------------------------------------------------------------
@@ -417,7 +384,7 @@ export function createTable(root, ctx) {
       picked = [];
       helpMode = null;
       saving = false;
-      why.textContent = "";
+      why.clear();
       adoptServerPairs();
       cursor = Math.min(cursor, v.cards.length - 1);
     }
@@ -427,13 +394,13 @@ export function createTable(root, ctx) {
       saving = false;
     }
     // The server says how long the table's own clock has left (it keeps running through a turn).
-    const left = next.deadline ? Number(next.deadline.seconds_left) : null;
-    deadlineAt = v.phase === "pairing" && left !== null ? Date.now() + left * 1000 : null;
+    timer.set(!replay && v.phase === "pairing" ? next.deadline : null);
     render();
     // On a small screen the room's header fills the first view: bring the cards into sight once.
     if (before === null && !replay && window.innerHeight < 800) table.scrollIntoView({ block: "start" });
     // Reveal events name the positions of the turn that just ended, not the new grid.
-    addLog(events, events.some((e) => e.kind === "reveal") ? oldCards : v.cards);
+    const cards = events.some((e) => e.kind === "reveal") ? oldCards : v.cards;
+    log.add(events.map((event) => ({ text: describe(event, name, cards, me()), kind: event.kind })));
     if (!replay && before !== null && events.some((e) => e.kind === "reveal") && v.history.length) {
       showReveal(v.history[v.history.length - 1]);
     } else if (!replay && before === null && next.outcome && v.history.length) {
@@ -441,56 +408,40 @@ export function createTable(root, ctx) {
     }
   }
 
-  function onKey(event) {
-    if (replay || !msg) return;
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    const target = event.target;
-    if (target.closest && target.closest("input, select, textarea")) return;
-    if (modalOpen) {
-      if (event.key === "Escape") modalHost.querySelector("#duos-reveal-close")?.click();
-      return;
-    }
-    const onOtherButton = target.closest && target.closest("button, a") && !target.closest(".duos-card");
-    const key = event.key;
+  // true when the key did something (see kit/keys.js).
+  function onKey(key, event) {
+    const onOtherButton = event.target.closest && event.target.closest("button, a") && !event.target.closest(".duos-card");
     const index = PICK_KEYS.indexOf(key);
     if (index >= 0 && index < view().cards.length) {
-      event.preventDefault();
       tap(index, false);
       grid.querySelector(`.duos-card[data-pos='${index}']`)?.focus();
-      return;
+      return true;
     }
     const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -view().grid[0], ArrowDown: view().grid[0] };
     if (key in moves) {
-      event.preventDefault();
       const next = cursor + moves[key];
       if (next >= 0 && next < view().cards.length) cursor = next;
       render();
       grid.querySelector(`.duos-card[data-pos='${cursor}']`)?.focus();
-      return;
+      return true;
     }
     if ((key === "Enter" || key === " ") && !onOtherButton) {
-      event.preventDefault();
       if (key === " ") tap(cursor, false);
       else pairPicked();
-      return;
+      return true;
     }
-    if (key === "Backspace") {
-      event.preventDefault();
-      undo();
-    } else if (key === "l" || key === "L") {
-      event.preventDefault();
-      lockIn();
-    } else if (key === "Escape") {
-      picked = [];
-      helpMode = null;
-      render();
-    }
+    const command = { Backspace: undo, l: lockIn, Escape: dropPicks }[key];
+    if (command) command();
+    return Boolean(command);
   }
 
-  document.addEventListener("keydown", onKey);
-  const ticker = setInterval(() => {
-    if (msg && ready) renderTimer();
-  }, 1000);
+  function dropPicks() {
+    picked = [];
+    helpMode = null;
+    render();
+  }
+
+  const stopKeys = listenKeys(onKey, { active: () => !replay && msg !== null });
 
   return {
     update,
@@ -501,8 +452,10 @@ export function createTable(root, ctx) {
       return true;
     },
     destroy: () => {
-      document.removeEventListener("keydown", onKey);
-      clearInterval(ticker);
+      stopKeys();
+      timer.stop();
+      modal.close({ quietly: true });
+      status.destroy();
       outbox.reset();
       root.removeChild(table);
     },
