@@ -14,6 +14,7 @@ from these declarations, so adding a game touches only its own folders:
 | `streams(state, seat)` | live channels open to `seat` now (`StreamRule` by name) | none |
 | `commit_stream(state, seat, channel, chunks)` | the action keeping what a closed stream carried | none |
 | `fuzz_actions(state, seat, rng)` | open-ended actions beyond the legal menu, for tests | none |
+| `hidden_variants(state, seat, rng)` | states differing only in what `seat` cannot see, for tests | none |
 | `ai_env` | "module:attribute" of its learning environment (PettingZoo AEC) | none: no environment |
 | `cli_commands` | "module:function" entries, each adding its subcommand to `duoplay` | none |
 
@@ -90,10 +91,6 @@ def streams(game: Any, state: Any, seat: int) -> Mapping[str, StreamRule]:
     return declared(state, seat) if callable(declared) else {}
 
 
-def has_streams(game: Any) -> bool:
-    return callable(getattr(game, "streams", None))
-
-
 def commit_stream(game: Any, state: Any, seat: int, channel: str, chunks: list[Any]) -> Any | None:
     declared = getattr(game, "commit_stream", None)
     return declared(state, seat, channel, chunks) if callable(declared) else None
@@ -102,6 +99,17 @@ def commit_stream(game: Any, state: Any, seat: int, channel: str, chunks: list[A
 def fuzz_actions(game: Any, state: Any, seat: int, rng: random.Random) -> list[Any]:
     declared = getattr(game, "fuzz_actions", None)
     return list(declared(state, seat, rng)) if callable(declared) else []
+
+
+def hidden_variants(game: Any, state: Any, seat: int | None, rng: random.Random) -> list[Any]:
+    """States that differ from `state` only in what `seat` (None: a spectator) cannot see; the
+    state itself is never changed. A game that declares none claims to hide nothing."""
+    declared = getattr(game, "hidden_variants", None)
+    return list(declared(state, seat, rng)) if callable(declared) else []
+
+
+def has_hidden_variants(game: Any) -> bool:
+    return callable(getattr(game, "hidden_variants", None))
 
 
 def ai_env(game: Any) -> str | None:

@@ -20,9 +20,6 @@ class Phase:
     GAME_OVER = "game-over"
 
 
-HELP_KINDS = ("word", "yes", "no")
-
-
 @dataclass(frozen=True, slots=True)
 class Help:
     """A co-op help: WORD says `word`; YES!/NO! mark the card at grid position `card`."""

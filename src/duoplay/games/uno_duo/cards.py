@@ -34,10 +34,6 @@ def face(colour: int, rank: int) -> int:
     return colour * RANKS_PER_COLOUR + rank
 
 
-def is_wild(card: int) -> bool:
-    return card >= WILD
-
-
 def colour_of(card: int) -> int:
     """The printed colour of a coloured card; -1 for wilds."""
     return -1 if card >= WILD else card // RANKS_PER_COLOUR
