@@ -48,7 +48,8 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # lower cas
                  round_rewards: bool = False) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise MalformedAction(f"render_mode must be None or 'ansi', not {render_mode!r}")
+            raise MalformedAction("render_mode must be None or 'ansi', not {mode}",
+                                  mode=repr(render_mode)[:40])
         self.render_mode = render_mode
         self.game_options: UnoDuoOptions = GAME.parse_options(game_options)
         self.round_rewards = round_rewards
@@ -113,13 +114,16 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # lower cas
         state = self._require_state()
         seat = AGENTS.index(agent)
         if action is None or isinstance(action, bool) or not isinstance(action, int | np.integer):
-            raise MalformedAction(f"An action is an index 0..{ACTION_COUNT - 1}, not {action!r}")
+            raise MalformedAction("An action is an index 0..{last}, not {action}",
+                                  last=ACTION_COUNT - 1, action=repr(action)[:40])
         try:
             chosen = action_of(int(action))
-        except IndexError as error:
-            raise MalformedAction(str(error)) from None
+        except IndexError:
+            raise MalformedAction("Action index {index} is outside 0..{last}",
+                                  index=int(action), last=ACTION_COUNT - 1) from None
         if chosen not in GAME.legal_actions(state, seat):
-            raise IllegalAction(f"{chosen.notation()!r} (index {action}) is not legal now")
+            raise IllegalAction("'{action}' (index {index}) is not legal now",
+                                action=chosen.notation(), index=int(action))
         rounds_before = len(state.history)
         GAME.apply(state, seat, chosen)
         self._cumulative_rewards[agent] = 0.0
