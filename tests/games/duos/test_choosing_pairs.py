@@ -42,8 +42,10 @@ def test_views_show_only_who_has_locked_in_never_the_pairs_of_others() -> None:
 def test_placing_pairs_tells_others_only_that_it_happened() -> None:
     match = new_match(3)
     events = match.act(1, PlacePairs(pairs("0-1 2-3"), False))
-    assert events[0].visible_to(0) == {"kind": "pairs-placed", "seat": 1, "count": 2}
-    assert events[0].visible_to(1)["pairs"] == [[0, 1], [2, 3]]
+    assert events[0].visible_to(0) == {"kind": "pairs-placed", "seat": 1}
+    assert events[0].visible_to(None) == {"kind": "pairs-placed", "seat": 1}
+    assert events[0].visible_to(1) == {"kind": "pairs-placed", "seat": 1, "count": 2,
+                                       "pairs": [[0, 1], [2, 3]]}
 
 
 def test_fewer_than_four_pairs_may_be_locked_in() -> None:

@@ -207,8 +207,10 @@ def apply(state: DuosState, seat: Seat, action: Action) -> list[Event]:
     assert seat is not None
     if isinstance(action, PlacePairs):
         state.pairs[seat] = action.pairs
-        events.append(Event("pairs-placed", {"seat": seat, "count": len(action.pairs)},
-                            {"pairs": [list(p) for p in action.pairs]}, frozenset({seat})))
+        # Others learn that the seat is pairing, not how many pairs it placed (they are behind a screen).
+        events.append(Event("pairs-placed", {"seat": seat},
+                            {"count": len(action.pairs), "pairs": [list(p) for p in action.pairs]},
+                            frozenset({seat})))
         if action.lock:
             _lock(state, seat, events)
     elif isinstance(action, GiveHelp):
