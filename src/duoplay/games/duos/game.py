@@ -9,6 +9,8 @@ from typing import Any
 from duoplay.core.protocol import JSON, BotLevel, Deadline, Event, OptionSpec, Outcome, Seat
 from duoplay.games.duos import rules
 from duoplay.games.duos.actions import Action, parse_action
+from duoplay.games.duos.fuzz import fuzz_actions
+from duoplay.games.duos.hidden import hidden_variants
 from duoplay.games.duos.options import DuosOptions, option_specs, parse_options
 from duoplay.games.duos.state import DuosState
 from duoplay.games.duos.view import view
@@ -69,6 +71,14 @@ class Duos:
 
     def copy_state(self, state: DuosState) -> DuosState:
         return state.copy()
+
+    # Test hooks (see duoplay.core.declared): moves beyond the menu, and what a seat cannot see.
+
+    def fuzz_actions(self, state: DuosState, seat: int, rng: random.Random) -> list[Action]:
+        return fuzz_actions(state, seat, rng)
+
+    def hidden_variants(self, state: DuosState, seat: Seat, rng: random.Random) -> list[DuosState]:
+        return hidden_variants(state, seat, rng)
 
 
 GAME = Duos()

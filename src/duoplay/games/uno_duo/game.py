@@ -11,6 +11,8 @@ from duoplay.core.protocol import JSON, BotLevel, Deadline, Event, OptionSpec, O
 from duoplay.games.uno_duo import rules
 from duoplay.games.uno_duo.actions import Action, parse_action
 from duoplay.games.uno_duo.determinize import sample_state
+from duoplay.games.uno_duo.fuzz import fuzz_actions
+from duoplay.games.uno_duo.hidden import hidden_variants
 from duoplay.games.uno_duo.options import UnoDuoOptions, option_specs, parse_options
 from duoplay.games.uno_duo.state import UnoDuoState
 from duoplay.games.uno_duo.view import view
@@ -76,6 +78,14 @@ class UnoDuo:
 
     def sample_state(self, seen: JSON, seat: int, rng: random.Random) -> UnoDuoState:
         return sample_state(seen, seat, rng)
+
+    # Test hooks (see duoplay.core.declared): moves beyond the menu, and what a seat cannot see.
+
+    def fuzz_actions(self, state: UnoDuoState, seat: int, rng: random.Random) -> list[Action]:
+        return fuzz_actions(state, seat, rng)
+
+    def hidden_variants(self, state: UnoDuoState, seat: Seat, rng: random.Random) -> list[UnoDuoState]:
+        return hidden_variants(state, seat, rng)
 
     # Search hooks: a rollout ends with the round it started in (see duoplay.bots.ismcts).
 
