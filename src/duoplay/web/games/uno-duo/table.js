@@ -340,6 +340,10 @@ export function createTable(root, ctx) {
     Object.assign(table.dataset, { version: next.version, phase: next.view.phase,
       toMove: next.view.to_move.join(","), seat: me() === null ? "" : me() });
     render();
+    // On a small screen the room's header pushes the hand out of sight: bring the table up once.
+    if (first && !replay && table.getBoundingClientRect().bottom > window.innerHeight) {
+      table.scrollIntoView({ block: "start" });
+    }
     if (Array.isArray(next.log)) {
       // The replay page hands over the whole log up to this move, this move's events last.
       log.replace(lines(next.log.slice(0, next.log.length - events.length)), lines(events));
