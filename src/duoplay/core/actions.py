@@ -29,7 +29,7 @@ def action_type(data: Any, examples: str) -> str:
         raise MalformedAction("An action must be a JSON object with a 'type'")
     kind = data.get("type")
     if not isinstance(kind, str):
-        raise MalformedAction(f"An action needs a 'type' such as {examples}")
+        raise MalformedAction("An action needs a 'type' such as {examples}", examples=examples)
     return kind
 
 
@@ -37,4 +37,4 @@ def no_extra_fields(data: dict[str, Any], allowed: set[str]) -> None:
     """Refuse fields an action does not have, so a typo is reported rather than ignored."""
     extra = sorted(map(str, set(data) - allowed))
     if extra:
-        raise MalformedAction(f"Unexpected field(s) in action: {', '.join(extra)}")
+        raise MalformedAction("Unexpected field(s) in action: {fields}", fields=", ".join(extra)[:200])

@@ -32,7 +32,7 @@ class MatchHeader:
         try:
             game, seats, seed = data["game"], data["seats"], data["seed"]
         except KeyError as missing:
-            raise MalformedAction(f"A match header needs {missing.args[0]!r}") from None
+            raise MalformedAction("A match header needs {field!r}", field=str(missing.args[0])) from None
         options = data.get("options", {})
         if not (isinstance(game, str) and is_int(seats) and is_int(seed)):
             raise MalformedAction("A match header needs a game name and integer seats and seed")
@@ -90,7 +90,7 @@ class MatchRecord:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:
-            raise MalformedAction(f"Not JSON: {error.msg}") from None
+            raise MalformedAction("Not JSON: {problem}", problem=error.msg) from None
         except (UnicodeDecodeError, RecursionError):
             raise MalformedAction("Not JSON text") from None
         return cls.from_json(data)
