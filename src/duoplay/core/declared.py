@@ -16,7 +16,6 @@ from these declarations, so adding a game touches only its own folders:
 | `fuzz_actions(state, seat, rng)` | open-ended actions beyond the legal menu, for tests | none |
 | `hidden_variants(state, seat, rng)` | states differing only in what `seat` cannot see, for tests | none |
 | `ai_env` | "module:attribute" of its learning environment (PettingZoo AEC) | none: no environment |
-| `cli_commands` | "module:function" entries, each adding its subcommand to `duoplay` | none |
 
 A "module:attribute" declaration is text, imported only when it is used (`load`), so that
 importing a game never imports what its environment or its commands need.
@@ -116,12 +115,6 @@ def ai_env(game: Any) -> str | None:
     """The "module:attribute" of the game's learning environment, or None."""
     target: str | None = getattr(game, "ai_env", None)
     return target
-
-
-def cli_commands(game: Any) -> list[str]:
-    """The "module:function" entries that add the game's own `duoplay` subcommands."""
-    declared: Sequence[str] = getattr(game, "cli_commands", ())
-    return list(declared)
 
 
 def load(target: str) -> Any:

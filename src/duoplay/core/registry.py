@@ -11,7 +11,6 @@ from __future__ import annotations
 import importlib
 import os
 from functools import cache
-from importlib.metadata import entry_points
 from typing import Any
 
 from duoplay.core.errors import MalformedAction
@@ -23,6 +22,8 @@ ENVIRONMENT = "DUOPLAY_GAMES"
 @cache
 def _targets() -> dict[str, str]:
     """game id -> "module:attribute" of its Game instance."""
+    from importlib.metadata import entry_points  # ~60 ms to import: only once a game is looked up
+
     targets = {entry.name: entry.value for entry in entry_points(group=GROUP)}
     for item in os.environ.get(ENVIRONMENT, "").split(","):
         name, _, target = item.partition("=")

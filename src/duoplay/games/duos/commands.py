@@ -2,7 +2,7 @@
 
 Any 12 names work; names of our own cards (in the chosen language or in English) also
 use the curated associations. One pair per line, the two names joined by " + ".
-DUOS declares `add_command` in its `cli_commands`; `duoplay` adds it to its own commands.
+`add_command` is in the `duoplay.commands` entry point group; `duoplay` adds it to its own commands.
 """
 
 from __future__ import annotations

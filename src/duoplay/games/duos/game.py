@@ -26,7 +26,6 @@ class Duos:
     bot_levels = (BotLevel("association", "Association"),)
     standin_level = "association"
     web_table = "duos"
-    cli_commands = ("duoplay.games.duos.commands:add_command",)
 
     def option_specs(self) -> list[OptionSpec]:
         return option_specs()
