@@ -2,16 +2,18 @@
 // the scores. It renders the server's view; the server judges every action (this file holds no rules).
 import { clear, h, toast } from "../../dom.js";
 import { t, tn } from "../../i18n.js";
-import { Countdown, ErrorLine, EventLog, keyHints, listenKeys, Modal, presence, scoreTable, Scoreboard, SeatStrip,
-  TurnStatus, withKey } from "../../kit/index.js";
-import { categoryName, facePicture, faceName, loadCards, MARKERS, markerBadge } from "./cards.js";
-import { describe, helpName } from "./events.js";
+import { Countdown, ErrorLine, EventLog, listenKeys, Modal, presence, scoreTable, Scoreboard, SeatStrip, TurnStatus }
+  from "../../kit/index.js";
+import { loadCards } from "./cards.js";
+import { pairingControls } from "./controls.js";
+import { describe } from "./events.js";
+import { gridCards, PICK_KEYS } from "./grid.js";
+import { helpsPanel } from "./helps.js";
 import { Outbox } from "./outbox.js";
+import { fromServer, onWire, pairAt, sameSet, withPair } from "./pairs.js";
 import { resultLine, revealPanel, scores as scoreColumns, turnTrack } from "./panels.js";
+import { headParts, statusText } from "./talk.js";
 
-// Keys that pick the 12 cards, row by row: 1-9, 0, -, =.
-const PICK_KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-", "="];
-const MARKER_COUNT = MARKERS.length;
 const PREFIX = "duos"; // every id on this table starts with it
 
 export function createTable(root, ctx) {
@@ -51,8 +53,12 @@ export function createTable(root, ctx) {
   const locked = () => me() !== null && Boolean(view().locked[me()]);
   const canPair = () => !replay && me() !== null && view().phase === "pairing" && !locked() && !msg.outcome;
   const serverPairs = () => (view() && Array.isArray(view().pairs) ? view().pairs : []);
-  const sameSet = (x, y) => x.length === y.length
-    && x.every(([a, b]) => y.some(([c, d]) => a === c && b === d));
+  const pairOf = (position) => pairAt(pairs, position);
+
+  // The pairs the server holds, each keeping the marker it had here.
+  function adoptServerPairs() {
+    pairs = fromServer(serverPairs(), pairs);
+  }
 
   const outbox = new Outbox((action) => ctx.act(action), refused, settled);
 
@@ -67,7 +73,7 @@ export function createTable(root, ctx) {
 
   // Every action has its answer: the pairs shown are the ones the server holds.
   function settled() {
-    if (!sameSet(pairs.map((p) => [p.a, p.b]), serverPairs())) adoptServerPairs();
+    if (!sameSet(onWire(pairs), serverPairs())) adoptServerPairs();
     saving = false;
     render();
   }
@@ -80,32 +86,13 @@ export function createTable(root, ctx) {
     if (Number.isInteger(position)) grid.querySelector(`.duos-card[data-pos='${position}']`)?.classList.add("flagged");
   }
 
-  function adoptServerPairs() {
-    const kept = [];
-    const free = [...Array(MARKER_COUNT).keys()];
-    for (const [a, b] of serverPairs()) {
-      const same = pairs.find((p) => p.a === a && p.b === b);
-      kept.push({ a, b, marker: same ? same.marker : -1 });
-    }
-    for (const p of kept) if (p.marker >= 0) free.splice(free.indexOf(p.marker), 1);
-    for (const p of kept) if (p.marker < 0) p.marker = free.length ? free.shift() : kept.indexOf(p);
-    pairs = kept;
-  }
-
-  function pairOf(position) {
-    return pairs.find((p) => p.a === position || p.b === position) || null;
-  }
-
   function save() {
     saving = true;
-    outbox.pairs(pairs.map((p) => [p.a, p.b]));
+    outbox.pairs(onWire(pairs));
   }
 
   function makePair(x, y) {
-    const used = new Set(pairs.map((p) => p.marker));
-    const marker = [...Array(MARKER_COUNT).keys()].find((m) => !used.has(m));
-    // A fifth pair is sent as it is: the server says why it cannot be placed.
-    pairs.push({ a: Math.min(x, y), b: Math.max(x, y), marker: marker === undefined ? pairs.length : marker });
+    pairs = withPair(pairs, x, y);
     picked = [];
     why.clear();
     save();
@@ -161,36 +148,12 @@ export function createTable(root, ctx) {
     if (!canPair()) return;
     picked = [];
     helpMode = null;
-    outbox.push({ type: "pairs", pairs: pairs.map((p) => [p.a, p.b]), lock: true });
+    outbox.push({ type: "pairs", pairs: onWire(pairs), lock: true });
     saving = true;
     status.set(t("Locking in…"));
   }
 
   // --- rendering ----------------------------------------------------------------------------
-
-  function renderHead() {
-    const v = view();
-    const parts = [h("span.turn", {}, t("Turn {n} of {total}", { n: Math.min(v.turn + 1, v.turns), total: v.turns }))];
-    if (v.mode !== "coop") parts.push(h("span.round", {}, t("Round {n}", { n: Math.min(v.round, v.turns / v.scores.length) })));
-    parts.push(h("span.category", { id: "duos-category" }, categoryName(v.category)));
-    if (v.flipped) parts.push(h("span.flipped", { title: t("The same cards, turned over") }, t("flipped")));
-    clear(head).append(...parts);
-  }
-
-  function statusText() {
-    const v = view();
-    if (msg.outcome || v.phase === "game-over") return t("Game over");
-    if (helpMode) return helpMode === "yes" ? t("Tap the card to mark YES!") : t("Tap the card to mark NO!");
-    const waiting = v.to_move.filter((s) => s !== me()).map(name);
-    if (me() === null) return t("Pairing: {names} still choosing", { names: waiting.join(", ") });
-    if (locked()) {
-      return waiting.length ? t("You locked in. Waiting for {names}…", { names: waiting.join(", ") })
-        : t("You locked in.");
-    }
-    if (v.mode === "coop") return t("Make the same pairs as {name}, then lock in", { name: name(1 - me()) });
-    if (v.narrator === me()) return t("You are the Narrator: make up to 4 pairs, then lock in");
-    return t("Guess the pairs {name} makes, then lock in", { name: name(v.narrator) });
-  }
 
   function renderPlayers() {
     const v = view();
@@ -205,103 +168,33 @@ export function createTable(root, ctx) {
     }));
   }
 
-  function markOf(position) {
-    return view().helps.find((help) => help.kind !== "word" && help.card === position) || null;
-  }
-
   function renderGrid() {
     const v = view();
-    const [columns] = v.grid;
-    grid.style.setProperty("--columns", String(columns));
+    grid.style.setProperty("--columns", String(v.grid[0]));
     const hadFocus = grid.contains(document.activeElement);
-    clear(grid);
-    const editable = canPair();
-    v.cards.forEach((id, position) => {
-      const pair = pairOf(position);
-      const mark = markOf(position);
-      const marker = pair ? MARKERS[pair.marker % MARKER_COUNT] : null;
-      const label = [faceName(id)];
-      if (pair) label.push(t("pair {n}", { n: pair.marker + 1 }));
-      if (mark) label.push(`${helpName(mark.kind)} (${name(mark.seat)})`);
-      const card = h("button.duos-card", {
-        type: "button",
-        class: [marker ? `paired m-${marker.colour}` : "", picked.includes(position) ? "picked" : "",
-          position === cursor && editable ? "cursor" : "", mark ? `mark-${mark.kind}` : "",
-          editable ? "" : "still"].filter(Boolean).join(" "),
-        dataset: { pos: position, face: id, pair: pair ? pair.marker : "", picked: picked.includes(position) ? "1" : "0",
-          mark: mark ? mark.kind : "" },
-        "aria-pressed": editable ? String(picked.includes(position)) : null,
-        "aria-label": label.join(", "),
-        tabindex: position === cursor ? "0" : "-1",
-        onclick: (event) => {
-          if (event.detail !== 0) tap(position, true); // keyboard presses are handled in onKey
-        },
-      },
-      facePicture(id),
-      h("span.name", {}, faceName(id)),
-      editable ? h("kbd.key", { "aria-hidden": "true" }, PICK_KEYS[position] || "") : null,
-      pair ? markerBadge(pair.marker) : null,
-      mark ? h("span.help-mark", { class: mark.kind }, helpName(mark.kind)) : null);
-      grid.append(card);
-    });
+    clear(grid).append(...gridCards(v, { pairOf, picked, cursor, editable: canPair(), name,
+      onTap: (position) => tap(position, true) }));
     if (hadFocus) grid.querySelector(`.duos-card[data-pos='${cursor}']`)?.focus();
   }
 
   function renderControls() {
     clear(controls);
     if (me() === null || replay || msg.outcome || view().phase !== "pairing") return;
-    const count = pairs.length;
-    const synced = sameSet(pairs.map((p) => [p.a, p.b]), serverPairs()) && !outbox.busy();
-    controls.append(
-      h("span.pair-count", { id: "duos-pair-count" }, tn("{n} of 4 pairs", "{n} of 4 pairs", count)),
-      h("span.save-state", { id: "duos-save", dataset: { saved: synced ? "1" : "0" } },
-        locked() ? "" : synced ? (count ? t("Saved") : "") : saving ? t("Saving…") : ""),
-      withKey(h("button", { type: "button", id: "duos-undo", disabled: !canPair() || (!count && !picked.length),
-        onclick: undo }, t("Undo")), "Backspace", t("Bksp")),
-      withKey(h("button.primary", { type: "button", id: "duos-lock", disabled: !canPair(), onclick: lockIn },
-        locked() ? t("Locked in") : t("Lock in")), "l"),
-      canPair() ? keyHints(PREFIX, [[["1-9", "0", "-", "="], t("pick a card")], [["←", "→", "↑", "↓"], t("move")],
-        ["Enter", t("make the pair")], ["Backspace", t("undo")], ["L", t("lock in")]]) : null);
+    controls.append(...pairingControls({ count: pairs.length, saving, locked: locked(), canPair: canPair(),
+      synced: sameSet(onWire(pairs), serverPairs()) && !outbox.busy(), canUndo: pairs.length + picked.length > 0,
+      onUndo: undo, onLock: lockIn }));
   }
 
   function renderHelps() {
     const v = view();
     helpsBox.hidden = v.mode !== "coop";
     if (v.mode !== "coop") return;
-    clear(helpsBox);
-    const mine = v.helps.find((help) => help.seat === me());
-    const kinds = ["word", "yes", "no"].map((kind) => {
-      const given = v.helps.find((help) => help.kind === kind);
-      const state = given ? (given.seat === me() ? "yours" : "partner") : "free";
-      const text = state === "free" ? t("free") : state === "yours" ? t("used by you") : t("used by {name}", { name: name(given.seat) });
-      return h("li.help-chip", { class: state, dataset: { help: kind, state } }, h("strong", {}, helpName(kind)), " ", text);
-    });
-    helpsBox.append(h("ul.help-chips", { id: "duos-help-chips", "aria-label": t("Helps this turn") }, kinds));
-    const word = v.helps.find((help) => help.kind === "word");
-    if (word) {
-      helpsBox.append(h("p.word-said", { id: "duos-word-said" },
-        word.seat === me() ? t("You said the WORD:") : t("{name} said the WORD:", { name: name(word.seat) }), " ",
-        h("strong", {}, word.word)));
-    }
-    if (!canPair() || mine) {
-      if (mine && canPair()) helpsBox.append(h("p.hint", {}, t("You have used your help for this turn")));
-      return;
-    }
-    const input = h("input", { id: "duos-word-input", type: "text", maxlength: 60, autocomplete: "off",
-      placeholder: t("One word"), "aria-label": t("WORD") });
-    const form = h("form.word-form", { id: "duos-word-form" }, input,
-      h("button", { type: "submit" }, t("Say the WORD")));
-    form.addEventListener("submit", (event) => {
-      event.preventDefault();
-      // Whatever is typed goes to the server, which says what a WORD may be.
-      outbox.push({ type: "word", word: input.value.trim() });
-    });
-    const arm = (kind) => h("button", { type: "button", id: `duos-${kind}`, "aria-pressed": String(helpMode === kind),
-      class: helpMode === kind ? "armed" : "", onclick: () => {
+    clear(helpsBox).append(...helpsPanel(v, { me: me(), name, canPair: canPair(), helpMode,
+      onWord: (word) => outbox.push({ type: "word", word }),
+      onArm: (kind) => {
         helpMode = helpMode === kind ? null : kind;
         render();
-      } }, helpName(kind));
-    helpsBox.append(h("div.help-actions", {}, form, h("div.marks", {}, arm("yes"), arm("no"))));
+      } }));
   }
 
   // The scores by turn (the co-op game: its track of turns), and the way back to the last reveal.
@@ -325,8 +218,9 @@ export function createTable(root, ctx) {
     const v = view();
     Object.assign(table.dataset, { version: msg.version, phase: v.phase, turn: v.turn, mode: v.mode,
       seat: me() === null ? "" : me(), locked: locked() ? "1" : "0", toMove: v.to_move.join(",") });
-    renderHead();
-    status.set(statusText(), { mine: canPair() });
+    clear(head).append(...headParts(v));
+    status.set(statusText(v, { outcome: msg.outcome, me: me(), name, helpMode, locked: locked() }),
+      { mine: canPair() });
     renderResult();
     renderPlayers();
     renderHelps();
@@ -390,7 +284,7 @@ export function createTable(root, ctx) {
     }
     if (!replay) outbox.state(turnChanged && before !== null);
     if (!turnChanged && !outbox.busy()) {
-      if (!sameSet(pairs.map((p) => [p.a, p.b]), serverPairs())) adoptServerPairs();
+      if (!sameSet(onWire(pairs), serverPairs())) adoptServerPairs();
       saving = false;
     }
     // The server says how long the table's own clock has left (it keeps running through a turn).

@@ -1,37 +1,15 @@
 // The UNO Duo table: renders the view and `legal` from the server; it holds no rules of its own.
 import { clear, h } from "../../dom.js";
-import { t, tn } from "../../i18n.js";
-import { Countdown, ErrorLine, EventLog, listenKeys, Modal, presence, Scoreboard, seatTag, TurnStatus, withKey }
-  from "../../kit/index.js";
-import { cardBack, cardFace, cardName, colourChip, colourName, COLOURS, parseCard } from "./cards.js";
+import { t } from "../../i18n.js";
+import { Countdown, ErrorLine, EventLog, listenKeys, Modal, Scoreboard, TurnStatus, withKey } from "../../kit/index.js";
+import { centre, playerArea, sortLegal } from "./areas.js";
+import { cardName, colourChip, colourName, COLOURS, parseCard } from "./cards.js";
 import { animate, describe, LOUD } from "./events.js";
 import { explainRefusal } from "./explain.js";
 import { roundSummary } from "./summary.js";
+import { actionLabel, COLOUR_KEYS, draftPrompt, KEYS, statusText } from "./talk.js";
 
-// Keys for the simple actions (also shown on their buttons).
-const KEYS = { draw: "d", keep: "k", "draft-keep": "k", "draft-discard": "x", pass: "p", challenge: "c",
-  accept: "a", dump: "y", "no-dump": "n", uno: "u", catch: "t" };
-const COLOUR_KEYS = { r: "red", y: "yellow", g: "green", b: "blue" };
-const MAX_BACKS = 14;
 const PREFIX = "uno"; // every id on this table starts with it
-
-function actionLabel(type, view, name) {
-  switch (type) {
-    case "draw":
-      return view.phase === "volley" ? tn("Draw {n} card", "Draw {n} cards", view.volley) : t("Draw a card");
-    case "keep": return t("Keep it");
-    case "draft-keep": return t("Keep");
-    case "draft-discard": return t("Discard, take the next");
-    case "pass": return t("Pass");
-    case "challenge": return t("Challenge");
-    case "accept": return t("Accept, draw 4");
-    case "dump": return t("Dump them all");
-    case "no-dump": return t("Don't dump");
-    case "uno": return t("UNO!");
-    case "catch": return t("Catch {name}!", { name: name(1 - view.seat) });
-    default: return type;
-  }
-}
 
 export function createTable(root, ctx) {
   const replay = ctx.mode === "replay";
@@ -67,22 +45,6 @@ export function createTable(root, ctx) {
   const me = () => (view() && view().seat !== null && view().seat !== undefined ? view().seat : null);
   const bottom = () => (me() === null ? 0 : me());
   const name = (seat) => (seat === me() ? t("You") : ctx.seatName(seat));
-
-  function readLegal(legal) {
-    plays = new Map();
-    simples = new Map();
-    colourChoices = [];
-    for (const action of legal || []) {
-      if (action.type === "play") {
-        if (!plays.has(action.card)) plays.set(action.card, []);
-        plays.get(action.card).push(action);
-      } else if (action.type === "colour") {
-        colourChoices.push(action);
-      } else {
-        simples.set(action.type, action);
-      }
-    }
-  }
 
   function act(action) {
     why.clear();
@@ -152,88 +114,11 @@ export function createTable(root, ctx) {
 
   // --- rendering -----------------------------------------------------------------------
 
-  function renderPlayer(box, seat) {
-    const v = view();
-    const count = v.hand_counts[seat];
-    const moving = v.to_move.includes(seat);
-    clear(box);
-    box.classList.toggle("to-move", moving);
-    box.dataset.seat = seat;
-    box.append(seatTag({ seat, name: ctx.seatName(seat), mine: seat === me(), toMove: moving, ...presence(ctx, seat),
-      badges: count === 1 ? [{ text: t("Last card"), kind: "alert" }] : [],
-      aside: tn("{n} card", "{n} cards", count) }));
-    if (seat === me() && Array.isArray(v.hand)) {
-      const hand = h("div.hand", { id: "uno-hand", role: "group", "aria-label": t("Your hand") });
-      v.hand.forEach((code, index) => {
-        const legal = plays.has(code);
-        const key = index < 10 ? String((index + 1) % 10) : null;
-        const button = cardFace(code, { tag: "button", attrs: {
-          type: "button",
-          class: `${legal ? "playable" : "unplayable"}${v.drawn === code && v.phase === "drawn" ? " drawn" : ""}`,
-          dataset: { card: code, index, legal: legal ? "1" : "0" },
-          title: key ? `${cardName(code)} [${key}]` : cardName(code),
-          onclick: () => playCard(code),
-        } });
-        hand.append(button);
-      });
-      box.append(hand);
-    } else {
-      const backs = h("div.backs", { "aria-label": tn("{n} card", "{n} cards", count) });
-      for (let i = 0; i < Math.min(count, MAX_BACKS); i += 1) backs.append(cardBack());
-      if (count > MAX_BACKS) backs.append(h("span.more", {}, `+${count - MAX_BACKS}`));
-      box.append(backs);
-    }
-  }
-
-  function renderCentre() {
-    const v = view();
-    clear(drawPile).append(cardBack(), h("span.pile-count", {}, tn("{n} card", "{n} cards", v.draw_pile)));
-    drawPile.classList.toggle("live", simples.has("draw")); // clicking it otherwise explains why not
-    drawPile.setAttribute("aria-label", t("Draw pile: {n} cards", { n: v.draw_pile }));
-    clear(discardPile);
-    if (v.top) discardPile.append(cardFace(v.top));
-    else discardPile.append(h("div.card.empty-slot", {}, ""));
-    discardPile.className = `pile discard-pile${v.colour ? " ring-" + v.colour : ""}`;
-    clear(info);
-    if (v.colour) info.append(h("div.current-colour", { id: "uno-current-colour" }, t("Colour"), colourChip(v.colour)));
-    if (v.volley > 0) {
-      info.append(h("div.volley", { id: "uno-volley" }, tn("Volley: {n} card", "Volley: {n} cards", v.volley)));
-    }
-    info.append(h("div.round", {}, t("Round {n}", { n: v.round })));
-  }
-
-  function statusText() {
-    const v = view();
-    if (msg.outcome || v.phase === "game-over") return t("Game over");
-    const seat = v.to_move[0];
-    if (seat !== me()) {
-      return me() === null ? t("{name} to move", { name: ctx.seatName(seat) })
-        : t("Waiting for {name}…", { name: ctx.seatName(seat) });
-    }
-    switch (v.phase) {
-      case "draft": return t("Draft: keep this card, or discard it and keep the next one");
-      case "start-colour": return t("Choose the colour for the wild start card");
-      case "drawn": return t("You drew {card}: play it now or keep it", { card: cardName(v.drawn) });
-      case "volley": return tn("Play a Draw 2 or draw {n} card", "Play a Draw 2 or draw {n} cards", v.volley);
-      case "challenge": return t("A Wild Draw 4! Challenge it, or accept and draw 4");
-      case "dump-decide":
-        return t("Reverse: play all your other {colour} cards too?", { colour: colourName(v.dump_colour) });
-      case "dumping": return t("Play your remaining {colour} cards, one by one", { colour: colourName(v.dump_colour) });
-      default: return t("Your turn: play a card that matches, or draw");
-    }
-  }
-
   function renderTalk() {
     const v = view();
-    status.set(statusText(), { mine: me() !== null && v.to_move.includes(me()) && !msg.outcome });
-    clear(prompt);
-    if (v.phase === "draft" && v.draft_card) {
-      prompt.append(h("div.draft", {}, h("span.label", {}, t("You are looking at")), cardFace(v.draft_card)));
-    }
-    if (v.phase === "draft" && (v.draft_discards || []).length) {
-      prompt.append(h("div.draft-discards", {}, h("span.label", {}, t("Discarded in the draft")),
-        h("div.mini", {}, v.draft_discards.map((c) => cardFace(c)))));
-    }
+    status.set(statusText(v, { outcome: msg.outcome, me: me(), seatName: ctx.seatName }),
+      { mine: me() !== null && v.to_move.includes(me()) && !msg.outcome });
+    clear(prompt).append(...draftPrompt(v));
     const choices = picker ? (plays.get(picker) || []).map((a) => a.colour) : colourChoices.map((a) => a.colour);
     if (choices.length) {
       const unique = COLOURS.filter((c) => choices.includes(c));
@@ -289,12 +174,13 @@ export function createTable(root, ctx) {
   }
 
   function draw() {
-    readLegal(msg.legal);
+    ({ plays, simples, colourChoices } = sortLegal(msg.legal));
     if (picker && !plays.has(picker)) picker = null;
     if (unoArmed && !canArmUno()) unoArmed = false;
-    renderPlayer(opponent, 1 - bottom());
-    renderPlayer(mine, bottom());
-    renderCentre();
+    const areas = { view: view(), me: me(), ctx, plays, onPlay: playCard };
+    playerArea(opponent, 1 - bottom(), areas);
+    playerArea(mine, bottom(), areas);
+    centre({ drawPile, discardPile, info }, view(), simples.has("draw"));
     renderTalk();
     renderScores();
   }

@@ -1,0 +1,21 @@
+// Under the grid while pairing: how many pairs, whether the server has them, Undo, Lock in, and
+// the keys (on a wide screen).
+import { h } from "../../dom.js";
+import { t, tn } from "../../i18n.js";
+import { keyHints, withKey } from "../../kit/index.js";
+
+// count: pairs placed; synced: the server holds them; saving: a save is on its way; locked: this
+// seat has locked in; canPair: it may still pair; canUndo: there is something to undo.
+export function pairingControls({ count, synced, saving, locked, canPair, canUndo, onUndo, onLock }) {
+  return [
+    h("span.pair-count", { id: "duos-pair-count" }, tn("{n} of 4 pairs", "{n} of 4 pairs", count)),
+    h("span.save-state", { id: "duos-save", dataset: { saved: synced ? "1" : "0" } },
+      locked ? "" : synced ? (count ? t("Saved") : "") : saving ? t("Saving…") : ""),
+    withKey(h("button", { type: "button", id: "duos-undo", disabled: !canPair || !canUndo, onclick: onUndo },
+      t("Undo")), "Backspace", t("Bksp")),
+    withKey(h("button.primary", { type: "button", id: "duos-lock", disabled: !canPair, onclick: onLock },
+      locked ? t("Locked in") : t("Lock in")), "l"),
+    canPair ? keyHints("duos", [[["1-9", "0", "-", "="], t("pick a card")], [["←", "→", "↑", "↓"], t("move")],
+      ["Enter", t("make the pair")], ["Backspace", t("undo")], ["L", t("lock in")]]) : null,
+  ];
+}

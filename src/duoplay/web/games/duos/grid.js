@@ -1,0 +1,45 @@
+// The 4 x 3 cards: picture and name, this player's pair markers, the picked cards, the keyboard
+// cursor, and the co-op marks (YES!, NO!) that both players see.
+import { h } from "../../dom.js";
+import { t } from "../../i18n.js";
+import { facePicture, faceName, MARKERS, markerBadge } from "./cards.js";
+import { helpName } from "./events.js";
+
+// Keys that pick the 12 cards, row by row: 1-9, 0, -, =.
+export const PICK_KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-", "="];
+
+function markOf(view, position) {
+  return view.helps.find((help) => help.kind !== "word" && help.card === position) || null;
+}
+
+// pairOf(position) -> {a, b, marker} or null; picked: positions; cursor: the focusable card;
+// editable: the player may pair now; name(seat); onTap(position): a tap or click on a card.
+export function gridCards(view, { pairOf, picked, cursor, editable, name, onTap }) {
+  return view.cards.map((id, position) => {
+    const pair = pairOf(position);
+    const mark = markOf(view, position);
+    const marker = pair ? MARKERS[pair.marker % MARKERS.length] : null;
+    const label = [faceName(id)];
+    if (pair) label.push(t("pair {n}", { n: pair.marker + 1 }));
+    if (mark) label.push(`${helpName(mark.kind)} (${name(mark.seat)})`);
+    return h("button.duos-card", {
+      type: "button",
+      class: [marker ? `paired m-${marker.colour}` : "", picked.includes(position) ? "picked" : "",
+        position === cursor && editable ? "cursor" : "", mark ? `mark-${mark.kind}` : "",
+        editable ? "" : "still"].filter(Boolean).join(" "),
+      dataset: { pos: position, face: id, pair: pair ? pair.marker : "", picked: picked.includes(position) ? "1" : "0",
+        mark: mark ? mark.kind : "" },
+      "aria-pressed": editable ? String(picked.includes(position)) : null,
+      "aria-label": label.join(", "),
+      tabindex: position === cursor ? "0" : "-1",
+      onclick: (event) => {
+        if (event.detail !== 0) onTap(position); // keyboard presses are the table's keys
+      },
+    },
+    facePicture(id),
+    h("span.name", {}, faceName(id)),
+    editable ? h("kbd.key", { "aria-hidden": "true" }, PICK_KEYS[position] || "") : null,
+    pair ? markerBadge(pair.marker) : null,
+    mark ? h("span.help-mark", { class: mark.kind }, helpName(mark.kind)) : null);
+  });
+}
