@@ -36,8 +36,8 @@ export function withKey(button, key, label = null) {
   return button;
 }
 
-// "Keys: 1-9 pick a card  L lock in": hints as [[keys, what they do], ...], `keys` a string or a
-// list of strings. Shown where there is a keyboard (a wide screen), see kit.css.
+// A "Keys:" line from hints as [[keys, what they do], ...], `keys` a string or a list of strings,
+// e.g. [[["1-9", "0"], t("choose")], ["Enter", t("confirm")]]. Shown where there is a keyboard (a wide screen), see kit.css.
 export function keyHints(prefix, hints) {
   const parts = hints.map(([keys, does]) => h("span.kit-hint", {},
     (Array.isArray(keys) ? keys : [keys]).map((key) => [kbd(key), " "]), does));

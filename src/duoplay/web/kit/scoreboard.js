@@ -1,5 +1,5 @@
 // The scores: each seat's total with a bar toward the target, or points per round in a table
-// with the totals, or both. The table says what its columns are (rounds, turns, hands...).
+// with the totals. The table says what its columns are (rounds, turns...).
 import { clear, h } from "../dom.js";
 import { t } from "../i18n.js";
 

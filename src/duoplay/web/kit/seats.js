@@ -1,5 +1,5 @@
 // Who is who at the table: each seat's name, "You", whose move it is, who is offline or a bot,
-// and what the game adds (badges, a state such as "Locked in ✓", a count, the score).
+// and what the game adds (badges, a state such as "Ready ✓", a count, the score).
 import { clear, h } from "../dom.js";
 import { t } from "../i18n.js";
 
