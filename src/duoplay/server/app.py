@@ -53,8 +53,8 @@ def error_response(
     return JSONResponse({"error": body}, status_code=status, headers=headers)
 
 
-def room_error_response(error: RoomError) -> JSONResponse:
-    return error_response(error.code, error.message, error.status,
+def room_error_response(error: RoomError, headers: dict[str, str] | None = None) -> JSONResponse:
+    return error_response(error.code, error.message, error.status, headers,
                           template=error.template, params=error.params)
 
 
@@ -100,14 +100,10 @@ async def create_room(request: Request) -> Response:
         except RoomError as error:
             return room_error_response(error)
         after = retry_after_header(wait)
-        return error_response(
-            wire.RATE_LIMITED,
-            f"Too many new rooms from your address; try again in {after} s",
-            429,
-            {"Retry-After": after},
-            template="Too many new rooms from your address; try again in {seconds} s",
-            params={"seconds": int(after)},
-        )
+        refusal = RoomError(wire.RATE_LIMITED,
+                            "Too many new rooms from your address; try again in {seconds} s",
+                            429, seconds=int(after))
+        return room_error_response(refusal, {"Retry-After": after})
     try:
         code = await rooms.create(game, options, seats)
     except RoomError as error:
