@@ -7,10 +7,18 @@ every seat of the room has received the view that includes it.
 
     python benchmarks/server_load.py --clients 1000 --duration 60
     python benchmarks/server_load.py --clients 200 --mode max --duration 40
+    python benchmarks/server_load.py --mix
 
 Mode human: each client acts 1-3 s (at random) after its turn comes.
 Mode max: no think time; it runs steps with more and more rooms and reports
 the most actions/s reached with p99 under 100 ms.
+--mix (human pace, 1,000 clients by default): UNO Duo rooms of one person against
+the ismcts bot, DUOS rooms of 4-6 seats where people and association bots play,
+and UNO Duo rooms of two people, all on one server whose bots think in its bot
+pool. Clients use message ids and delta views; an action is timed from its send
+to the later of its ack and the last client of its room receiving the state of
+its version. It also prints bytes received per action per client and the bot
+actions seen per second.
 The last line is `clients: N, p50 ms: X, p99 ms: Y, errors: E`.
 """
 
@@ -210,6 +218,337 @@ def worker(base: str, codes: list[str], mode: str, go: MpEvent, stop: MpEvent, r
     asyncio.run(worker_main(base, codes, mode, go, stop, ready_count, counter, results))
 
 
+# --- the mixed load (--mix): search bots, DUOS tables with bots, plain UNO Duo pairs ----------
+
+UNO_PAIRS, UNO_ISMCTS, DUOS = "uno-duo pairs", "uno-duo vs ismcts", "duos"
+KINDS = (UNO_PAIRS, UNO_ISMCTS, DUOS)
+PACED = ("stale_state", "illegal_action")  # refusals a client's own pacing can cause
+DUOS_GRID = 12  # cards on a DUOS table; a seat places up to 4 pairs of them
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """One room of the mix: its code, its kind, which seats people play and which bots play."""
+
+    code: str
+    kind: str
+    seats: int
+    humans: tuple[int, ...]
+    bots: tuple[int, ...]
+    level: str | None  # the bots' level
+
+
+Key = tuple[int, int]  # (the room's match number, version)
+
+
+@dataclass
+class MixTable:
+    """What the clients of one room saw, stamped with this process's clock; read out at the end."""
+
+    spec: TableSpec
+    matches: dict[str, int] = field(default_factory=dict)  # match id -> number, in the order seen
+    received: dict[Key, dict[int, float]] = field(default_factory=dict)  # when each seat got a state
+    first: dict[Key, float] = field(default_factory=dict)  # when the first seat got it
+    gap: dict[Key, float] = field(default_factory=dict)  # since the state before it (first seats)
+    since_turn: dict[Key, float] = field(default_factory=dict)  # since its DUOS turn began
+    timeouts: set[Key] = field(default_factory=set)
+    latest: dict[int, Key] = field(default_factory=dict)  # each seat's newest state
+    acks: dict[Key, tuple[int, float, float]] = field(default_factory=dict)  # seat, sent, acked
+    last_first: float = 0.0
+    turn_began: float = 0.0
+    bytes: int = 0  # received by this room's clients while recording
+    bot_moved: bool = False
+
+    def match_number(self, match_id: str | None) -> int:
+        if match_id is None:
+            return -1
+        return self.matches.setdefault(match_id, len(self.matches))
+
+
+@dataclass
+class MixShared:
+    """This worker's flags and the counters the driver reads."""
+
+    recording: asyncio.Event
+    stopping: asyncio.Event
+    window: list[float]  # [start, end] of recording, this process's monotonic clock
+    counter: Any  # human actions acknowledged while recording (for the progress bar)
+    warm: Any  # rooms whose bots have moved at least once
+    errors: dict[str, int] = field(default_factory=dict)
+    refusals: dict[str, int] = field(default_factory=dict)
+    samples: list[str] = field(default_factory=list)  # the first few unexpected errors, verbatim
+
+
+def random_pairs(rng: random.Random) -> list[list[int]]:
+    count = rng.randint(1, 4)
+    cards = rng.sample(range(DUOS_GRID), 2 * count)
+    return [[cards[2 * k], cards[2 * k + 1]] for k in range(count)]
+
+
+async def mix_client(
+    url: str,
+    table: MixTable,
+    seat: int,
+    shared: MixShared,
+    ready: asyncio.Event,
+    deltas: bool,
+    sockets: list[Any],
+) -> None:
+    """One person at one seat: says hello, sits, plays 1-3 s after it can, waits for each answer."""
+    import websockets
+
+    spec = table.spec
+    rng = random.Random(hash((spec.code, seat)))
+    view: dict[str, Any] = {}
+    legal: list[Any] = []
+    version = 0
+    outcome: Any = None
+    match: str | None = None
+    next_id = 0
+    in_flight: tuple[int, float] | None = None  # message id and when it was sent
+    planned: asyncio.Task[None] | None = None
+    start_sent = False
+    duos_turn, placed, placements = -1, 0, 0
+
+    async with websockets.connect(url, max_size=None, open_timeout=120, ping_interval=None) as ws:
+        sockets.append(ws)
+
+        async def send(message: dict[str, Any]) -> None:
+            with contextlib.suppress(Exception):  # the socket closing at the end
+                await ws.send(json.dumps(message))
+
+        def my_turn() -> bool:
+            if outcome is not None or not view or seat not in view.get("to_move", ()):
+                return False
+            return bool(legal) and (spec.kind != DUOS or view.get("phase") == "pairing")
+
+        def choose() -> dict[str, Any]:
+            nonlocal duos_turn, placed, placements
+            if spec.kind != DUOS:
+                return dict(rng.choice(legal))
+            if view["turn"] != duos_turn:
+                duos_turn, placed, placements = view["turn"], 0, rng.randint(1, 3)
+            placed += 1
+            action: dict[str, Any] = {"type": "pairs", "pairs": random_pairs(rng)}
+            if placed > placements:
+                action["lock"] = True  # a few placements, then lock in
+            return action
+
+        async def act_later() -> None:
+            nonlocal planned, in_flight, next_id
+            await asyncio.sleep(rng.uniform(1.0, 3.0))
+            planned = None
+            if shared.stopping.is_set() or in_flight is not None or not my_turn():
+                return
+            next_id += 1
+            in_flight = (next_id, time.monotonic())
+            message = {"v": 1, "type": "action", "id": next_id, "action": choose(), "version": version}
+            await send(message)
+
+        async def start_later() -> None:
+            nonlocal planned
+            await asyncio.sleep(rng.uniform(1.0, 3.0))
+            planned = None
+            if not shared.stopping.is_set():
+                await send({"v": 1, "type": "start"})
+
+        def consider() -> None:
+            nonlocal planned, start_sent
+            if planned is not None or in_flight is not None or shared.stopping.is_set():
+                return
+            if outcome is not None:
+                if seat == 0 and not start_sent:  # a rematch keeps the load going
+                    start_sent = True
+                    planned = asyncio.create_task(start_later())
+            elif my_turn():
+                planned = asyncio.create_task(act_later())
+
+        await send({"v": 1, "type": "hello", "name": f"load{seat}", "token": None, "deltas": deltas})
+        await send({"v": 1, "type": "sit", "seat": seat})
+        async for frame in ws:  # ends when the worker closes the socket
+            now = time.monotonic()
+            raw = frame if isinstance(frame, str) else frame.decode()
+            if shared.recording.is_set() and not shared.stopping.is_set():
+                table.bytes += len(raw)  # ASCII: the server's JSON escapes everything else
+            msg = json.loads(raw)
+            kind = msg["type"]
+            if kind == "state":
+                version = msg["version"]
+                key = (table.match_number(match), version)
+                if "view" in msg:
+                    view = msg["view"]
+                else:
+                    delta = msg["delta"]
+                    view = {k: v for k, v in view.items() if k not in set(delta["unset"])}
+                    view.update(delta["set"])
+                legal = msg.get("legal", legal)  # a delta state leaves out an unchanged menu
+                outcome = msg["outcome"]
+                table.received.setdefault(key, {})[seat] = now
+                table.latest[seat] = key
+                if key not in table.first:
+                    table.first[key] = now
+                    table.gap[key] = now - table.last_first
+                    table.last_first = now
+                    kinds = [event.get("kind") for event in msg["events"]]
+                    if "turn-start" in kinds:
+                        table.turn_began = now
+                    table.since_turn[key] = now - table.turn_began
+                    if "timeout" in kinds:
+                        table.timeouts.add(key)
+                if not table.bot_moved and any(e.get("seat") in spec.bots for e in msg["events"]):
+                    table.bot_moved = True
+                    with shared.warm.get_lock():
+                        shared.warm.value += 1
+                if version == 0:
+                    start_sent = False
+                    table.turn_began = now
+                    ready.set()
+                consider()
+            elif kind == "ack":
+                if in_flight is not None and msg.get("id") == in_flight[0]:
+                    key = (table.match_number(match), msg["version"])
+                    table.acks[key] = (seat, in_flight[1], now)
+                    in_flight = None
+                    if shared.window[0] <= table.acks[key][1] and shared.recording.is_set():
+                        shared.counter.value += 1
+                consider()
+            elif kind == "error":
+                code = msg.get("code", "?")
+                if code in PACED:
+                    shared.refusals[code] = shared.refusals.get(code, 0) + 1
+                else:
+                    shared.errors[code] = shared.errors.get(code, 0) + 1
+                    if len(shared.samples) < 5:
+                        shared.samples.append(f"{spec.kind} seat {seat}: {raw[:300]}")
+                if in_flight is not None and msg.get("id") == in_flight[0]:
+                    in_flight = None
+                consider()
+            elif kind in ("welcome", "room"):
+                room = msg["room"]
+                match = room.get("match_id")
+                table.match_number(match)
+                filled = all(s["kind"] != "empty" for s in room["seats"])
+                if seat == 0 and room["status"] == "waiting" and filled and not start_sent:
+                    start_sent = True
+                    await send({"v": 1, "type": "start"})
+            elif kind == "seated" and seat == 0:
+                for bot in spec.bots:
+                    await send({"v": 1, "type": "add_bot", "seat": bot, "level": spec.level})
+        if planned is not None:
+            planned.cancel()
+
+
+@dataclass
+class MixTally:
+    """One worker's figures, summed over its rooms (all picklable, for the driver)."""
+
+    latencies: dict[str, list[float]] = field(default_factory=lambda: {k: [] for k in KINDS})
+    human_actions: dict[str, int] = field(default_factory=lambda: dict.fromkeys(KINDS, 0))
+    accepted: dict[str, int] = field(default_factory=lambda: dict.fromkeys(KINDS, 0))
+    per_client: dict[str, int] = field(default_factory=lambda: dict.fromkeys(KINDS, 0))
+    bytes: dict[str, int] = field(default_factory=lambda: dict.fromkeys(KINDS, 0))
+    bot_actions: dict[str, int] = field(default_factory=dict)  # by level
+    bot_replies: dict[str, list[float]] = field(default_factory=dict)  # by level
+    timeouts: int = 0
+    unfinished: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
+    refusals: dict[str, int] = field(default_factory=dict)
+    samples: list[str] = field(default_factory=list)
+    lags: list[float] = field(default_factory=list)
+
+
+def read_out(table: MixTable, start: float, end: float, tally: MixTally) -> None:
+    """Latency of each human action sent while recording: from its send to the later of its ack
+    and the last of the room's clients to receive the state of that version. A client that got a
+    newer state and not this one was not sent it (its part did not change)."""
+    spec = table.spec
+    for key, (_, sent, acked) in table.acks.items():
+        if not start <= sent < end:
+            continue
+        got = table.received.get(key, {})
+        if not got or not all(s in got or table.latest.get(s, (-1, -1)) > key for s in spec.humans):
+            tally.unfinished += 1
+            continue
+        tally.latencies[spec.kind].append(max(max(got.values()), acked) - sent)
+        tally.human_actions[spec.kind] += 1
+    for key, first in table.first.items():
+        if not start <= first < end or key[1] == 0:
+            continue
+        tally.accepted[spec.kind] += 1
+        tally.per_client[spec.kind] += len(spec.humans)
+        if key in table.acks:
+            continue
+        if key in table.timeouts:
+            tally.timeouts += 1
+        elif spec.level is not None:
+            tally.bot_actions[spec.level] = tally.bot_actions.get(spec.level, 0) + 1
+            # UNO Duo: from the state that handed the bot the turn; DUOS: from the turn's start.
+            reply = table.since_turn[key] if spec.kind == DUOS else table.gap[key]
+            tally.bot_replies.setdefault(spec.level, []).append(reply)
+    tally.bytes[spec.kind] += table.bytes
+
+
+async def mix_worker_main(
+    base: str,
+    specs: list[TableSpec],
+    deltas: bool,
+    go: MpEvent,
+    stop: MpEvent,
+    ready_count: Any,
+    counter: Any,
+    warm: Any,
+    results: Any,
+) -> None:
+    shared = MixShared(asyncio.Event(), asyncio.Event(), [0.0, 0.0], counter, warm)
+    sockets: list[Any] = []
+    readies: list[asyncio.Event] = []
+    tables = [MixTable(spec) for spec in specs]
+    tasks = []
+    for n, table in enumerate(tables):
+        for seat in table.spec.humans:
+            ready = asyncio.Event()
+            readies.append(ready)
+            url = f"{base}/ws/{table.spec.code}"
+            tasks.append(asyncio.create_task(mix_client(url, table, seat, shared, ready, deltas, sockets)))
+        if n % 12 == 11:
+            await asyncio.sleep(0.05)  # connect gradually rather than in one burst
+    for ready in readies:
+        await ready.wait()
+    gc.collect()
+    gc.freeze()
+    with ready_count.get_lock():
+        ready_count.value += 1
+    while not go.is_set():
+        await asyncio.sleep(0.05)
+    shared.window[0] = time.monotonic()
+    shared.recording.set()
+    tally = MixTally()
+    while not stop.is_set():
+        asked = time.monotonic()
+        await asyncio.sleep(0.02)
+        tally.lags.append(time.monotonic() - asked - 0.02)
+    shared.window[1] = time.monotonic()
+    shared.stopping.set()  # no new actions; the answers to those under way still count
+    await asyncio.sleep(2.0)
+    shared.recording.clear()
+    await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
+    outcome = await asyncio.gather(*tasks, return_exceptions=True)
+    for failure in (o for o in outcome if isinstance(o, BaseException)):
+        name = type(failure).__name__
+        shared.errors[name] = shared.errors.get(name, 0) + 1
+        if len(shared.samples) < 5:
+            shared.samples.append(f"client failed: {failure!r}"[:300])
+    for table in tables:
+        read_out(table, shared.window[0], shared.window[1], tally)
+    tally.errors, tally.refusals, tally.samples = shared.errors, shared.refusals, shared.samples
+    results.put(tally)
+
+
+def mix_worker(base: str, specs: list[TableSpec], deltas: bool, go: MpEvent, stop: MpEvent,
+               ready_count: Any, counter: Any, warm: Any, results: Any) -> None:  # fmt: skip
+    asyncio.run(mix_worker_main(base, specs, deltas, go, stop, ready_count, counter, warm, results))
+
+
 # --- the driver ----------------------------------------------------------------------------------
 
 
@@ -395,6 +734,254 @@ def report(step: StepResult) -> None:
     )
 
 
+# --- the mixed load: the driver --------------------------------------------------------------
+
+
+def sched_seconds(pid: int) -> tuple[float, float]:
+    """Seconds the process's main thread (the server's event loop) has run on a CPU, and waited
+    in a run queue for one, so far (/proc/PID/schedstat)."""
+    with contextlib.suppress(OSError, ValueError, IndexError):
+        ran, waited = Path(f"/proc/{pid}/schedstat").read_text().split()[:2]
+        return int(ran) / 1e9, int(waited) / 1e9
+    return float("nan"), float("nan")
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process started below `pid` (the bot pool's forkserver and workers, for the server)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+                children.setdefault(parent, []).append(int(entry.name))
+    found, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+def mix_plan(clients: int, ismcts_share: float, duos_share: float) -> tuple[int, list[tuple[int, int]], int]:
+    """(rooms of one person against ISMCTS, DUOS rooms as (seats, people), UNO Duo pairs): every
+    client placed. DUOS rooms cycle through 4, 5 and 6 seats with 2, 3 and 3 people."""
+    ismcts = max(1, round(clients * ismcts_share))
+    duos: list[tuple[int, int]] = []
+    shapes = ((4, 2), (5, 3), (6, 3))
+    while sum(people for _, people in duos) < max(1.0, clients * duos_share):
+        duos.append(shapes[len(duos) % 3])
+    left = clients - ismcts - sum(people for _, people in duos)
+    if left < 0:
+        raise SystemExit(f"--clients {clients} is too few for the mix (at least {clients - left})")
+    pairs, odd = divmod(left, 2)
+    return ismcts + odd, duos, pairs
+
+
+def create_room(base: str, body: dict[str, Any]) -> str:
+    request = urllib.request.Request(
+        base + "/api/rooms", data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        code: str = json.loads(answer.read())["code"]
+        return code
+
+
+def mix_specs(base: str, clients: int, ismcts_share: float, duos_share: float) -> list[TableSpec]:
+    ismcts, duos, pairs = mix_plan(clients, ismcts_share, duos_share)
+    specs = [
+        TableSpec(create_room(base, {"game": "uno-duo"}), UNO_ISMCTS, 2, (0,), (1,), "ismcts")
+        for _ in range(ismcts)
+    ]
+    for seats, people in duos:
+        code = create_room(base, {"game": "duos", "seats": seats})
+        specs.append(
+            TableSpec(code, DUOS, seats, tuple(range(people)), tuple(range(people, seats)), "association")
+        )
+    specs += [TableSpec(code, UNO_PAIRS, 2, (0, 1), (), None) for code in create_rooms(base, pairs)]
+    random.Random(1).shuffle(specs)  # kinds mixed over the client processes
+    return specs
+
+
+def percentile_ms(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
+
+
+def run_mix(
+    base: str,
+    server_pid: int,
+    clients: int,
+    duration: float,
+    workers: int,
+    ismcts_share: float,
+    duos_share: float,
+    deltas: bool,
+    warmup: float,
+) -> StepResult:
+    specs = mix_specs(base, clients, ismcts_share, duos_share)
+    bot_rooms = sum(1 for spec in specs if spec.bots)
+    ws_base = "ws" + base.removeprefix("http")
+    ctx = mp.get_context("spawn")
+    go, stop = ctx.Event(), ctx.Event()
+    ready_count = ctx.Value("i", 0)
+    warm = ctx.Value("i", 0)
+    counter = ctx.Value("l", 0, lock=False)
+    results = ctx.Queue()
+    workers = max(1, min(workers, len(specs)))
+    shares = [specs[i::workers] for i in range(workers)]
+    procs = [
+        ctx.Process(
+            target=mix_worker,
+            args=(ws_base, share, deltas, go, stop, ready_count, counter, warm, results),
+            daemon=True,
+        )
+        for share in shares
+    ]
+    for proc in procs:
+        proc.start()
+    connect_deadline = time.monotonic() + 180
+    with tqdm(
+        total=len(procs), desc=f"{clients} clients connecting", unit="worker", leave=False, mininterval=1.0
+    ) as bar:
+        while ready_count.value < len(procs):
+            if time.monotonic() > connect_deadline:
+                raise SystemExit("the clients could not all connect and start within 180 s")
+            if any(not proc.is_alive() for proc in procs):
+                raise SystemExit("a client process died while connecting")
+            bar.update(ready_count.value - bar.n)
+            time.sleep(0.1)
+    # Bots load what they need on their first decision in each pool worker (the DUOS bot its
+    # language model): the measurement starts once every room's bots have moved.
+    warm_started = time.monotonic()
+    with tqdm(total=bot_rooms, desc="bots' first moves", unit="room", leave=False, mininterval=1.0) as bar:
+        while warm.value < bot_rooms and time.monotonic() - warm_started < warmup:
+            if any(not proc.is_alive() for proc in procs):
+                raise SystemExit("a client process died while the bots warmed up")
+            bar.update(warm.value - bar.n)
+            time.sleep(0.2)
+    warmed = warm.value
+    warm_seconds = time.monotonic() - warm_started
+    go.set()
+    started = time.monotonic()
+    pool = descendants(server_pid)
+    cpu_before = cpu_seconds(server_pid)
+    sched_before = sched_seconds(server_pid)
+    pool_before = sum(cpu_seconds(pid) for pid in pool)
+    clients_before = sum(cpu_seconds(proc.pid) for proc in procs if proc.pid is not None)
+    idle_results = ctx.Queue()
+    idle = ctx.Process(target=idle_sleeper, args=(duration, idle_results), daemon=True)
+    idle.start()
+    rss_peak = 0.0
+    with tqdm(total=int(duration), desc=f"{clients} clients (mix)", unit="s", mininterval=1.0) as bar:
+        while (elapsed := time.monotonic() - started) < duration:
+            time.sleep(min(1.0, duration - elapsed))
+            rss_peak = max(rss_peak, rss_mb(server_pid))
+            bar.set_postfix(actions=counter.value, rss_mb=f"{rss_peak:.0f}", refresh=False)
+            bar.update(int(time.monotonic() - started) - bar.n)
+    stop.set()
+    seconds = time.monotonic() - started
+    cpu = (cpu_seconds(server_pid) - cpu_before) / seconds
+    ran, waited = (
+        after - before for after, before in zip(sched_seconds(server_pid), sched_before, strict=True)
+    )
+    pool_cpu = (sum(cpu_seconds(pid) for pid in pool) - pool_before) / seconds
+    clients_cpu = (
+        sum(cpu_seconds(proc.pid) for proc in procs if proc.pid is not None) - clients_before
+    ) / seconds
+    total = MixTally()
+    for _ in procs:
+        part: MixTally = results.get(timeout=180)
+        for kind in KINDS:
+            total.latencies[kind] += part.latencies[kind]
+            for name in ("human_actions", "accepted", "per_client", "bytes"):
+                getattr(total, name)[kind] += getattr(part, name)[kind]
+        for level, count in part.bot_actions.items():
+            total.bot_actions[level] = total.bot_actions.get(level, 0) + count
+        for level, replies in part.bot_replies.items():
+            total.bot_replies.setdefault(level, []).extend(replies)
+        for name in ("errors", "refusals"):
+            for code, count in getattr(part, name).items():
+                getattr(total, name)[code] = getattr(total, name).get(code, 0) + count
+        total.timeouts += part.timeouts
+        total.unfinished += part.unfinished
+        total.samples += part.samples
+        total.lags += part.lags
+    for proc in procs:
+        proc.join(30)
+    idle_lags = idle_results.get(timeout=120)
+    idle.join(30)
+
+    rooms = {kind: [s for s in specs if s.kind == kind] for kind in KINDS}
+    people = {kind: sum(len(s.humans) for s in rooms[kind]) for kind in KINDS}
+    latencies = [value for kind in KINDS for value in total.latencies[kind]]
+    actions = sum(total.human_actions.values())
+    errors = sum(total.errors.values())
+    step = StepResult(
+        clients, seconds, latencies, actions, errors, total.errors, rss_peak, cpu, total.lags, idle_lags
+    )
+    duos_bots = sum(len(s.bots) for s in rooms[DUOS])
+    print(
+        f"  mix: {len(rooms[UNO_PAIRS])} UNO Duo rooms of 2 people, {len(rooms[UNO_ISMCTS])} UNO Duo rooms"
+        f" of 1 person against ismcts, {len(rooms[DUOS])} DUOS rooms of 4-6 seats ({people[DUOS]} people,"
+        f" {duos_bots} association bots); views as {'deltas' if deltas else 'whole views'}"
+    )
+    print(
+        f"  bots' first moves seen in {warmed} of {bot_rooms} rooms after {warm_seconds:.0f} s of"
+        f" warm-up{'' if warmed == bot_rooms else ' (the wait ran out)'}"
+    )
+    print(
+        f"  {clients} clients: {actions} human actions in {seconds:.1f} s = {step.rate:.1f}/s;"
+        f" send -> the last client of the room has the state with it (and the sender its ack):"
+        f" p50 {step.percentile(0.5):.1f} ms, p99 {step.percentile(0.99):.1f} ms,"
+        f" max {step.percentile(1.0):.1f} ms; {total.unfinished} unanswered at the end"
+    )
+    for kind in KINDS:
+        values = total.latencies[kind]
+        print(
+            f"    {kind}: {len(values)} actions from {people[kind]} people, p50"
+            f" {percentile_ms(values, 0.5):.1f} ms, p99 {percentile_ms(values, 0.99):.1f} ms,"
+            f" max {percentile_ms(values, 1.0):.1f} ms"
+        )
+    print(
+        f"  errors {errors} {total.errors or ''}; refusals the clients' own pacing can cause"
+        f" (stale_state, illegal_action): {sum(total.refusals.values())} {total.refusals or ''}"
+    )
+    for sample in total.samples:
+        print(f"    {sample}")
+    accepted = sum(total.accepted.values())
+    per_client = sum(total.per_client.values())
+    received = sum(total.bytes.values())
+    print(
+        f"  bytes received per action per client: {received / max(per_client, 1):.0f}"
+        f" ({received / 1e6:.1f} MB received by all clients over {accepted} accepted actions ="
+        f" {received / max(accepted, 1):.0f} bytes per action for the whole room); by room: "
+        + ", ".join(f"{kind} {total.bytes[kind] / max(total.per_client[kind], 1):.0f}" for kind in KINDS)
+    )
+    bots = sum(total.bot_actions.values())
+    pace = "; ".join(
+        f"{level} {total.bot_actions.get(level, 0) / seconds:.1f}/s, reply p50"
+        f" {percentile_ms(times, 0.5) / 1000:.2f} s, p99 {percentile_ms(times, 0.99) / 1000:.2f} s"
+        for level, times in sorted(total.bot_replies.items())
+    )
+    print(
+        f"  bot pool: {bots / seconds:.1f} bot decisions/s seen as bot actions ({pace});"
+        f" {total.timeouts} pairing timeouts"
+    )
+    print(
+        f"  CPU, in cores: server {cpu:.2f}, bot pool processes {pool_cpu:.2f}, client processes"
+        f" {clients_cpu:.2f}; server RSS {rss_peak:.0f} MB"
+    )
+    print(
+        f"  server event loop thread: ran {ran / seconds:.0%} of the time, waited for a CPU"
+        f" {waited / seconds:.0%} of the time; client loop lag p50 {step.percentile(0.5, step.lags):.1f} ms,"
+        f" p99 {step.percentile(0.99, step.lags):.1f} ms; idle process wake lag p99"
+        f" {step.percentile(0.99, step.idle_lags):.1f} ms, max {step.percentile(1.0, step.idle_lags):.1f} ms"
+    )
+    return step
+
+
 def summarize_server_log(text: str) -> None:
     """The server's own warnings: commits and event-loop wake-ups slower than it likes."""
     for marker, what in (
@@ -410,27 +997,81 @@ def summarize_server_log(text: str) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--clients", type=int, default=100, help="WebSocket clients (two per room)")
+    parser.add_argument(
+        "--clients",
+        type=int,
+        default=None,
+        help="WebSocket clients, one per person (default 100; 1000 with --mix)",
+    )
     parser.add_argument("--mode", choices=["human", "max"], default="human")
     parser.add_argument(
-        "--duration", type=float, default=30.0, help="seconds of measurement (per step in max mode)"
+        "--mix",
+        action="store_true",
+        help="UNO Duo against ismcts, DUOS with association bots and UNO Duo pairs at once",
+    )
+    parser.add_argument(
+        "--duration",
+        type=float,
+        default=None,
+        help="seconds of measurement (per step in max mode; default 30, 60 with --mix)",
     )
     parser.add_argument("--workers", type=int, default=2, help="client processes")
+    parser.add_argument(
+        "--ismcts-share",
+        type=float,
+        default=0.03,
+        help="--mix: share of the clients that each play UNO Duo against ismcts",
+    )
+    parser.add_argument(
+        "--duos-share",
+        type=float,
+        default=0.3,
+        help="--mix: share of the clients that play DUOS, with bots in the other seats",
+    )
+    parser.add_argument(
+        "--full-views", action="store_true", help="--mix: clients ask for whole views instead of deltas"
+    )
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=240.0,
+        help="--mix: at most this many seconds to wait for every room's bots to move "
+        "before measuring (0: measure at once)",
+    )
     args = parser.parse_args()
-    clients = max(2, args.clients - args.clients % 2)
+    if args.mix and args.mode == "max":
+        parser.error("--mix plays at human pace; it cannot be combined with --mode max")
+    if not (0 <= args.ismcts_share <= 1 and 0 <= args.duos_share <= 1) or args.warmup < 0:
+        parser.error("the shares must be between 0 and 1, and --warmup 0 or more")
+    requested = args.clients if args.clients is not None else (1000 if args.mix else 100)
+    duration = args.duration if args.duration is not None else (60.0 if args.mix else 30.0)
+    clients = requested if args.mix else max(2, requested - requested % 2)
+    mode = "mix" if args.mix else args.mode
     with tempfile.TemporaryDirectory(prefix="duoplay-load-") as tmp:
         # Max mode measures the server, not the per-connection limit, so that limit is lifted there.
-        proc, base = start_server(Path(tmp), 20 if args.mode == "human" else 1_000_000)
+        proc, base = start_server(Path(tmp), 1_000_000 if mode == "max" else 20)
         try:
-            print(f"server pid {proc.pid} on {base}; {os.cpu_count()} cores; mode {args.mode}")
-            if args.mode == "human":
-                final = run_step(base, proc.pid, clients, "human", args.duration, args.workers)
+            print(f"server pid {proc.pid} on {base}; {os.cpu_count()} cores; mode {mode}")
+            if mode == "mix":
+                final = run_mix(
+                    base,
+                    proc.pid,
+                    clients,
+                    duration,
+                    args.workers,
+                    args.ismcts_share,
+                    args.duos_share,
+                    not args.full_views,
+                    args.warmup,
+                )
+            elif mode == "human":
+                final = run_step(base, proc.pid, clients, "human", duration, args.workers)
                 report(final)
             else:
                 sizes = sorted({max(2, clients // d - (clients // d) % 2) for d in (8, 4, 2, 1)})
                 steps = []
                 for size in sizes:
-                    steps.append(run_step(base, proc.pid, size, "max", args.duration, args.workers))
+                    steps.append(run_step(base, proc.pid, size, "max", duration, args.workers))
                     report(steps[-1])
                 within = [s for s in steps if s.percentile(0.99) < TARGET_P99_MS]
                 best = max(within, key=lambda s: s.rate) if within else None
