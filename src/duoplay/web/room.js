@@ -241,6 +241,7 @@ export function showRoom(code) {
         table = module.createTable(tableBox, {
           mode: "play",
           seatName,
+          seatInfo: (seat) => (room && room.seats[seat]) || null, // kind, level, connected
           act,
           stream,
           matchId: () => room && room.match_id,
