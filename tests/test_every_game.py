@@ -38,6 +38,7 @@ from duoplay.core.testing import (
 SEEDS = (1, 2, 3)
 FUZZ = 0.25  # of the steps, how many try moves beyond the menu first
 HIDDEN_CHECKS = 0.1  # of the steps, how many check hidden information (each costs many views)
+ALWAYS_CHECKED = 20  # the first actions are all checked for hidden information (short games too)
 MENU_SAMPLE = 8  # legal actions per step whose JSON and notation round trips are checked
 MAX_ACTIONS = 20_000
 
@@ -52,10 +53,15 @@ def playouts() -> list[Any]:
     return cases
 
 
+class Enough(Exception):
+    """The playout has shown what the test wanted to see."""
+
+
 class Tally:
     """What a playout saw: proof that each check had something to check."""
 
-    def __init__(self) -> None:
+    def __init__(self, enough: int = 0) -> None:
+        self.enough = enough  # stop once this many refusals and moves beyond the menu were seen
         self.refused: list[GameError] = []
         self.beyond_menu = 0
         self.hidden_variants = 0
@@ -64,15 +70,41 @@ class Tally:
 
 @pytest.mark.parametrize("game_id, seats, seed", playouts())
 def test_random_play_with_moves_beyond_the_menu(game_id: str, seats: int, seed: int) -> None:
+    match, tally = play(game_id, seats, seed, FUZZ)
+    outcome = match.outcome()
+    assert outcome is not None and len(outcome.results) == seats
+    assert_replay_equal(match)
+    assert_json_views(match)
+    assert_actions_round_trip(match.game, tally.actions)
+    if declared.has_hidden_variants(match.game):
+        assert tally.hidden_variants, "no hidden variant changed anything: the leak check proved nothing"
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_moves_beyond_the_menu_are_tried_and_some_are_legal(game_id: str) -> None:
+    game = find_game(game_id)
+    state = Match.new(game_id, game.min_seats, seed=6).state
+    if not declared.fuzz_actions(game, state, game.to_move(state)[0], random.Random(0)):
+        pytest.skip(f"{game_id} lists every legal move in its menu")
+    tally = Tally(enough=5)
+    with pytest.raises(Enough):  # a long game need not be played to the end for this
+        play(game_id, game.min_seats, seed=6, fuzz=0.9, tally=tally)
+    assert tally.refused, "no move beyond the menu was refused: the fuzzing tried nothing"
+    assert tally.beyond_menu, "no move beyond the menu was accepted: the fuzzing found nothing legal"
+
+
+def play(game_id: str, seats: int, seed: int, fuzz: float, tally: Tally | None = None) -> tuple[Match, Tally]:
+    """A random playout with every check along the way; what it saw is in the tally."""
     game = find_game(game_id)
     checker = random.Random(seed)
-    tally = Tally()
-    fuzzes = bool(declared.fuzz_actions(game, Match.new(game_id, seats, seed).state, 0, random.Random(0)))
+    tally = tally or Tally()
 
     def before(match: Match, seat: Seat, action: Any) -> None:
         if seat is not None and action not in match.legal_actions(seat):
             tally.beyond_menu += 1
-        if checker.random() < HIDDEN_CHECKS:
+        if tally.enough and min(len(tally.refused), tally.beyond_menu) >= tally.enough:
+            raise Enough
+        if len(match.log) < ALWAYS_CHECKED or checker.random() < HIDDEN_CHECKS:
             check_hidden(match, seat, action, checker, tally)
 
     def after(match: Match, seat: Seat, action: Any, events: list[Event]) -> None:
@@ -87,18 +119,9 @@ def test_random_play_with_moves_beyond_the_menu(game_id: str, seats: int, seed: 
     def refused(match: Match, seat: Seat, action: Any, error: GameError) -> None:
         tally.refused.append(error)
 
-    match = random_playout(game, seats, seed, fuzz=FUZZ, check_every_action=before, after_action=after,
+    match = random_playout(game, seats, seed, fuzz=fuzz, check_every_action=before, after_action=after,
                            on_refusal=refused, max_actions=MAX_ACTIONS)
-    outcome = match.outcome()
-    assert outcome is not None and len(outcome.results) == seats
-    assert_replay_equal(match)
-    assert_json_views(match)
-    assert_actions_round_trip(game, tally.actions)
-    if fuzzes:
-        assert tally.refused, "no move beyond the menu was refused: the fuzzing tried nothing"
-        assert tally.beyond_menu, "no move beyond the menu was accepted: the fuzzing found nothing legal"
-    if declared.has_hidden_variants(game):
-        assert tally.hidden_variants, "no hidden variant changed anything: the leak check proved nothing"
+    return match, tally
 
 
 def check_hidden(match: Match, seat: Seat, action: Any, rng: random.Random, tally: Tally) -> None:

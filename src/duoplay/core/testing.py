@@ -82,7 +82,10 @@ def _fuzzed(match: Match, chooser: random.Random, on_refusal: OnRefusal | None) 
     deadline = match.deadline()
     if deadline is not None and chooser.random() < DEADLINE_SHARE:
         return deadline.seat, deadline.action
-    seat = chooser.randrange(match.header.seats)
+    # Mostly a seat the game waits for (a seat that has finished refuses everything), sometimes any.
+    waiting = match.to_move()
+    anyone = not waiting or chooser.random() < 0.3
+    seat = chooser.randrange(match.header.seats) if anyone else chooser.choice(waiting)
     game, state = match.game, match.state
     views = all_views(match)
     accepted = []
@@ -205,7 +208,9 @@ def assert_hidden_stays_hidden(match: Match, actor: Seat, action: Any, rng: rand
 
     `alternatives` (other actions of `actor`) are checked the same way: a move of the same kind
     (the same JSON "type": which kind of move a seat makes is public, its arguments need not be)
-    that the viewer cannot tell apart afterwards must not show it other events either.
+    that leaves a difference some seat can see but the viewer cannot must not show the viewer
+    other events either. (A difference that no view keeps, like the colour named with a round's
+    last card, was public when it happened: events may show it.)
 
     Returns how many variants changed what some other viewer sees (0 means nothing was tested).
     """
@@ -213,9 +218,10 @@ def assert_hidden_stays_hidden(match: Match, actor: Seat, action: Any, rng: rand
     after, events = _applied(game, state, actor, action)
     everyone = viewers(seats)
     views = {viewer: game.view(state, viewer) for viewer in everyone}
+    views_after = {viewer: game.view(after, viewer) for viewer in everyone}
     meaningful = 0
     for viewer in everyone:
-        seen_after = game.view(after, viewer)
+        seen_after = views_after[viewer]
         shown = _shown(events, viewer, actor)
         menu = _menu(game, state, viewer)
         for variant in declared.hidden_variants(game, state, viewer, rng):
@@ -235,17 +241,19 @@ def assert_hidden_stays_hidden(match: Match, actor: Seat, action: Any, rng: rand
             if game.view(twin_after, viewer) == seen_after:
                 assert _shown(twin_events, viewer, actor) == shown, (
                     f"the events of {action!r} show viewer {viewer} what it cannot see")
-        if viewer == actor:
+    for other_action in alternatives:
+        if _kind(other_action) != _kind(action):
             continue
-        for other_action in alternatives:
-            if _kind(other_action) != _kind(action):
-                continue
-            try:
-                other_after, other_events = _applied(game, state, actor, other_action)
-            except GameError:
-                continue
-            if game.view(other_after, viewer) == seen_after:
-                assert _shown(other_events, viewer, actor) == shown, (
+        try:
+            other_after, other_events = _applied(game, state, actor, other_action)
+        except GameError:
+            continue
+        other_views = {viewer: game.view(other_after, viewer) for viewer in everyone}
+        if other_views == views_after:
+            continue
+        for viewer in everyone:
+            if viewer != actor and other_views[viewer] == views_after[viewer]:
+                assert _shown(other_events, viewer, actor) == _shown(events, viewer, actor), (
                     f"viewer {viewer} cannot tell {action!r} from {other_action!r} by seat {actor} "
                     "in its view, but their events differ")
     return meaningful
