@@ -86,22 +86,15 @@ def _fuzzed(match: Match, chooser: random.Random, on_refusal: OnRefusal | None) 
     waiting = match.to_move()
     anyone = not waiting or chooser.random() < 0.3
     seat = chooser.randrange(match.header.seats) if anyone else chooser.choice(waiting)
-    game, state = match.game, match.state
-    views = all_views(match)
+    before = _Snapshot(match)  # one for every refusal of this step: a refusal changes nothing
     accepted = []
-    for action in declared.fuzz_actions(game, state, seat, chooser):
-        tried = game.copy_state(state)
-        try:
-            game.apply(tried, seat, action)
-        except GameError as error:
-            # The rules alone, on a copy: `Match.act` adds nothing to a refusal but the log it keeps.
-            assert tried == state, f"refused {action!r} by seat {seat} still changed the state"
-            assert _views_of(game, tried, match.header.seats) == views, f"refused {action!r} changed a view"
-            assert_readable(error)
-            if on_refusal is not None:
-                on_refusal(match, seat, action, error)
+    for action in declared.fuzz_actions(match.game, match.state, seat, chooser):
+        if refusal(match.game, match.state, seat, action) is None:
+            accepted.append(action)
             continue
-        accepted.append(action)
+        error = before.assert_refused(match, seat, action)
+        if on_refusal is not None:
+            on_refusal(match, seat, action, error)
     return (seat, chooser.choice(accepted)) if accepted else None
 
 
@@ -121,11 +114,7 @@ def viewers(seats: int) -> list[Seat]:
 
 def all_views(match: Match) -> list[JSON]:
     """Every seat's view and the spectator's, as JSON-ready data."""
-    return _views_of(match.game, match.state, match.header.seats)
-
-
-def _views_of(game: Game[Any, Any], state: Any, seats: int) -> list[JSON]:
-    return [game.view(state, seat) for seat in viewers(seats)]
+    return [match.view(seat) for seat in viewers(match.header.seats)]
 
 
 def assert_replay_equal(match: Match) -> None:
@@ -161,18 +150,27 @@ def assert_actions_round_trip(game: Game[Any, Any], actions: Iterable[Any]) -> N
 def assert_refusal_changes_nothing(match: Match, seat: Seat, action: Any) -> GameError:
     """Apply an action that must be refused: the state, the log and every view must be exactly
     as before, and the error must say why, as a message id with JSON parameters."""
-    before = match.game.copy_state(match.state)
-    views = all_views(match)
-    log_length = len(match.log)
-    try:
-        match.act(seat, action)
-    except GameError as error:
-        assert match.state == before, f"refused {action!r} still changed the state"
-        assert len(match.log) == log_length, "a refused action reached the log"
-        assert all_views(match) == views, f"refused {action!r} still changed a view"
-        assert_readable(error)
-        return error
-    raise AssertionError(f"{action!r} by seat {seat} was accepted but should be refused")
+    return _Snapshot(match).assert_refused(match, seat, action)
+
+
+class _Snapshot:
+    """A match's state, log length and views at one moment, to compare after a refusal."""
+
+    def __init__(self, match: Match) -> None:
+        self.state = match.game.copy_state(match.state)
+        self.views = all_views(match)
+        self.log_length = len(match.log)
+
+    def assert_refused(self, match: Match, seat: Seat, action: Any) -> GameError:
+        try:
+            match.act(seat, action)
+        except GameError as error:
+            assert match.state == self.state, f"refused {action!r} still changed the state"
+            assert len(match.log) == self.log_length, "a refused action reached the log"
+            assert all_views(match) == self.views, f"refused {action!r} still changed a view"
+            assert_readable(error)
+            return error
+        raise AssertionError(f"{action!r} by seat {seat} was accepted but should be refused")
 
 
 def assert_readable(error: GameError) -> None:
