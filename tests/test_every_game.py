@@ -40,7 +40,7 @@ FUZZ = 0.25  # of the steps, how many try moves beyond the menu first
 HIDDEN_CHECKS = 0.1  # of the steps, how many check hidden information (each costs many views)
 ALWAYS_CHECKED = 20  # the first actions are all checked for hidden information (short games too)
 MENU_SAMPLE = 8  # legal actions per step whose JSON and notation round trips are checked
-MAX_ACTIONS = 20_000
+MAX_ACTIONS = 100_000  # random play at default options can run long (over 15,000 moves)
 
 
 def playouts() -> list[Any]:
