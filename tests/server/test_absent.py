@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tests.server.support import Peer, my_move, running_server
+from tests.server.support import Peer, my_move, running_server, seated_pair
 
 pytestmark = pytest.mark.asyncio
 
@@ -15,10 +15,7 @@ async def test_a_bot_stands_in_after_the_grace_period_and_steps_aside(tmp_path: 
     with running_server(database, tmp_path, "--bot-pace", "0", "--replace-after", "0.5") as server:
         code = server.post("/api/rooms", {"game": "uno-duo", "options": {"target_score": 1}})["code"]
         url = f"{server.ws}/ws/{code}"
-        ada = await Peer.join(url, "Ada")
-        await ada.sit(0)
-        bo = await Peer.join(url, "Bo")
-        await bo.sit(1)
+        ada, bo = await seated_pair(server, code)
         await ada.send(type="start")
         state = await ada.until("state")
         await bo.until("state")
@@ -55,11 +52,7 @@ async def test_an_absent_player_gets_the_stand_in_their_game_declares(tmp_path: 
         stand_ins = {game["id"]: game["standin_level"] for game in server.get("/api/games")}
         assert stand_ins["duos"] == "association" and stand_ins["uno-duo"] == "heuristic"
         code = server.post("/api/rooms", {"game": "duos", "seats": 2})["code"]
-        url = f"{server.ws}/ws/{code}"
-        ada = await Peer.join(url, "Ada")
-        await ada.sit(0)
-        bo = await Peer.join(url, "Bo")
-        await bo.sit(1)
+        ada, bo = await seated_pair(server, code)
         await ada.send(type="start")
         await bo.until("state")
         await bo.close()

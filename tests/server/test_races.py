@@ -148,10 +148,7 @@ async def test_a_stream_reaches_only_the_seats_the_game_allows_and_what_counted_
 async def test_a_client_that_asks_for_deltas_rebuilds_the_same_views(race_server: ServerProcess) -> None:
     code = race_server.post("/api/rooms", {"game": "race", "options": {"rounds": 3}})["code"]
     url = f"{race_server.ws}/ws/{code}"
-    ada = await Peer.join(url, "Ada")
-    await ada.sit(0)
-    bo = await Peer.join(url, "Bo")
-    await bo.sit(1)
+    ada, bo = await seated_pair(race_server, code)
     lean, whole = await Peer.join_with(url, "Lean", deltas=True), await Peer.join(url, "Whole")
     await ada.send(type="start")
     first = await lean.until("state")
