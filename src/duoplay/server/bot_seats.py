@@ -42,8 +42,8 @@ class Turn:
     version: int
 
 
-# Takes a snapshot in the room loop: the bot's turn now, or None if it has none.
-Snapshot = Callable[[int], Awaitable[Turn | None]]
+# Takes a snapshot in the room loop: the bot's turn now (with its legal actions if asked), or None.
+Snapshot = Callable[[int, bool], Awaitable[Turn | None]]
 APPLIED, STALE, REFUSED = "applied", "stale", "refused"
 # Submits a move to the room loop: (seat, action, version seen) -> APPLIED, STALE or REFUSED.
 Play = Callable[[int, JSON, int], Awaitable[str]]
@@ -100,13 +100,13 @@ class BotSeats:
         try:
             while True:
                 self._again.discard(seat)
-                turn = await self._snapshot(seat)
+                turn = await self._snapshot(seat, False)
                 if turn is None:
                     if seat in self._again:
                         continue
                     return
                 await asyncio.sleep(self._delay(turn))
-                turn = await self._snapshot(seat)  # what changed while it waited counts
+                turn = await self._snapshot(seat, True)  # what changed while it waited counts
                 if turn is None:
                     continue
                 action = await self._decide(turn)

@@ -123,7 +123,7 @@ class FanOut:
     def _pieces(match: Match, seat: Seat, deadline: tuple[object, JSON | None]) -> _Sent:
         outcome = match.outcome()
         legal = (
-            [] if seat is None or outcome is not None else [_json_of(a) for a in match.legal_actions(seat)]
+            [] if seat is None or outcome is not None else [action_json(a) for a in match.legal_actions(seat)]
         )
         return _Sent(
             match.view(seat),
@@ -148,7 +148,7 @@ class FanOut:
 
 
 @lru_cache(maxsize=8192)
-def _json_of(action: Any) -> JSON:
+def action_json(action: Any) -> JSON:
     """An action's JSON, built once per action value: menus repeat after every move.
     Shared and read-only: it is only encoded, never changed."""
     data: JSON = action.to_json()

@@ -29,7 +29,7 @@ from duoplay.server import protocol as wire
 from duoplay.server.bot_seats import APPLIED, REFUSED, STALE, BotSeats, Decider, Turn
 from duoplay.server.config import ServerConfig
 from duoplay.server.deadlines import DeadlineTimer
-from duoplay.server.fanout import FanOut
+from duoplay.server.fanout import FanOut, action_json
 from duoplay.server.inbox import RoomLoop
 from duoplay.server.lobby import FINISHED, HUMAN, PLAYING, WAITING, Lobby
 from duoplay.server.lobby import Seat as SeatInfo
@@ -411,16 +411,18 @@ class Room:
         if not self.closed:
             self.bots.wake([seat for seat, _ in self._bots_to_move()])
 
-    async def _bot_turn(self, seat: int) -> Turn | None:
-        """A snapshot of `seat`'s turn, taken in the room loop."""
+    async def _bot_turn(self, seat: int, menu: bool) -> Turn | None:
+        """A snapshot of `seat`'s turn, taken in the room loop; its legal actions as JSON only
+        with `menu` (a bot waiting to look like a person needs only the view)."""
 
         def snapshot() -> Any:
             level = dict(self._bots_to_move()).get(seat)
             if level is None or self.match is None:
                 return None
-            legal = [a.to_json() for a in self.match.legal_actions(seat)]
-            if not legal:
+            actions = self.match.legal_actions(seat)
+            if not actions:
                 return None
+            legal = [action_json(a) for a in actions] if menu else []
             return Turn(seat, level, self.match.view(seat), legal, self.match.version)
 
         async def in_loop() -> Any:

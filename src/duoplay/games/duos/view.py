@@ -7,6 +7,7 @@ sees them as soon as they are given). Revealed: all pairs of finished turns, in 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from duoplay.core.protocol import JSON, Seat
@@ -14,7 +15,7 @@ from duoplay.games.duos.cards import GRID_COLUMNS, GRID_ROWS, SETS, face
 from duoplay.games.duos.options import options_json
 from duoplay.games.duos.rules import category, to_move
 from duoplay.games.duos.scoring import coop_verdict
-from duoplay.games.duos.state import COOP, DuosState, Phase
+from duoplay.games.duos.state import COOP, DuosState, Phase, TurnResult
 
 
 def view(state: DuosState, seat: Seat) -> JSON:
@@ -38,10 +39,17 @@ def view(state: DuosState, seat: Seat) -> JSON:
         "helps": [h.to_json() for h in state.helps],
         "scores": list(state.scores),
         "options": options_json(state.options),
-        "history": [result.to_json() for result in state.history],
+        "history": [_turn_json(result) for result in state.history],
     }
     if state.mode == COOP:
         shown["verdict"] = coop_verdict(state.scores[0]) if state.phase == Phase.GAME_OVER else None
     if seat is not None and 0 <= seat < state.seats:
         shown["pairs"] = [list(pair) for pair in state.pairs[seat]]
     return shown
+
+
+@lru_cache(maxsize=4096)
+def _turn_json(result: TurnResult) -> JSON:
+    """A finished turn's JSON, built once: it never changes, and every view after every move
+    carries the whole history. Read-only, like views."""
+    return result.to_json()
