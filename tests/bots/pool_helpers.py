@@ -19,7 +19,8 @@ LEGAL: list[JSON] = [action.to_json() for action in SIMPLE_ACTIONS.values()]
 
 
 class ScriptedBot:
-    """Does what the view says: waits `sleep` seconds, raises if `fail`, picks `legal[pick]`."""
+    """Does what the view says: waits `sleep` seconds, raises if `fail`, writes a file named by
+    `touch`, picks `legal[pick]`."""
 
     name = "scripted"
 
@@ -31,14 +32,17 @@ class ScriptedBot:
         time.sleep(view.get("sleep", 0))
         if view.get("fail"):
             raise RuntimeError("scripted to fail")
+        if view.get("touch"):
+            with open(view["touch"], "w", encoding="utf-8") as mark:
+                mark.write("decided")
         self.decisions += 1
         self.pids.append(os.getpid())
         return legal[view.get("pick", 0)]
 
 
-def scripted_ticket(pick: int = 0, sleep: float = 0.0, fail: bool = False,
+def scripted_ticket(pick: int = 0, sleep: float = 0.0, fail: bool = False, touch: str = "",
                     memory: bytes | None = None) -> BotTicket:
-    view = {"pick": pick, "sleep": sleep, "fail": fail}
+    view = {"pick": pick, "sleep": sleep, "fail": fail, "touch": touch}
     return BotTicket("uno-duo", "scripted", 0, 0, view, LEGAL,
                      memory if memory is not None else pickle.dumps(ScriptedBot()))
 

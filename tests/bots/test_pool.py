@@ -12,6 +12,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 from tests.bots.pool_helpers import LEGAL, ScriptedBot, running, scripted_ticket, sleepy_search, wait_until
@@ -100,6 +101,21 @@ async def test_decide_async_leaves_the_event_loop_free(pool: BotPool) -> None:
     ticker.cancel()
     assert [decision.action for decision in decisions] == LEGAL[:4]
     assert ticks >= 10
+
+
+@pytest.mark.asyncio
+async def test_a_caller_that_gives_up_leaves_the_pool_working(pool: BotPool, tmp_path: Path) -> None:
+    with pytest.raises(TimeoutError):
+        await asyncio.wait_for(pool.decide_async(scripted_ticket(sleep=0.5)), timeout=0.05)
+    # A ticket still waiting for a worker when its caller gives up is never decided.
+    busy = [pool.submit(scripted_ticket(sleep=0.5)) for _ in range(2)]
+    mark = tmp_path / "decided"
+    given_up = pool.submit(scripted_ticket(touch=str(mark)))
+    assert given_up.cancel()
+    for future in busy:
+        future.result(timeout=30)
+    assert (await pool.decide_async(scripted_ticket(pick=9))).action == LEGAL[9]
+    assert not mark.exists()
 
 
 def test_a_killed_worker_is_replaced_and_the_ticket_it_held_fails() -> None:
