@@ -15,7 +15,6 @@ withdrawn. An answer that comes after its decision was made is dropped.
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import pickle
 import queue
 import socket
@@ -25,47 +24,13 @@ from collections import deque
 from collections.abc import Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
-from multiprocessing.connection import Connection, wait
-from multiprocessing.context import ForkServerContext, SpawnContext
-from multiprocessing.process import BaseProcess
+from multiprocessing.connection import wait
 from typing import Any
 
+from duoplay.bots.slots import Search, Slot, Ticket, Workers
 from duoplay.bots.tickets import BotFailed, Decision
-from duoplay.bots.worker import serve
 
-START_TIMEOUT_S = 120.0  # a worker imports its games before it is ready; a loaded machine is slow
-STOP_WAIT_S = 1.0  # how long idle workers get to leave on their own when the pool closes
 MAX_QUICK_DEATHS = 3  # a worker dying this often in a row without answering is not restarted
-
-
-@dataclass(eq=False)
-class _Ticket:
-    payload: bytes  # a pickled BotTicket
-    started: float  # `time.monotonic()` when the pool received it: the bot's budget runs from then
-    future: Future[Decision]
-
-
-@dataclass(eq=False)
-class _Search:
-    owner: _Slot
-    generation: int  # of the owner's process: a replaced worker posted nothing
-    tag: int
-    payload: bytes
-    part: Any
-    expires: float | None
-
-
-@dataclass(eq=False)
-class _Slot:
-    index: int
-    process: BaseProcess | None = None
-    connection: Connection | None = None
-    generation: int = 0
-    job: _Ticket | _Search | None = None
-    tag: int | None = None  # the decision whose sub-searches this worker waits for
-    posted: int = 0  # sub-searches it posted for that decision
-    yielding: bool = False  # told to end its sub-search
-    deaths: int = 0  # in a row, without an answer in between
 
 
 @dataclass
@@ -85,32 +50,26 @@ class PoolStats:
 
 class Dispatcher:
     def __init__(self, size: int, games: Sequence[str]) -> None:
-        # Never plain fork: the parent has threads (this one, an event loop's).
-        self._context: ForkServerContext | SpawnContext
-        if "forkserver" in multiprocessing.get_all_start_methods():
-            self._context = multiprocessing.get_context("forkserver")
-            self._context.set_forkserver_preload(["duoplay.bots.worker"])
-        else:
-            self._context = multiprocessing.get_context("spawn")
-        self._size = size
-        self._games = tuple(games)
-        self._inbox: queue.SimpleQueue[_Ticket | None] = queue.SimpleQueue()
+        self._workers = Workers(size, games)
+        self._inbox: queue.SimpleQueue[Ticket | None] = queue.SimpleQueue()
         self._lock = threading.Lock()  # between `submit` and `close`
         self._closed = False
         self._wake_read, self._wake_write = socket.socketpair()
         self._wake_read.setblocking(False)
         self._wake_write.setblocking(False)
-        self._tickets: deque[_Ticket] = deque()
-        self._searches: deque[_Search] = deque()
+        self._tickets: deque[Ticket] = deque()
+        self._searches: deque[Search] = deque()
         self.stats = PoolStats()
-        self._slots = [_Slot(index) for index in range(size)]
+        self._slots = [Slot(index) for index in range(size)]
         try:
             for slot in self._slots:
-                self._start(slot)
+                self._workers.start(slot)
             for slot in self._slots:
-                self._wait_ready(slot)
+                self._workers.wait_ready(slot)
         except BaseException:
-            self._stop_workers()
+            self._workers.stop(self._slots)
+            self._wake_read.close()
+            self._wake_write.close()
             raise
         self._thread = threading.Thread(target=self._run, name="bot-pool", daemon=True)
         self._thread.start()
@@ -122,7 +81,7 @@ class Dispatcher:
         with self._lock:
             if self._closed:
                 raise BotFailed("the bot pool is closed")
-            self._inbox.put(_Ticket(payload, time.monotonic(), future))
+            self._inbox.put(Ticket(payload, time.monotonic(), future))
         self._wake()
         return future
 
@@ -153,15 +112,15 @@ class Dispatcher:
         finally:
             with self._lock:
                 self._closed = True
-            self._stop_workers()
+            self._workers.stop(self._slots)
             self._fail_waiting("the bot pool was closed")
             self._wake_read.close()
             self._wake_write.close()
 
     def _serve_once(self) -> bool:
         live = [slot for slot in self._slots if slot.process is not None]
-        by_connection: dict[Any, _Slot] = {slot.connection: slot for slot in live}
-        by_sentinel: dict[Any, _Slot] = {
+        by_connection: dict[Any, Slot] = {slot.connection: slot for slot in live}
+        by_sentinel: dict[Any, Slot] = {
             slot.process.sentinel: slot for slot in live if slot.process is not None}
         ready = wait([self._wake_read, *by_connection, *by_sentinel])
         lost = []
@@ -191,7 +150,7 @@ class Dispatcher:
         self._dispatch()
         return True
 
-    def _read(self, slot: _Slot) -> bool:
+    def _read(self, slot: Slot) -> bool:
         """Handle what the worker sent; False once its pipe has ended."""
         connection = slot.connection
         assert connection is not None
@@ -203,12 +162,12 @@ class Dispatcher:
             return False
         return True
 
-    def _handle(self, slot: _Slot, message: tuple[Any, ...]) -> None:
+    def _handle(self, slot: Slot, message: tuple[Any, ...]) -> None:
         kind = message[0]
         if kind in ("decided", "failed"):
             ticket = slot.job
             self._end_decision(slot)
-            if not isinstance(ticket, _Ticket):
+            if not isinstance(ticket, Ticket):
                 return  # cannot happen: a worker answers the ticket it was given
             if kind == "decided":
                 action, memory, seconds = pickle.loads(message[1])
@@ -220,7 +179,7 @@ class Dispatcher:
             _, tag, payload, parts, expires = message
             slot.tag, slot.posted = tag, len(parts)
             self.stats.searches_posted += len(parts)
-            self._searches.extend(_Search(slot, slot.generation, tag, payload, part, expires)
+            self._searches.extend(Search(slot, slot.generation, tag, payload, part, expires)
                                   for part in parts)
         elif kind == "withdraw":
             tag = message[1]
@@ -228,23 +187,23 @@ class Dispatcher:
             withdrawn = len(self._searches) - len(kept)
             self._searches = kept
             self.stats.searches_withdrawn += withdrawn
-            self._send(slot, ("withdrawn", tag, slot.posted - withdrawn))
+            slot.send(("withdrawn", tag, slot.posted - withdrawn))
         elif kind == "ready":
             pass  # a replacement worker: jobs sent before this waited in its pipe
         elif kind == "searched":
             search = slot.job
             slot.job, slot.yielding = None, False
-            if isinstance(search, _Search):
+            if isinstance(search, Search):
                 self._answer(search, message[1])
 
-    def _end_decision(self, slot: _Slot) -> None:
+    def _end_decision(self, slot: Slot) -> None:
         slot.job, slot.tag, slot.posted = None, None, 0
         self._searches = deque(s for s in self._searches if s.owner is not slot)
 
-    def _answer(self, search: _Search, counts: list[int] | None) -> None:
+    def _answer(self, search: Search, counts: list[int] | None) -> None:
         owner = search.owner
         if owner.generation == search.generation and owner.tag == search.tag:
-            self._send(owner, ("answer", search.tag, counts))
+            owner.send(("answer", search.tag, counts))
         else:
             self.stats.answers_late += 1
 
@@ -256,19 +215,19 @@ class Dispatcher:
         for slot in self._slots:
             if waiting <= 0:
                 break
-            if isinstance(slot.job, _Search) and not slot.yielding:
+            if isinstance(slot.job, Search) and not slot.yielding:
                 slot.yielding = True
                 self.stats.searches_yielded += 1
-                self._send(slot, ("yield",))
+                slot.send(("yield",))
                 waiting -= 1
 
-    def _feed(self, slot: _Slot) -> None:
+    def _feed(self, slot: Slot) -> None:
         """Give an idle worker the oldest waiting ticket, else the oldest sub-search still wanted."""
         while self._tickets:
             ticket = self._tickets.popleft()
             if ticket.future.set_running_or_notify_cancel():  # False: the caller gave up on it
                 slot.job = ticket
-                self._send(slot, ("ticket", ticket.payload, ticket.started))
+                slot.send(("ticket", ticket.payload, ticket.started))
                 return
         now = time.monotonic()
         while self._searches:
@@ -279,90 +238,35 @@ class Dispatcher:
                 continue
             slot.job = search
             self.stats.searches_run += 1
-            self._send(slot, ("search", search.payload, search.part))
+            slot.send(("search", search.payload, search.part))
             return
 
-    def _send(self, slot: _Slot, message: Any) -> None:
-        if slot.connection is None:
-            return
-        # A worker that has died is found by its sentinel, which settles the job it held.
-        with contextlib.suppress(OSError):
-            slot.connection.send(message)
-
-    def _lost(self, slot: _Slot) -> None:
+    def _lost(self, slot: Slot) -> None:
         """A worker died: fail the ticket it held, answer the search it ran, start another."""
         job = slot.job
         self._end_decision(slot)
         slot.yielding = False
-        if isinstance(job, _Ticket):
+        if isinstance(job, Ticket):
             self.stats.failed += 1
             _settle(job.future, BotFailed("the worker deciding it died"))
-        elif isinstance(job, _Search):
+        elif isinstance(job, Search):
             self._answer(job, None)
-        self._release(slot)
+        self._workers.release(slot)
         slot.deaths += 1
         if slot.deaths > MAX_QUICK_DEATHS:
             if all(s.process is None for s in self._slots):
                 self._fail_waiting("every worker of the bot pool keeps dying")
             return
         try:
-            self._start(slot)
+            self._workers.start(slot)
             self.stats.workers_replaced += 1
         except Exception:
             if all(s.process is None for s in self._slots):
                 self._fail_waiting("the bot pool cannot start a worker")
 
-    def _start(self, slot: _Slot) -> None:
-        ours, theirs = self._context.Pipe(duplex=True)
-        process = self._context.Process(target=serve, args=(theirs, self._size, self._games),
-                                        name=f"bot-pool-{slot.index}", daemon=True)
-        try:
-            process.start()
-        finally:
-            theirs.close()
-        slot.process, slot.connection = process, ours
-        slot.generation += 1
-
-    def _wait_ready(self, slot: _Slot) -> None:
-        """Wait until a new worker has set itself up (its games imported, Ctrl-C ignored)."""
-        assert slot.connection is not None
-        try:
-            if slot.connection.poll(START_TIMEOUT_S) and slot.connection.recv() == ("ready",):
-                return
-        except (EOFError, OSError):
-            pass
-        raise BotFailed("a bot pool worker could not start (a script that makes a pool must do so "
-                        "under `if __name__ == '__main__':`, as worker processes import it)")
-
-    def _release(self, slot: _Slot) -> None:
-        process, connection = slot.process, slot.connection
-        slot.process = slot.connection = None
-        if connection is not None:
-            connection.close()
-        if process is not None:
-            process.join(timeout=1)
-            if process.is_alive():
-                process.kill()
-                process.join()
-            process.close()
-
-    def _stop_workers(self) -> None:
-        for slot in self._slots:
-            if slot.job is None:
-                self._send(slot, None)
-            elif slot.process is not None:
-                slot.process.terminate()  # its answer would go nowhere: no need to wait for it
-        deadline = time.monotonic() + STOP_WAIT_S
-        for slot in self._slots:
-            if slot.process is not None:
-                slot.process.join(timeout=max(deadline - time.monotonic(), 0))
-                if slot.process.is_alive():
-                    slot.process.terminate()
-            self._release(slot)
-
     def _fail_waiting(self, reason: str) -> None:
         for slot in self._slots:
-            if isinstance(slot.job, _Ticket):
+            if isinstance(slot.job, Ticket):
                 _settle(slot.job.future, BotFailed(reason))
             slot.job = None
         while self._tickets:
