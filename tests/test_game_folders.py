@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import ast
 import re
-from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,18 +21,6 @@ SRC = ROOT / "src" / "duoplay"
 GAMES = SRC / "games"
 MODULES = (".py", ".js", ".css", ".html")  # message catalogs and other data files are not modules
 SHELL = ("duoplay.server", "duoplay.cli", "duoplay.web")
-
-# Places outside the game folders that still name a game: (file, name) -> occurrences.
-# Being moved into the games' folders by the developers who own these files; remove an
-# entry when its place no longer names the game. Any new place fails the test.
-ALLOWED: dict[tuple[str, str], int] = {  # being moved
-    ("src/duoplay/bots/pool.py", "uno-duo"): 2,
-    ("src/duoplay/bots/tickets.py", "uno-duo"): 1,
-    ("src/duoplay/cli/arena.py", "uno-duo"): 1,
-    ("src/duoplay/cli/play.py", "uno-duo"): 1,
-    ("src/duoplay/cli/play.py", "uno"): 1,
-}
-
 
 def _package(game: Any) -> str:
     """The game's package: its folder under games/, or its top-level package if it lives elsewhere."""
@@ -90,15 +77,9 @@ def test_the_names_come_from_the_registry_and_are_found_as_words() -> None:
 
 
 def test_no_platform_module_names_a_game() -> None:
-    places = _places(_matcher(_names()))
-    counts = Counter((path, name) for path, _, name in places)
-    new = [f"{path}:{line}: {name!r}" for path, line, name in places
-           if counts[path, name] > ALLOWED.get((path, name), 0)]
-    assert not new, ("a module outside the game folders names a game; move what it says about the "
-                     "game into the game's folder, behind a declaration:\n" + "\n".join(new))
-    gone = [f"{path}: {name!r} (allowed {allowed}, found {counts[path, name]})"
-            for (path, name), allowed in ALLOWED.items() if counts[path, name] < allowed]
-    assert not gone, "fewer places name a game than ALLOWED says; lower or remove:\n" + "\n".join(gone)
+    places = [f"{path}:{line}: {name!r}" for path, line, name in _places(_matcher(_names()))]
+    assert not places, ("a module outside the game folders names a game; move what it says about the "
+                        "game into the game's folder, behind a declaration:\n" + "\n".join(places))
 
 
 def _imports(path: Path) -> Iterator[tuple[int, str]]:

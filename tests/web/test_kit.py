@@ -87,7 +87,8 @@ def test_the_log_keeps_the_last_lines_and_marks_the_newest(page: Page) -> None:
     expect(page.locator("#k-log li.kit-log-new")).to_have_text(["new"])
     # A quiet log (the replay page) never pops up a toast.
     page.evaluate("""() => { const quiet = new kit.EventLog({ prefix: 'q', quiet: true });
-      document.getElementById('kit-test').append(quiet.element); quiet.add([{ text: 'hush', loud: true }]); }""")
+      document.getElementById('kit-test').append(quiet.element);
+      quiet.add([{ text: 'hush', loud: true }]); }""")
     expect(page.locator("#toasts .toast")).to_have_count(1)
 
 
@@ -127,7 +128,8 @@ def test_a_dialog_keeps_the_focus_and_the_table_keys_wait(page: Page) -> None:
     assert page.evaluate("pressed") == ["x", "Enter"]
 
     # A dialog that may not be dismissed stays open on Escape; its button closes it.
-    page.evaluate("() => modal.show({ name: 'end', content: 'stay', dismissible: false, onClose: () => pressed.push('closed') })")
+    page.evaluate("() => modal.show({ name: 'end', content: 'stay', dismissible: false, "
+                  "onClose: () => pressed.push('closed') })")
     page.keyboard.press("Escape")
     expect(dialog).to_be_visible()
     assert page.evaluate("kit.modalOpen()")
@@ -156,10 +158,12 @@ def test_seats_and_scores(page: Page) -> None:
         { seat: 1, name: 'Bo', connected: false, badges: [{ text: 'Dealer', kind: 'dealer' }],
           state: { text: 'Done', done: true }, aside: '7 cards' },
       ]);
-      scores.update({ rows: [{ seat: 0, name: 'Ada', total: 3, mine: true }, { seat: 1, name: 'Bo', total: 12 }],
+      scores.update({ rows: [{ seat: 0, name: 'Ada', total: 3, mine: true },
+                             { seat: 1, name: 'Bo', total: 12 }],
         columns: [{ label: '1', group: 'Round 1' }, { label: '2', group: 'Round 1' },
           { label: '3', group: 'Round 2', state: 'now' }],
-        cell: (row, column, index) => (index < 2 ? { text: String(row.total), mark: index ? '★' : null } : null),
+        cell: (row, column, index) => (index < 2
+          ? { text: String(row.total), mark: index ? '★' : null } : null),
         columnsLabel: 'Turn', note: 'a note' });
     }""")
     ada = page.locator("#k-players li[data-seat='0']")
@@ -193,11 +197,13 @@ def test_the_example_table_of_the_docs_runs(page: Page) -> None:
     assert code, "docs/web.md has no example table"
     source = code.group(1).replace('"../../', '"/static/') + "\nfunction describe(e) { return e.kind; }\n"
     page.evaluate("""async (source) => {
-      const url = URL.createObjectURL(new Blob([source.replaceAll('"/static/', `"${location.origin}/static/`)],
+      const served = source.replaceAll('"/static/', `"${location.origin}/static/`);
+      const url = URL.createObjectURL(new Blob([served],
         { type: 'text/javascript' }));
       const { createTable } = await import(url);
       window.acted = [];
-      const ctx = { mode: 'play', seatName: (s) => ['Ada', 'Bo'][s], act: (a) => { acted.push(a); return Promise.resolve(); } };
+      const ctx = { mode: 'play', seatName: (s) => ['Ada', 'Bo'][s],
+                    act: (a) => { acted.push(a); return Promise.resolve(); } };
       window.race = createTable(document.getElementById('kit-test'), ctx);
       race.update({ version: 1, view: { seat: 0, to_move: [0], scores: [3, 5], target: 10 }, legal: [],
         events: [{ kind: 'start' }], outcome: null, deadline: { seconds_left: 30 } });
@@ -210,7 +216,8 @@ def test_the_example_table_of_the_docs_runs(page: Page) -> None:
     assert page.evaluate("acted") == [{"type": "skip"}]
     page.evaluate("() => race.error({ code: 'illegal_action', msg: 'Seat {n}', params: { n: 1 } })")
     expect(page.locator("#race-why")).to_have_text("Seat 1")
-    page.evaluate("""() => race.update({ version: 2, view: { seat: 0, to_move: [], scores: [3, 9], target: 10 },
+    page.evaluate("""() => race.update({ version: 2,
+      view: { seat: 0, to_move: [], scores: [3, 9], target: 10 },
       legal: [], events: [{ kind: 'game-over' }], outcome: { winners: [1] }, deadline: null })""")
     expect(page.locator("#race-end")).to_be_visible()
     expect(page.locator("#race-timer")).to_be_hidden()

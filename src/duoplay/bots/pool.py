@@ -8,8 +8,8 @@ worker takes any ticket and one that dies loses only the decision it held. A sea
 may spread its decision over the idle workers (see `spread.py`): with one table every
 core thinks about its move, with many tables each decision gets what is free.
 
-    with BotPool(games=["uno-duo"]) as pool:
-        bot = PooledBot(pool, "uno-duo", "ismcts", seed=7)
+    with BotPool(games=[game_id]) as pool:
+        bot = PooledBot(pool, game_id, "ismcts", seed=7)
         action = bot.choose(view, legal, seat)                    # blocking
         decision = await pool.decide_async(ticket)                # for an event loop
 

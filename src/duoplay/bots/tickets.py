@@ -17,7 +17,7 @@ from duoplay.core.protocol import JSON
 class BotTicket:
     """One decision to make: the seat's view (never the state) and its legal actions as JSON."""
 
-    game: str  # game id, e.g. "uno-duo"
+    game: str  # a registered game's id
     level: str  # bot level, e.g. "ismcts"
     seed: int  # seeds a new bot; unused once `memory` is given
     seat: int

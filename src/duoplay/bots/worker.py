@@ -35,7 +35,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from duoplay.bots import spread
-from duoplay.bots.registry import bot_levels, make_bot
+from duoplay.bots.registry import bot_factories, make_bot
 from duoplay.bots.spread import SubSearch
 from duoplay.bots.tickets import BotTicket
 from duoplay.core.registry import find_game
@@ -79,7 +79,7 @@ def _exit_with_parent() -> None:
 def _warm(game_id: str) -> None:
     """Import a game and its bots before the first ticket, so no decision pays for it."""
     with contextlib.suppress(Exception):
-        bot_levels(game_id)  # imports the game's bots module, which imports its rules
+        bot_factories(game_id)  # imports the game's bots module, which imports its rules
 
 
 class _Worker:

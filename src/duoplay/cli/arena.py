@@ -37,7 +37,7 @@ from duoplay.core.registry import find_game
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", help="game id or alias, e.g. uno-duo")
+    parser.add_argument("game", help="a game's id or alias (a wrong name lists them)")
     parser.add_argument("--bots", required=True, help="comma-separated bot levels, one per seat: A,B")
     parser.add_argument("--games", type=int, default=100, help="how many full games (default 100)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed+i")

@@ -36,7 +36,7 @@ Commands: a move's number or its notation; 'show' to see the table again;
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", help="the game to play, for example uno-duo")
+    parser.add_argument("game", help="the game to play: its id or alias (a wrong name lists them)")
     parser.add_argument("--bot", default="random",
                         help="the bot's level: random, or a level the game adds (heuristic, ismcts)")
     parser.add_argument("--seed", type=int, default=None,
@@ -319,7 +319,8 @@ def _pick(word: str, choices: Sequence[Choice]) -> Choice | None:
 
 
 def _answer_ahead(choice: Choice, words: Sequence[str]) -> Choice | None:
-    """Typed words after a move answer its follow-up questions in order ("wild+4 blue uno").
+    """Typed words after a move answer its follow-up questions in order (a card, then the
+    colour it names, then a call that goes with it).
     None if they do not fit, so the whole line goes to the game's own parser and its reasons."""
     for word in words:
         if choice.then is None:
