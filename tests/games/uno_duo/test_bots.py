@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pickle
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -13,6 +14,7 @@ from tests.games.uno_duo.helpers import GAME, Phase, cards, match_at, position
 from duoplay.bots import bot_levels, make_bot
 from duoplay.bots.base import RandomBot
 from duoplay.bots.play import play_match
+from duoplay.bots.pool import BotPool, PooledBot
 from duoplay.core.match import Match
 from duoplay.core.protocol import JSON
 from duoplay.games.uno_duo import actions as act
@@ -198,15 +200,18 @@ def test_ismcts_returns_a_legal_action_in_every_phase() -> None:
     assert phases >= ALL_PHASES
 
 
-def test_ismcts_on_two_processes_plays_legal_moves_and_shares_its_budget() -> None:
-    bot = ismcts_bot(seed=4, time_ms=None, iterations=24, workers=2)
-    try:
+def test_ismcts_in_a_pool_of_two_plays_legal_moves_and_shares_its_budget() -> None:
+    """As the server runs it: the bot thinks in the pool, its decision spread over both workers."""
+    with BotPool(2, games=["uno-duo"]) as pool:
+        bot = PooledBot(pool, "uno-duo", "ismcts", seed=4,
+                        bot=ismcts_bot(seed=4, time_ms=None, iterations=24, workers=2))
         for phase, view, legal, seat in _positions(per_phase=2):
             action = bot.choose(view, legal, seat)
             assert action in legal, f"{action!r} is not legal in {phase}"
-            assert bot.last_iterations == 24
-    finally:
-        bot.close()
+            assert bot.memory is not None
+            searched = pickle.loads(bot.memory)  # the bot as its last decision left it
+            assert searched.last_iterations == 24  # both searches together
+        assert pool.stats.searches_run > 0  # the other worker took its share
 
 
 def test_ismcts_answers_at_once_when_there_is_one_choice() -> None:
