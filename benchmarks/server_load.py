@@ -654,6 +654,23 @@ def idle_sleeper(seconds: float, results: Any) -> None:
     results.put(lags)
 
 
+def start_clients(procs: list[Any], ready_count: Any, clients: int, seconds: float) -> None:
+    """Start the client processes and wait, with a progress bar, until each has connected."""
+    for proc in procs:
+        proc.start()
+    connect_deadline = time.monotonic() + seconds
+    with tqdm(
+        total=len(procs), desc=f"{clients} clients connecting", unit="worker", leave=False, mininterval=1.0
+    ) as bar:
+        while ready_count.value < len(procs):
+            if time.monotonic() > connect_deadline:
+                raise SystemExit(f"the clients could not all connect and start within {seconds:.0f} s")
+            if any(not proc.is_alive() for proc in procs):
+                raise SystemExit("a client process died while connecting")
+            bar.update(ready_count.value - bar.n)
+            time.sleep(0.1)
+
+
 def run_step(
     base: str, server_pid: int, clients: int, mode: str, duration: float, workers: int
 ) -> StepResult:
@@ -672,19 +689,7 @@ def run_step(
         )
         for share in shares
     ]
-    for proc in procs:
-        proc.start()
-    connect_deadline = time.monotonic() + 120
-    with tqdm(
-        total=len(procs), desc=f"{clients} clients connecting", unit="worker", leave=False, mininterval=1.0
-    ) as bar:
-        while ready_count.value < len(procs):
-            if time.monotonic() > connect_deadline:
-                raise SystemExit("the clients could not all connect and start within 120 s")
-            if any(not proc.is_alive() for proc in procs):
-                raise SystemExit("a client process died while connecting")
-            bar.update(ready_count.value - bar.n)
-            time.sleep(0.1)
+    start_clients(procs, ready_count, clients, 120)
     go.set()
     started = time.monotonic()
     cpu_before = cpu_seconds(server_pid)
@@ -839,19 +844,7 @@ def run_mix(
         )
         for share in shares
     ]
-    for proc in procs:
-        proc.start()
-    connect_deadline = time.monotonic() + 180
-    with tqdm(
-        total=len(procs), desc=f"{clients} clients connecting", unit="worker", leave=False, mininterval=1.0
-    ) as bar:
-        while ready_count.value < len(procs):
-            if time.monotonic() > connect_deadline:
-                raise SystemExit("the clients could not all connect and start within 180 s")
-            if any(not proc.is_alive() for proc in procs):
-                raise SystemExit("a client process died while connecting")
-            bar.update(ready_count.value - bar.n)
-            time.sleep(0.1)
+    start_clients(procs, ready_count, clients, 180)
     # Bots load what they need on their first decision in each pool worker (the DUOS bot its
     # language model): the measurement starts once every room's bots have moved.
     warm_started = time.monotonic()
