@@ -43,6 +43,15 @@ def test_creating_a_bad_room_is_a_typed_400(server: ServerProcess, body: object,
     assert httpx.get(server.http + "/api/rooms").json() == before
 
 
+def test_a_room_request_with_text_that_is_not_unicode_is_a_typed_400(server: ServerProcess) -> None:
+    """It was a 500: a lone surrogate in an option's name could not be encoded in the reply."""
+    for body in ('{"game": "duos", "options": {"\\ud800": 1}}', '{"game": "uno\\udfff"}'):
+        answer = httpx.post(server.http + "/api/rooms", content=body,
+                            headers={"Content-Type": "application/json"})
+        assert answer.status_code == 400 and answer.json()["error"]["code"] == "malformed_request"
+    assert httpx.get(server.http + "/healthz").status_code == 200
+
+
 def test_a_refused_room_says_why_with_a_message_id_and_parameters(server: ServerProcess) -> None:
     error = httpx.post(server.http + "/api/rooms", json={"game": "duos", "seats": 9}).json()["error"]
     assert error["msg"] == "{game} takes {least} to {most} seats"

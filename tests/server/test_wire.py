@@ -88,3 +88,15 @@ def test_a_message_id_is_echoed_and_checked() -> None:
     error = wire.error(wire.ProtocolError(wire.SEAT_TAKEN, "Seat {seat} is taken", seat=2), "c-19")
     assert error == {"v": 1, "type": "error", "code": "seat_taken", "message": "Seat 2 is taken",
                      "msg": "Seat {seat} is taken", "params": {"seat": 2}, "id": "c-19"}
+
+
+def test_text_that_is_not_valid_unicode_is_refused_at_the_door() -> None:
+    """A JSON escape may name a lone surrogate, which no game, store or reply can encode."""
+    word = '{"v": 1, "type": "action", "action": {"type": "word", "word": "a\\ud800"}, "version": null}'
+    assert outcome(word) == wire.MALFORMED_MESSAGE
+    key = '{"v": 1, "type": "hello", "name": "Ada", "token": null, "\\udfff": 1}'
+    assert outcome(key) == wire.MALFORMED_MESSAGE
+    # A surrogate pair is one character, and welcome.
+    fine = '{"v": 1, "type": "hello", "name": "\\u00e9\\ud83d\\ude00", "token": null}'
+    assert parse_client(fine).message == wire.Hello("é😀", None)
+

@@ -22,6 +22,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from duoplay.bots.pool import BotPool
 from duoplay.core.declared import describe
+from duoplay.core.json import has_lone_surrogates
 from duoplay.core.registry import find_game, game_ids
 from duoplay.server import protocol as wire
 from duoplay.server.config import ServerConfig, normalize_database_url
@@ -87,6 +88,8 @@ async def create_room(request: Request) -> Response:
         return error_response("malformed_request", "The body must be a JSON object", 400)
     if not isinstance(body, dict):
         return error_response("malformed_request", "The body must be a JSON object", 400)
+    if has_lone_surrogates(body):
+        return error_response("malformed_request", "The body holds text that is not valid Unicode", 400)
     config: ServerConfig = request.app.state.config
     limit: TokenBuckets | None = request.app.state.room_limit
     address = request.client.host if request.client is not None else ""
