@@ -654,6 +654,24 @@ def idle_sleeper(seconds: float, results: Any) -> None:
     results.put(lags)
 
 
+def measure_window(ctx: Any, server_pid: int, started: float, duration: float, counter: Any, stop: Any,
+                   label: str) -> tuple[Any, Any, float]:
+    """Let the clients play for `duration` with a progress bar and an idle sleeper measuring wake lag,
+    then tell them to stop. Returns the sleeper's result queue, its process, and the server's peak RSS."""
+    idle_results = ctx.Queue()
+    idle = ctx.Process(target=idle_sleeper, args=(duration, idle_results), daemon=True)
+    idle.start()
+    rss_peak = 0.0
+    with tqdm(total=int(duration), desc=label, unit="s", mininterval=1.0) as bar:
+        while (elapsed := time.monotonic() - started) < duration:
+            time.sleep(min(1.0, duration - elapsed))
+            rss_peak = max(rss_peak, rss_mb(server_pid))
+            bar.set_postfix(actions=counter.value, rss_mb=f"{rss_peak:.0f}", refresh=False)
+            bar.update(int(time.monotonic() - started) - bar.n)
+    stop.set()
+    return idle_results, idle, rss_peak
+
+
 def start_clients(procs: list[Any], ready_count: Any, clients: int, seconds: float) -> None:
     """Start the client processes and wait, with a progress bar, until each has connected."""
     for proc in procs:
@@ -693,17 +711,8 @@ def run_step(
     go.set()
     started = time.monotonic()
     cpu_before = cpu_seconds(server_pid)
-    idle_results = ctx.Queue()
-    idle = ctx.Process(target=idle_sleeper, args=(duration, idle_results), daemon=True)
-    idle.start()
-    rss_peak = 0.0
-    with tqdm(total=int(duration), desc=f"{clients} clients ({mode})", unit="s", mininterval=1.0) as bar:
-        while (elapsed := time.monotonic() - started) < duration:
-            time.sleep(min(1.0, duration - elapsed))
-            rss_peak = max(rss_peak, rss_mb(server_pid))
-            bar.set_postfix(actions=counter.value, rss_mb=f"{rss_peak:.0f}", refresh=False)
-            bar.update(int(time.monotonic() - started) - bar.n)
-    stop.set()
+    idle_results, idle, rss_peak = measure_window(ctx, server_pid, started, duration, counter, stop,
+                                                  f"{clients} clients ({mode})")
     seconds = time.monotonic() - started
     cpu = (cpu_seconds(server_pid) - cpu_before) / seconds
     latencies: list[float] = []
@@ -863,17 +872,8 @@ def run_mix(
     sched_before = sched_seconds(server_pid)
     pool_before = sum(cpu_seconds(pid) for pid in pool)
     clients_before = sum(cpu_seconds(proc.pid) for proc in procs if proc.pid is not None)
-    idle_results = ctx.Queue()
-    idle = ctx.Process(target=idle_sleeper, args=(duration, idle_results), daemon=True)
-    idle.start()
-    rss_peak = 0.0
-    with tqdm(total=int(duration), desc=f"{clients} clients (mix)", unit="s", mininterval=1.0) as bar:
-        while (elapsed := time.monotonic() - started) < duration:
-            time.sleep(min(1.0, duration - elapsed))
-            rss_peak = max(rss_peak, rss_mb(server_pid))
-            bar.set_postfix(actions=counter.value, rss_mb=f"{rss_peak:.0f}", refresh=False)
-            bar.update(int(time.monotonic() - started) - bar.n)
-    stop.set()
+    idle_results, idle, rss_peak = measure_window(ctx, server_pid, started, duration, counter, stop,
+                                                  f"{clients} clients (mix)")
     seconds = time.monotonic() - started
     cpu = (cpu_seconds(server_pid) - cpu_before) / seconds
     ran, waited = (
