@@ -3,7 +3,7 @@ SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-EXTRAS := server,ai,bench,dev,duos
+EXTRAS := server,ai,bench,dev,duos,duple
 
 .PHONY: run test test-fast lint system-deps bench screenshots clean
 
@@ -21,6 +21,8 @@ system-deps:
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	command -v tmux >/dev/null || missing="$$missing tmux"; \
 	test -f /usr/share/wordnet/index.noun || missing="$$missing wordnet-base"; \
+	test -f /usr/share/hunspell/es_ES.dic || missing="$$missing hunspell-es"; \
+	test -f /usr/share/hunspell/en_US.dic || missing="$$missing hunspell-en-us"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian packages:$$missing"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \

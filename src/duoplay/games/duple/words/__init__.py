@@ -1,0 +1,1 @@
+"""Duple's word judge and the bot's word finder (see docs/duple-judge.md)."""

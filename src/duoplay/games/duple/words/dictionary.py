@@ -1,0 +1,109 @@
+"""Is it a word: Debian's hunspell dictionaries read with `spylls`.
+
+One dictionary per language, loaded on first use (1-2 s) and shared by every thread.
+Common words are stored in lower case and names capitalized ("Madrid"); hunspell
+accepts a capitalized common word too ("Gato"), so a name is a capitalized form whose
+lower case is not a word. `good_forms` tells how a word was built: "gatos" = gato + the
+plural suffix flag S, "crisis" is a stem of its own. Spanish verbs carry flag R.
+Answers are cached: the game asks about the same words again and again.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+DEFAULT_FOLDER = Path("/usr/share/hunspell")
+FILES = {"es": "es_ES", "en": "en_US"}
+PLURAL_FLAG = "S"  # the plural suffix in both Debian dictionaries
+VERB_FLAG = "R"  # Spanish: the stem is a verb (its conjugations hang on it)
+_CACHE = 65536
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """How hunspell reads one lower-case word."""
+
+    known: bool
+    singulars: tuple[str, ...]  # stems the word is the plural of (S suffix), in lower case
+    stands_alone: bool  # the word is a stem of its own that is not just a plural ("news", "dos")
+    verb: bool  # every reading comes from a verb stem (Spanish flag R)
+    infinitive: bool  # a verb stem read as it is (Spanish)
+
+
+class Hunspell:
+    def __init__(self, lang: str, folder: Path) -> None:
+        from spylls.hunspell import Dictionary
+
+        self.lang = lang
+        self._dictionary: Any = Dictionary.from_files(str(folder / FILES[lang]))
+        self._lock = threading.Lock()
+        self.lookup = lru_cache(maxsize=_CACHE)(self._lookup)
+        self.analyse = lru_cache(maxsize=_CACHE)(self._analyse)
+
+    def _lookup(self, word: str) -> bool:
+        with self._lock:
+            return bool(self._dictionary.lookup(word))
+
+    def is_common(self, word: str) -> bool:
+        """A word written in lower case ("gato", "costa")."""
+        return " " not in word and self.lookup(word.lower())
+
+    def is_name(self, word: str) -> bool:
+        """A capitalized word that is not also a common word ("Madrid", "Paris")."""
+        if " " in word or self.is_common(word):
+            return False
+        capitalized = word[:1].upper() + word[1:].lower()
+        return self.lookup(capitalized) or self.lookup(word)
+
+    def _analyse(self, word: str) -> Analysis:
+        with self._lock:
+            forms = list(self._dictionary.lookuper.good_forms(word, capitalization=False))
+        if not forms:
+            return Analysis(False, (), False, False, False)
+        singulars: list[str] = []
+        stands_alone = False
+        all_verb = True
+        infinitive = False
+        for form in forms:
+            entry = getattr(form, "in_dictionary", None)
+            flags: set[str] = set(getattr(entry, "flags", None) or ())
+            suffix = getattr(form, "suffix", None)
+            prefix = getattr(form, "prefix", None)
+            is_verb = VERB_FLAG in flags and self.lang == "es"
+            all_verb = all_verb and is_verb
+            if suffix is None and prefix is None:
+                infinitive = infinitive or (is_verb and form.stem == word)
+                # A stem of its own: in English always ("news", "jeans"); Spanish lists many
+                # plurals as stems ("gatos", "países"), so there only a stem that has a plural
+                # of its own ("dos" -> "doses") or is not a plural of another stem.
+                if self.lang == "en" or PLURAL_FLAG in flags:
+                    stands_alone = True
+            elif suffix is not None and suffix.flag == PLURAL_FLAG and prefix is None and form.stem != word:
+                singulars.append(form.stem)
+        if not singulars and any(f.suffix is None and f.prefix is None for f in forms):
+            stands_alone = True
+        return Analysis(True, tuple(dict.fromkeys(singulars)), stands_alone, all_verb, infinitive)
+
+
+_LOADED: dict[str, Hunspell] = {}
+_LOAD_LOCK = threading.Lock()
+
+
+def hunspell(lang: str) -> Hunspell:
+    """The process's dictionary for a language (loaded once, on first use)."""
+    with _LOAD_LOCK:
+        found = _LOADED.get(lang)
+        if found is None:
+            if lang not in FILES:
+                raise ValueError(f"no dictionary for language {lang!r}")
+            folder = Path(os.environ.get("DUOPLAY_HUNSPELL", DEFAULT_FOLDER))
+            if not (folder / f"{FILES[lang]}.dic").exists():
+                package = {"es": "hunspell-es", "en": "hunspell-en-us"}[lang]
+                raise RuntimeError(f"{folder / FILES[lang]}.dic is missing: install Debian's {package}")
+            found = _LOADED[lang] = Hunspell(lang, folder)
+        return found

@@ -1,0 +1,169 @@
+"""The word judge: does an answer win the race?
+
+`judge_answer` checks, in this order: empty, missing letters, a word the room already
+accepted by vote ("remembered"), one word only (a name known in a proper-noun category
+may have several), plural made to use a letter (the S), a word of the language or a known
+name, no proper nouns in All Play, and the category. It is deterministic and does no I/O
+once a language is loaded (`warm_up`), so a replayed match judges every answer the same.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from duoplay.games.duple.words.categories import LANGUAGES, Category, categories
+from duoplay.games.duple.words.common import CommonWords, load_common
+from duoplay.games.duple.words.dictionary import Analysis, Hunspell, hunspell
+from duoplay.games.duple.words.folding import fold, missing_letters, normalise
+from duoplay.games.duple.words.lexicon import Lexicon, load_lexicon
+from duoplay.games.duple.words.wordnet import WordNetCategories, wordnet_categories
+
+__all__ = ["LANGUAGES", "REASONS", "Verdict", "judge_answer", "warm_up"]
+
+REASONS = ("ok", "remembered", "empty", "missing_letter", "several_words", "plural", "not_a_word",
+           "category", "proper_noun")
+VERB = frozenset({"verbo", "verb"})
+ADJECTIVE = frozenset({"adjetivo", "adjective"})
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    accepted: bool
+    reason: str  # one of REASONS
+    detail: str = ""  # for missing_letter: the missing letter(s) as shown on the card, e.g. "D"
+
+
+@dataclass(slots=True)
+class Language:
+    """Everything the judge knows about one language, loaded once."""
+
+    lang: str
+    dictionary: Hunspell
+    common: CommonWords
+    lexicon: Lexicon
+    wordnet: WordNetCategories | None
+    categories: dict[str, Category]
+
+
+_LOADED: dict[str, Language] = {}
+_LOCK = threading.Lock()
+
+
+def language(lang: str) -> Language:
+    """The judge's data for a language, loaded on first use (a few seconds)."""
+    with _LOCK:
+        found = _LOADED.get(lang)
+        if found is None:
+            wanted = categories(lang)  # refuses unknown languages
+            dictionary = hunspell(lang)
+            found = Language(lang, dictionary, load_common(lang, dictionary), load_lexicon(lang),
+                             wordnet_categories() if lang == "en" else None, wanted)
+            _LOADED[lang] = found
+        return found
+
+
+def warm_up(lang: str) -> None:
+    """Load everything the judge and the bot need for a language."""
+    language(lang)
+    from duoplay.games.duple.words.answer import candidates
+
+    candidates(lang, None)
+
+
+def _spellings(data: Language, text: str, folded: str) -> tuple[str, ...]:
+    """The ways the answer may be written in the dictionary: as typed, lower case, with accents."""
+    found = [text, text.lower(), *data.common.spellings.get(folded, ())]
+    entry = data.lexicon.known.get(folded)
+    if entry is not None:
+        found += [entry, entry.lower()]
+    return tuple(dict.fromkeys(found))
+
+
+def _analyses(data: Language, spellings: tuple[str, ...]) -> list[Analysis]:
+    return [a for a in (data.dictionary.analyse(s.lower()) for s in spellings if " " not in s) if a.known]
+
+
+def _is_plural_for_letter(data: Language, folded: str, analyses: list[Analysis],
+                          letters: Sequence[str]) -> bool:
+    """A plural whose singular lacks a card letter that the plural ending supplies ("leones" for S)."""
+    if folded in data.lexicon.known or any(a.stands_alone for a in analyses):
+        return False  # "tijeras", "jeans", "news": words of their own
+    singulars = [s for a in analyses for s in a.singulars]
+    if not singulars:
+        return False
+    return all(missing_letters(data.lang, s, letters) for s in singulars)
+
+
+def _is_common_word(data: Language, spellings: tuple[str, ...], folded: str) -> bool:
+    if folded in data.common.spellings:
+        return True
+    if any(" " not in s and data.dictionary.is_common(s) for s in spellings):
+        return True
+    return folded in data.lexicon.known and folded not in data.lexicon.names
+
+
+def _is_name(data: Language, text: str, folded: str) -> bool:
+    return folded in data.lexicon.names or data.dictionary.is_name(text)
+
+
+def _fits(data: Language, category: str, folded: str, analyses: list[Analysis]) -> bool:
+    lexicon = data.lexicon
+    if lexicon.fits(category, folded):
+        return True
+    if any(lexicon.fits(category, fold(data.lang, s)) for a in analyses for s in a.singulars):
+        return True
+    if category in VERB:
+        if data.lang == "es":
+            return any(a.infinitive for a in analyses) or (bool(analyses) and all(a.verb for a in analyses))
+        return data.wordnet is not None and data.wordnet.is_verb(folded)
+    if category in ADJECTIVE and data.lang == "en":
+        return data.wordnet is not None and data.wordnet.is_adjective(folded)
+    return False
+
+
+@lru_cache(maxsize=65536)
+def _judge(lang: str, word: str, letters: tuple[str, ...], category: str | None,
+           remembered: frozenset[str]) -> Verdict:
+    text = normalise(word)
+    folded = fold(lang, text)
+    if not any(c.isalpha() for c in folded):
+        return Verdict(False, "empty")
+    missing = missing_letters(lang, text, letters)
+    if missing:
+        return Verdict(False, "missing_letter", ", ".join(missing))
+    if folded in remembered:
+        return Verdict(True, "remembered")
+    data = language(lang)
+    card = None
+    if category is not None:
+        card = data.categories.get(category)
+        if card is None:
+            raise ValueError(f"unknown {lang} category {category!r}")
+    if " " in folded:
+        if card is not None and card.proper_nouns and data.lexicon.fits(card.id, folded):
+            return Verdict(True, "ok")
+        return Verdict(False, "several_words")
+    spellings = _spellings(data, text, folded)
+    analyses = _analyses(data, spellings)
+    if _is_plural_for_letter(data, folded, analyses, letters):
+        return Verdict(False, "plural")
+    common = _is_common_word(data, spellings, folded)
+    if not (common or _is_name(data, text, folded) or folded in data.lexicon.known
+            or any(folded in s for s in data.lexicon.wordnet.values())):
+        return Verdict(False, "not_a_word")
+    if card is None:
+        return Verdict(True, "ok") if common else Verdict(False, "proper_noun")
+    if _fits(data, card.id, folded, analyses):
+        return Verdict(True, "ok")
+    return Verdict(False, "category")
+
+
+def judge_answer(lang: str, word: str, letters: Sequence[str], category: str | None,
+                 remembered: frozenset[str] = frozenset()) -> Verdict:
+    """Judge one answer. `category` None is All Play; `remembered` holds folded words voted in."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
+    return _judge(lang, word, tuple(letters), category, remembered)

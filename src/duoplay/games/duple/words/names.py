@@ -1,0 +1,65 @@
+"""Names from Babel's CLDR data: countries and languages, in the game's language.
+
+Babel is already a dependency of the server. Territories keyed by numbers are regions
+("Europa", "Sudamérica") and are left out, as are groupings and codes that are not
+places one can live in (the EU, the UN, "unknown region", Antarctica).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from duoplay.games.duple.words.folding import fold, normalise
+
+_NOT_COUNTRIES = frozenset({"EU", "EZ", "UN", "QO", "ZZ", "XA", "XB", "AQ"})
+_NOT_LANGUAGES = frozenset({"und", "mul", "zxx", "mis"})
+_PARENTHESES = re.compile(r"^(.*?)\s*\((.*)\)$")
+
+
+def _aliases(name: str) -> list[str]:
+    """"Myanmar (Birmania)" -> also "Myanmar", "Birmania"; "Congo - Kinshasa" -> also "Congo"."""
+    name = normalise(name)
+    found = [name]
+    match = _PARENTHESES.match(name)
+    if match:
+        found += [match.group(1), match.group(2)]
+    if " - " in name:
+        found.append(name.split(" - ", 1)[0])
+    return [a for a in found if a]
+
+
+def _locale(lang: str) -> Any:
+    try:
+        from babel import Locale
+    except ModuleNotFoundError:
+        return None
+    return Locale.parse(lang)
+
+
+def countries(lang: str) -> dict[str, str]:
+    """Folded name -> name as written, for every country and territory (no regions)."""
+    locale = _locale(lang)
+    if locale is None:
+        return {}
+    found: dict[str, str] = {}
+    for code, name in locale.territories.items():
+        if code.isdigit() or code in _NOT_COUNTRIES:
+            continue
+        for alias in _aliases(name):
+            found.setdefault(fold(lang, alias), alias)
+    return found
+
+
+def languages(lang: str) -> dict[str, str]:
+    """Folded name -> name as written, for every language CLDR names (no regional variants)."""
+    locale = _locale(lang)
+    if locale is None:
+        return {}
+    found: dict[str, str] = {}
+    for code, name in locale.languages.items():
+        if "_" in code or code in _NOT_LANGUAGES:
+            continue
+        for alias in _aliases(name):
+            found.setdefault(fold(lang, alias), alias)
+    return found
