@@ -46,8 +46,9 @@ class Hunspell:
         self.analyse = lru_cache(maxsize=_CACHE)(self._analyse)
 
     def _lookup(self, word: str) -> bool:
-        with self._lock:
-            return bool(self._dictionary.lookup(word))
+        with self._lock:  # neither dictionary compounds words: skipping compounds halves a miss
+            forms = self._dictionary.lookuper.good_forms(word, compound_forms=False)
+            return any(True for _ in forms)
 
     def is_common(self, word: str) -> bool:
         """A word written in lower case ("gato", "costa")."""
@@ -60,9 +61,17 @@ class Hunspell:
         capitalized = word[:1].upper() + word[1:].lower()
         return self.lookup(capitalized) or self.lookup(word)
 
+    def has_name(self, word: str) -> bool:
+        """The dictionary stores this word capitalized ("Honduras", "Paula"), whatever else it stores."""
+        capitalized = word[:1].upper() + word[1:].lower()
+        with self._lock:
+            return any(True for _ in self._dictionary.lookuper.good_forms(capitalized, capitalization=False,
+                                                                            compound_forms=False))
+
     def _analyse(self, word: str) -> Analysis:
         with self._lock:
-            forms = list(self._dictionary.lookuper.good_forms(word, capitalization=False))
+            forms = list(self._dictionary.lookuper.good_forms(word, capitalization=False,
+                                                                     compound_forms=False))
         if not forms:
             return Analysis(False, (), False, False, False)
         singulars: list[str] = []

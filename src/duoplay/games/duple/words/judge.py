@@ -67,14 +67,19 @@ def language(lang: str) -> Language:
 
 def warm_up(lang: str) -> None:
     """Load everything the judge and the bot need for a language."""
-    language(lang)
+    data = language(lang)
     from duoplay.games.duple.words.answer import candidates
 
-    candidates(lang, None)
+    for category in (None, *data.categories):
+        candidates(lang, category)
 
 
 def _spellings(data: Language, text: str, folded: str) -> tuple[str, ...]:
-    """The ways the answer may be written in the dictionary: as typed, lower case, with accents."""
+    """The ways the answer may be written in the dictionary: as typed, or else with its accents.
+
+    A word the dictionary knows as typed is read as typed ("leones" is not "leonés")."""
+    if " " not in text and data.dictionary.lookup(text.lower()):
+        return (text, text.lower())
     found = [text, text.lower(), *data.common.spellings.get(folded, ())]
     entry = data.lexicon.known.get(folded)
     if entry is not None:
@@ -99,6 +104,8 @@ def _is_plural_for_letter(data: Language, folded: str, analyses: list[Analysis],
 
 def _is_common_word(data: Language, spellings: tuple[str, ...], folded: str) -> bool:
     if folded in data.common.spellings:
+        return True
+    if folded in data.lexicon.known and folded not in data.lexicon.names:
         return True
     if any(" " not in s and data.dictionary.is_common(s) for s in spellings):
         return True
@@ -147,15 +154,21 @@ def _judge(lang: str, word: str, letters: tuple[str, ...], category: str | None,
             return Verdict(True, "ok")
         return Verdict(False, "several_words")
     spellings = _spellings(data, text, folded)
-    analyses = _analyses(data, spellings)
+    # how hunspell built the word matters for plurals (they end in s) and Spanish verbs only
+    needs_forms = folded.endswith("s") or (card is not None and card.id in VERB and lang == "es")
+    analyses = _analyses(data, spellings) if needs_forms else []
     if _is_plural_for_letter(data, folded, analyses, letters):
         return Verdict(False, "plural")
     common = _is_common_word(data, spellings, folded)
-    if not (common or _is_name(data, text, folded) or folded in data.lexicon.known
-            or any(folded in s for s in data.lexicon.wordnet.values())):
+    if not (common or folded in data.lexicon.known or any(folded in s for s in data.lexicon.wordnet.values())
+            or _is_name(data, text, folded)):
         return Verdict(False, "not_a_word")
     if card is None:
-        return Verdict(True, "ok") if common else Verdict(False, "proper_noun")
+        # "Honduras" typed capitalized is the country, even though "honduras" is a plural of "hondura".
+        capitalized = text[:1].isupper() and not text.isupper()
+        if not common or (capitalized and (folded in data.lexicon.names or data.dictionary.has_name(text))):
+            return Verdict(False, "proper_noun")
+        return Verdict(True, "ok")
     if _fits(data, card.id, folded, analyses):
         return Verdict(True, "ok")
     return Verdict(False, "category")
