@@ -139,8 +139,8 @@ def run_language(lang: str, prompts: list[dict[str, Any]]) -> bool:
     print(f"judge latency per answer: p50 {1000 * percentile(fresh, 0.5):.3f} ms, p99 {p99_fresh:.3f} ms, "
           f"max {1000 * max(fresh):.3f} ms (verdict cache cleared, dictionary lookups warm); "
           f"first pass p99 {p99:.3f} ms; "
-          f"target p99 < {TARGET_P99_MS:.0f} ms {mark(p99_fresh < TARGET_P99_MS)}")
-    ok = ok and p99_fresh < TARGET_P99_MS
+          f"target first pass p99 < {TARGET_P99_MS:.0f} ms {mark(p99 < TARGET_P99_MS)}")
+    ok = ok and p99 < TARGET_P99_MS
 
     answerable = [p for p in prompts if p["valid"]]
     times: list[float] = []

@@ -91,10 +91,13 @@ def _analyses(data: Language, spellings: tuple[str, ...]) -> list[Analysis]:
     return [a for a in (data.dictionary.analyse(s.lower()) for s in spellings if " " not in s) if a.known]
 
 
-def _is_plural_for_letter(data: Language, folded: str, analyses: list[Analysis],
+def _is_plural_for_letter(data: Language, text: str, folded: str, analyses: list[Analysis],
                           letters: Sequence[str]) -> bool:
     """A plural whose singular lacks a card letter that the plural ending supplies ("leones" for S)."""
-    if folded in data.lexicon.known or any(a.stands_alone for a in analyses):
+    listed = data.lexicon.known.get(folded)
+    if listed is not None and (listed.lower() == text.lower() or not data.dictionary.lookup(text.lower())):
+        return False  # listed as it is ("tijeras"), not a different word that folds alike ("leonés")
+    if any(a.stands_alone for a in analyses):
         return False  # "tijeras", "jeans", "news": words of their own
     singulars = [s for a in analyses for s in a.singulars]
     if not singulars:
@@ -157,7 +160,7 @@ def _judge(lang: str, word: str, letters: tuple[str, ...], category: str | None,
     # how hunspell built the word matters for plurals (they end in s) and Spanish verbs only
     needs_forms = folded.endswith("s") or (card is not None and card.id in VERB and lang == "es")
     analyses = _analyses(data, spellings) if needs_forms else []
-    if _is_plural_for_letter(data, folded, analyses, letters):
+    if _is_plural_for_letter(data, text, folded, analyses, letters):
         return Verdict(False, "plural")
     common = _is_common_word(data, spellings, folded)
     if not (common or folded in data.lexicon.known or any(folded in s for s in data.lexicon.wordnet.values())

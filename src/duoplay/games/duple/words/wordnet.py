@@ -89,6 +89,19 @@ def _index(path: Path) -> dict[str, tuple[int, ...]]:
     return offsets
 
 
+def _verbs(path: Path, nouns: dict[str, tuple[int, ...]]) -> frozenset[str]:
+    """Verbs, less the nouns whose verb senses no text in WordNet's corpus used ("cheese", "table")."""
+    found: set[str] = set()
+    for line in path.read_text("utf-8").splitlines():
+        if line.startswith(" "):
+            continue
+        fields = line.split()
+        tagged = int(fields[5 + int(fields[3])])  # tagsense_cnt, after the pointer symbols
+        if tagged > 0 or fields[0] not in nouns:
+            found.add(fields[0])
+    return frozenset(found)
+
+
 def _exceptions(path: Path) -> dict[str, str]:
     found: dict[str, str] = {}
     if path.exists():
@@ -139,7 +152,7 @@ class WordNetCategories:
                 words = {word for word, offsets in nouns.items() if any(o in under for o in offsets[:SENSES])}
             self.sets[category] = _folded(words)
             self.primary[category] = _folded({w for w in words if nouns.get(w, (-1,))[0] in under})
-        self.verbs = frozenset(_index(folder / "index.verb"))
+        self.verbs = _verbs(folder / "index.verb", nouns)
         self.verb_exceptions = _exceptions(folder / "verb.exc")
         self.adjectives = frozenset(_index(folder / "index.adj"))
         self.adjective_exceptions = _exceptions(folder / "adj.exc")
