@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from duoplay.bots.base import Bot
+from duoplay.bots.raced import RaceClock
 from duoplay.bots.registry import make_bot
+from duoplay.core import declared
 from duoplay.core.match import Match
 from duoplay.core.protocol import JSON
 
@@ -76,23 +78,17 @@ def _play(match: Match, bots: Sequence[Bot], levels: Sequence[str], seed: int,
     played = Played(seed, list(levels), decisions=[0] * seats, think_seconds=[0.0] * seats,
                     choices=[0] * seats, choice_seconds=[0.0] * seats, longest=[0.0] * seats)
     mark = game.round_mark(match.state) if first_round_only else None
+    race = RaceClock(match, bots, levels, seed, played, decide) if declared.races(game) else None
     while match.outcome() is None and played.actions < max_actions:
         if first_round_only and game.round_value(mark, match.state, 0) is not None:
             played.round_values = [game.round_value(mark, match.state, s) for s in range(len(levels))]
             return played
-        seat = match.to_move()[0]
-        view = match.view(seat)
-        legal = match.legal_actions(seat)
-        started = time.perf_counter()
-        action = bots[seat].choose(view, legal, seat)
-        spent = time.perf_counter() - started
-        played.think_seconds[seat] += spent
-        played.decisions[seat] += 1
-        played.longest[seat] = max(played.longest[seat], spent)
-        if len(legal) > 1:
-            played.choices[seat] += 1
-            played.choice_seconds[seat] += spent
-        match.act(seat, action)
+        if race is not None:
+            if not race.step():
+                break
+        else:
+            seat = match.to_move()[0]
+            match.act(seat, decide(match, bots[seat], seat, played))
         played.actions += 1
     outcome = match.outcome()
     if outcome is not None:
@@ -100,3 +96,18 @@ def _play(match: Match, bots: Sequence[Bot], levels: Sequence[str], seed: int,
         if first_round_only:
             played.round_values = [game.round_value(mark, match.state, s) for s in range(len(levels))]
     return played
+
+
+def decide(match: Match, bot: Bot, seat: int, played: Played) -> Any:
+    view = match.view(seat)
+    legal = match.legal_actions(seat)
+    started = time.perf_counter()
+    action = bot.choose(view, legal, seat)
+    spent = time.perf_counter() - started
+    played.think_seconds[seat] += spent
+    played.decisions[seat] += 1
+    played.longest[seat] = max(played.longest[seat], spent)
+    if len(legal) > 1:
+        played.choices[seat] += 1
+        played.choice_seconds[seat] += spent
+    return action

@@ -33,7 +33,9 @@ from duoplay.bots.base import Bot
 from duoplay.bots.dispatcher import Dispatcher, PoolStats
 from duoplay.bots.registry import make_bot
 from duoplay.bots.tickets import BotFailed, BotTicket, Decision
+from duoplay.core.errors import GameError
 from duoplay.core.protocol import JSON
+from duoplay.core.registry import find_game
 
 __all__ = ["BotFailed", "BotPool", "BotTicket", "Decision", "PoolStats", "PooledBot", "pooled_bot"]
 
@@ -117,13 +119,21 @@ class PooledBot:
         return self._accept(await self.pool.decide_async(ticket), ticket, legal)
 
     def _accept(self, decision: Decision, ticket: BotTicket, legal: Sequence[Any]) -> Any:
-        try:
-            index = ticket.legal.index(decision.action)
-        except ValueError:
-            raise BotFailed(f"the bot answered {decision.action!r}, which is not legal") from None
+        """A move of the menu, a free move (a typed word) that the rules will judge, or None
+        when the bot has nothing to do yet."""
+        if decision.action is None or decision.action not in ticket.legal:
+            chosen = None if decision.action is None else self._free_move(decision.action)
+        else:
+            chosen = legal[ticket.legal.index(decision.action)]
         self.memory = decision.memory
         self.last_seconds = decision.seconds
-        return legal[index]
+        return chosen
+
+    def _free_move(self, action: JSON) -> Any:
+        try:
+            return find_game(self.game_id).parse_action(action)
+        except GameError:
+            raise BotFailed(f"the bot answered {action!r}, which is not a move") from None
 
 
 def pooled_bot(pool: BotPool | None, game_id: str, level: str, seed: int) -> Bot:

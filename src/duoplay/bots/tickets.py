@@ -29,7 +29,7 @@ class BotTicket:
 
 @dataclass(frozen=True)
 class Decision:
-    action: JSON  # one of the ticket's `legal`
+    action: JSON | None  # one of the ticket's `legal`, a free move the rules judge, or None: not yet
     memory: bytes  # the bot after this decision: send it with the seat's next ticket
     seconds: float  # time spent deciding in the worker
 

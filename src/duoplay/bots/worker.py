@@ -118,7 +118,7 @@ class _Worker:
             legal = [game.parse_action(action) for action in ticket.legal]
             with spread.deciding(_Channel(self, started)):
                 action = bot.choose(ticket.view, legal, ticket.seat)
-            chosen = action.to_json()
+            chosen = None if action is None else action.to_json()  # None: nothing to do yet
             memory = pickle.dumps(bot, protocol=pickle.HIGHEST_PROTOCOL)
         except Exception as error:
             return ("failed", f"{type(error).__name__}: {error}")

@@ -15,6 +15,9 @@ from these declarations, so adding a game touches only its own folders:
 | `commit_stream(state, seat, channel, chunks)` | the action keeping what a closed stream carried | none |
 | `fuzz_actions(state, seat, rng)` | open-ended actions beyond the legal menu, for tests | none |
 | `hidden_variants(state, seat, rng)` | states differing only in what `seat` cannot see, for tests | none |
+| `races` | seats to move race each other: bots act in order of their reaction time | False |
+| `carried_options` | options the room carries from match to match, not offered in the lobby | none |
+| `next_options(state, options)` | the options of a room's next match, from the last one's end | the same options |
 | `ai_env` | "module:attribute" of its learning environment (PettingZoo AEC) | none: no environment |
 
 A "module:attribute" declaration is text, imported only when it is used (`load`), so that
@@ -109,6 +112,25 @@ def hidden_variants(game: Any, state: Any, seat: int | None, rng: random.Random)
 
 def has_hidden_variants(game: Any) -> bool:
     return callable(getattr(game, "hidden_variants", None))
+
+
+def races(game: Any) -> bool:
+    return bool(getattr(game, "races", False))
+
+
+def carried_options(game: Any) -> tuple[str, ...]:
+    names: tuple[str, ...] = tuple(getattr(game, "carried_options", ()))
+    return names
+
+
+def next_options(game: Any, state: Any, options: JSON) -> JSON:
+    """The options of the room's next match: a game may carry what a match learnt (words the
+    players voted in) into the next one; the house rules chosen in the lobby stay."""
+    declared = getattr(game, "next_options", None)
+    if not callable(declared):
+        return options
+    carried: JSON = declared(state, options)
+    return game.options_to_json(game.parse_options(carried))
 
 
 def ai_env(game: Any) -> str | None:

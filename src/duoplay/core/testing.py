@@ -60,12 +60,7 @@ def random_playout(
             return match
         chosen = _fuzzed(match, chooser, on_refusal) if fuzz and chooser.random() < fuzz else None
         if chosen is None:
-            waiting = match.to_move()
-            assert waiting, "the game is not over but no seat is to move"
-            mover = chooser.choice(waiting)
-            legal = list(match.legal_actions(mover))
-            assert legal, f"seat {mover} is to move but has no legal action"
-            chosen = mover, chooser.choice(legal)
+            chosen = _menu_move(match, chooser)
         seat, action = chosen
         if check_every_action is not None:
             check_every_action(match, seat, action)
@@ -75,6 +70,20 @@ def random_playout(
         if invariant is not None:
             invariant(match.state)
     raise AssertionError(f"no outcome after {max_actions} actions (seed {seed})")
+
+
+def _menu_move(match: Match, chooser: random.Random) -> tuple[Seat, Any]:
+    """A random seat to move plays from its menu; when no seat is to move, the game waits on its
+    clock alone (a tie window closing), and the clock's move is played."""
+    waiting = match.to_move()
+    if not waiting:
+        deadline = match.deadline()
+        assert deadline is not None, "the game is not over but no seat is to move and no clock runs"
+        return deadline.seat, deadline.action
+    mover = chooser.choice(waiting)
+    legal = list(match.legal_actions(mover))
+    assert legal, f"seat {mover} is to move but has no legal action"
+    return mover, chooser.choice(legal)
 
 
 def _fuzzed(match: Match, chooser: random.Random, on_refusal: OnRefusal | None) -> tuple[Seat, Any] | None:
@@ -303,8 +312,9 @@ def assert_option_specs_match(game: Game[Any, Any]) -> None:
     specs = declared.option_specs(game)
     names = [spec.name for spec in specs]
     assert len(set(names)) == len(names), f"an option is declared twice: {names}"
-    assert set(names) == set(defaults), (
-        f"declared options {sorted(names)} are not the game's options {sorted(defaults)}")
+    offered = set(defaults) - set(declared.carried_options(game))
+    assert set(names) == offered, (
+        f"declared options {sorted(names)} are not the game's options {sorted(offered)}")
     for spec in specs:
         assert spec.default == defaults[spec.name] and type(spec.default) is type(defaults[spec.name]), (
             f"option {spec.name}: declared default {spec.default!r}, the game's is {defaults[spec.name]!r}")

@@ -110,6 +110,8 @@ class BotSeats:
                 if turn is None:
                     continue
                 action = await self._decide(turn)
+                if action is None:  # nothing yet (no word comes to mind): think again after a pause
+                    continue
                 result = await self._play(seat, action, turn.version)
                 if result == REFUSED:
                     # A bot's mistake must not stall the table: any legal move will do.
@@ -134,7 +136,7 @@ class BotSeats:
         )
         return delay * self._pace
 
-    async def _decide(self, turn: Turn) -> JSON:
+    async def _decide(self, turn: Turn) -> JSON | None:
         key = (turn.seat, turn.level)
         ticket = BotTicket(
             self._game.id,

@@ -261,6 +261,8 @@ class Room:
 
     async def _start(self, arrived: float | None = None) -> None:
         self.lobby.check_start()
+        if self.match is not None:
+            self.options = declared.next_options(self.game, self.match.state, self.options)
         header = MatchHeader(self.game.id, len(self.lobby.seats), secrets.randbits(62), self.options)
         match = Match.start(header)
         match_id = secrets.token_urlsafe(9)

@@ -1,0 +1,67 @@
+"""What a seat sees of a Duple table. Everything on the table is face up, so every seat sees the
+same; hidden from everyone are the order of the two decks and the generator. A vote shows who
+has voted, not how, until the result. What a seat may do now (appeal, a new category) is in its
+legal actions."""
+
+from __future__ import annotations
+
+from duoplay.core.protocol import JSON, Seat
+from duoplay.games.duple.cards import ALL_PLAY, deck
+from duoplay.games.duple.rules import to_move
+from duoplay.games.duple.state import DupleState, Race
+from duoplay.games.duple.table import card_json, scores
+
+
+def view(state: DupleState, seat: Seat) -> JSON:
+    cards = deck(state.options.lang)
+    return {
+        "lang": state.options.lang,
+        "seats": state.seats,
+        "seat": seat,
+        "phase": _phase(state),
+        "drawer": state.drawer,
+        "to_move": list(to_move(state)),
+        "deck": len(state.deck),
+        "categories_left": len(state.categories),
+        "category": {"id": state.category, "name": cards.category_name(state.category),
+                     "all_play": state.category == ALL_PLAY},
+        "wild": None if state.wild is None else {"symbols": list(cards.wild_symbols(state.wild))},
+        "piles": [{"owner": p.owner, "count": len(p.cards),
+                   "top": card_json(cards, p.cards[-1]) if p.cards else None} for p in state.piles],
+        "won": [len(w) for w in state.won],
+        "won_all_play": list(state.won_all_play),
+        "scores": scores(state),
+        "race": None if state.race is None else _race(state.race),
+        "step": state.step,
+        "options": state.options.to_json(),
+    }
+
+
+def _phase(state: DupleState) -> str:
+    if state.over:
+        return "over"
+    if state.race is None:
+        return "flip"
+    if state.race.vote is not None:
+        return "vote"
+    return state.race.kind
+
+
+def _race(race: Race) -> JSON:
+    vote = race.vote
+    return {
+        "kind": race.kind,
+        "racers": list(race.racers),
+        "letters": list(race.letters),
+        "piles": list(race.piles),
+        "answers": [{"seat": a.seat, "word": a.word, "accepted": a.accepted, "reason": a.reason,
+                     "detail": a.detail} for a in race.answers],
+        "accepted": list(race.accepted),
+        "passed": sorted(race.passed),
+        "stuck": race.stuck,
+        "tiebreaks": race.tiebreaks,
+        "vote": None if vote is None else {
+            "appealer": vote.appealer, "word": vote.word, "reason": vote.reason, "voters": list(vote.voters),
+            "voted": sorted(vote.ballots),
+        },
+    }
