@@ -47,7 +47,8 @@ class RaceClock:
             if plan is None or plan.question != question:
                 self.plans[seat] = self._plan(seat, question, self.now)
         movers = set(match.to_move())
-        events = [(plan.at, seat, plan) for seat, plan in self.plans.items() if seat in movers]
+        events: list[tuple[float, int, Plan | None]] = [
+            (plan.at, seat, plan) for seat, plan in self.plans.items() if seat in movers]
         deadline = match.deadline()
         if deadline is not None:
             began = self.waits.setdefault(deadline.key or match.version, self.now)
@@ -73,5 +74,6 @@ class RaceClock:
 
     def _plan(self, seat: int, question: Hashable, now: float) -> Plan:
         action = self.decide(self.match, self.bots[seat], seat, self.played)
-        delay = declared.bot_delay(self.match.game, self.match.view(seat), seat, self.levels[seat], self.random)
+        view = self.match.view(seat)
+        delay = declared.bot_delay(self.match.game, view, seat, self.levels[seat], self.random)
         return Plan(question, now + delay, action)

@@ -15,9 +15,9 @@ from these declarations, so adding a game touches only its own folders:
 | `commit_stream(state, seat, channel, chunks)` | the action keeping what a closed stream carried | none |
 | `fuzz_actions(state, seat, rng)` | open-ended actions beyond the legal menu, for tests | none |
 | `hidden_variants(state, seat, rng)` | states differing only in what `seat` cannot see, for tests | none |
-| `races` | seats to move race each other: bots act in order of their reaction time | False |
+| `races` | the seats to move race: bots act in order of their reaction time | False |
 | `carried_options` | options the room carries from match to match, not offered in the lobby | none |
-| `next_options(state, options)` | the options of a room's next match, from the last one's end | the same options |
+| `next_options(state, options)` | the options of the next match in the room, after this one | the same |
 | `ai_env` | "module:attribute" of its learning environment (PettingZoo AEC) | none: no environment |
 
 A "module:attribute" declaration is text, imported only when it is used (`load`), so that
@@ -130,7 +130,8 @@ def next_options(game: Any, state: Any, options: JSON) -> JSON:
     if not callable(declared):
         return options
     carried: JSON = declared(state, options)
-    return game.options_to_json(game.parse_options(carried))
+    again: JSON = game.options_to_json(game.parse_options(carried))
+    return again
 
 
 def ai_env(game: Any) -> str | None:

@@ -63,7 +63,8 @@ def deck(lang: str) -> Deck:
         symbols=tuple(letters["symbols"]),
         letters=tuple((c["letter"], c["symbol"]) for c in letters["letters"]),
         wilds=tuple((a, b) for a, b in letters["wilds"]),
-        categories={c["id"]: Category(c["id"], c["name"], c["proper_nouns"]) for c in categories["categories"]},
+        categories={c["id"]: Category(c["id"], c["name"], c["proper_nouns"])
+                    for c in categories["categories"]},
         all_play_name=categories["all_play"]["name"],
     )
     assert len(made.letters) == LETTER_CARDS and len(made.wilds) == WILD_CARDS

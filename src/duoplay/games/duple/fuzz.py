@@ -7,7 +7,17 @@ from __future__ import annotations
 import random
 
 from duoplay.games.duple.actions import (
-    APPEAL, CLOSE, CLOSE_VOTE, FLIP, NEW_CATEGORY, PASS, STUCK, TIME_UP, Action, Answer, CastVote,
+    APPEAL,
+    CLOSE,
+    CLOSE_VOTE,
+    FLIP,
+    NEW_CATEGORY,
+    PASS,
+    STUCK,
+    TIME_UP,
+    Action,
+    Answer,
+    CastVote,
 )
 from duoplay.games.duple.state import DupleState
 

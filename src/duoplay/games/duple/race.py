@@ -13,7 +13,12 @@ from duoplay.games.duple.cards import ALL_PLAY, deck
 from duoplay.games.duple.judging import APPEALABLE, judge, remember
 from duoplay.games.duple.state import ALL_PLAY_RACE, FACEOFF, Answer, DupleState, Race, Vote
 from duoplay.games.duple.table import (
-    card_json, next_category, settle, settle_unwon, shuffle_back_all_play, take_top,
+    card_json,
+    next_category,
+    settle,
+    settle_unwon,
+    shuffle_back_all_play,
+    take_top,
 )
 
 
@@ -116,7 +121,7 @@ def time_up(state: DupleState) -> list[Event]:
         raise IllegalAction("No race is waiting for answers")
     if race.kind == FACEOFF and not race.stuck:
         raise IllegalAction("The face-off has not been stuck yet")
-    return [Event("time_up", {})] + _end_unwon(state)
+    return [Event("time_up", {}), *_end_unwon(state)]
 
 
 def _end_unwon(state: DupleState) -> list[Event]:

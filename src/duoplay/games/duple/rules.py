@@ -12,7 +12,18 @@ from duoplay.core.errors import GameOver, IllegalAction, NotYourTurn
 from duoplay.core.protocol import Deadline, Event, Outcome, Seat
 from duoplay.games.duple import race as races
 from duoplay.games.duple.actions import (
-    APPEAL, CLOSE, CLOSE_VOTE, FLIP, NEW_CATEGORY, PASS, STUCK, TABLE_ONLY, TIME_UP, Action, Answer, CastVote,
+    APPEAL,
+    CLOSE,
+    CLOSE_VOTE,
+    FLIP,
+    NEW_CATEGORY,
+    PASS,
+    STUCK,
+    TABLE_ONLY,
+    TIME_UP,
+    Action,
+    Answer,
+    CastVote,
 )
 from duoplay.games.duple.state import ALL_PLAY_RACE, DupleState
 from duoplay.games.duple.table import flip, scores, setup

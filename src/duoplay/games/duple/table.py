@@ -7,20 +7,32 @@ first. A race (face-off or All Play) is started here and run in `race.py`.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from duoplay.core.protocol import Event
 from duoplay.core.rng import GameRng
 from duoplay.games.duple.cards import (
-    ALL_PLAY, ALL_PLAY_CARDS, LETTER_CARDS, NO_ALL_PLAY_ON_TOP, WILD_CARDS, Deck, deck,
+    ALL_PLAY,
+    ALL_PLAY_CARDS,
+    LETTER_CARDS,
+    NO_ALL_PLAY_ON_TOP,
+    WILD_CARDS,
+    Deck,
+    deck,
 )
 from duoplay.games.duple.options import DupleOptions
 from duoplay.games.duple.state import ALL_PLAY_RACE, FACEOFF, DupleState, Pile, Race
+
+T = TypeVar("T", int, str)
 
 
 def setup(seats: int, options: DupleOptions, seed: int) -> DupleState:
     rng = GameRng(seed)
     cards = deck(options.lang)
-    letters = _spread(list(range(LETTER_CARDS)), list(range(LETTER_CARDS, LETTER_CARDS + WILD_CARDS)), rng, 0)
-    categories = _spread(list(cards.categories), [ALL_PLAY] * ALL_PLAY_CARDS, rng, NO_ALL_PLAY_ON_TOP)
+    wilds = list(range(LETTER_CARDS, LETTER_CARDS + WILD_CARDS))
+    letters: list[int] = _spread(list(range(LETTER_CARDS)), wilds, rng, 0)
+    all_play = [ALL_PLAY] * ALL_PLAY_CARDS
+    categories: list[str] = _spread(list(cards.categories), all_play, rng, NO_ALL_PLAY_ON_TOP)
     letters.reverse()  # drawn from the end
     categories.reverse()
     piles_each = 2 if seats == 2 and options.four_piles else 1
@@ -33,14 +45,14 @@ def setup(seats: int, options: DupleOptions, seed: int) -> DupleState:
     return state
 
 
-def _spread(cards: list[int] | list[str], extras: list[int] | list[str], rng: GameRng, clear_top: int) -> list:
+def _spread(cards: list[T], extras: list[T], rng: GameRng, clear_top: int) -> list[T]:
     """Shuffle `cards`, then spread `extras` through them: one in each equal part, none in the
     first `clear_top` cards (wild cards through the letters, All Play through the categories)."""
     rng.shuffle(cards)
     rng.shuffle(extras)
     top, rest = list(cards[:clear_top]), list(cards[clear_top:])
     size = len(rest) / len(extras)
-    spread: list = list(top)
+    spread: list[T] = list(top)
     for i, extra in enumerate(extras):
         part = rest[round(i * size): round((i + 1) * size)]
         part.insert(rng.randrange(len(part) + 1), extra)
