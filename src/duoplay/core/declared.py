@@ -15,6 +15,7 @@ from these declarations, so adding a game touches only its own folders:
 | `commit_stream(state, seat, channel, chunks)` | the action keeping what a closed stream carried | none |
 | `fuzz_actions(state, seat, rng)` | open-ended actions beyond the legal menu, for tests | none |
 | `hidden_variants(state, seat, rng)` | states differing only in what `seat` cannot see, for tests | none |
+| `warm_up(options)` | load what the rules need for these options (word lists), off the room loop | nothing |
 | `races` | the seats to move race: bots act in order of their reaction time | False |
 | `carried_options` | options the room carries from match to match, not offered in the lobby | none |
 | `next_options(state, options)` | the options of the next match in the room, after this one | the same |
@@ -112,6 +113,13 @@ def hidden_variants(game: Any, state: Any, seat: int | None, rng: random.Random)
 
 def has_hidden_variants(game: Any) -> bool:
     return callable(getattr(game, "hidden_variants", None))
+
+
+def warm_up(game: Any, options: Any) -> None:
+    """Load now, off any room loop, what `apply` would otherwise load on the first move."""
+    declared = getattr(game, "warm_up", None)
+    if callable(declared):
+        declared(options)
 
 
 def races(game: Any) -> bool:

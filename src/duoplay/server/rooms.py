@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from duoplay.core import declared
 from duoplay.core.errors import GameError, Param, fill
 from duoplay.core.match import Match, replay
 from duoplay.core.protocol import JSON, Game
@@ -101,6 +102,7 @@ class LocalRooms:
         self._clock = clock
         self._idle_since: dict[str, float] = {}  # code -> when its last client left (or it was loaded)
         self._sweeper: asyncio.Task[None] | None = None
+        self._warming: set[asyncio.Future[None]] = set()  # games loading what their rules need
 
     async def start(self) -> None:
         """Reload the playing rooms and recent waiting ones, resume the unfinished games, start sweeping.
@@ -217,6 +219,11 @@ class LocalRooms:
         )
         await self.storage.create_room(row)
         self.rooms[code] = Room(row, self.storage, self.config, self.bots)
+        # Load what the game's rules need (word lists) while people gather, not on the room loop later.
+        warming = asyncio.get_running_loop().run_in_executor(
+            None, declared.warm_up, rules, rules.parse_options(options_json))
+        self._warming.add(warming)
+        warming.add_done_callback(self._warming.discard)
         self._idle_since[code] = self._clock()
         return code
 

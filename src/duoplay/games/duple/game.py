@@ -39,6 +39,12 @@ class Duple:
 
         return reaction_time(view, seat, level, rng)
 
+    def warm_up(self, options: DupleOptions) -> None:
+        """The judge's dictionary and word lists for the room's language take seconds to load."""
+        from duoplay.games.duple.words.judge import warm_up
+
+        warm_up(options.lang)
+
     def next_options(self, state: DupleState, options: JSON) -> JSON:
         """Words the room accepted by vote are accepted again in its next matches."""
         return {**options, "remembered": sorted([c, w] for c, w in state.remembered)[-500:]}

@@ -198,15 +198,16 @@ def next_category(state: DupleState, tiebreak: bool = False) -> list[Event]:
 
 def _draw_category(state: DupleState, tiebreak: bool) -> str:
     while True:
-        if not state.categories:  # a long game: the discards become the deck again
-            state.categories = state.discards
+        only_all_play = all(c == ALL_PLAY for c in state.categories)
+        if state.discards and (not state.categories or (tiebreak and only_all_play)):
+            # A long game: the discards become the deck again.
+            state.categories += state.discards
             state.discards = []
             state.rng.shuffle(state.categories)
+            continue
         card = state.categories.pop()
-        if card != ALL_PLAY or not tiebreak:
+        if card != ALL_PLAY or not tiebreak or all(c == ALL_PLAY for c in state.categories):
             return card
-        if all(c == ALL_PLAY for c in state.categories) and not state.discards:
-            return card  # only All Play left: nothing else to turn
         state.categories.insert(state.rng.randrange(len(state.categories) + 1), card)
 
 
