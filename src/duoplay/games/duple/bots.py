@@ -27,9 +27,9 @@ class Level:
 
 
 LEVELS = {
-    "easy": Level(0.45, (4.0, 9.0), 3),
-    "normal": Level(0.75, (2.5, 6.0), 4),
-    "hard": Level(1.0, (1.2, 3.0), 6),
+    "easy": Level(0.45, (3.0, 8.0), 3),
+    "normal": Level(0.75, (2.0, 5.0), 4),
+    "hard": Level(1.0, (1.3, 3.5), 6),
 }
 FLIP_SECONDS = (0.5, 1.3)
 VOTE_SECONDS = (1.5, 3.5)
