@@ -60,7 +60,8 @@ def main(argv: list[str] | None = None) -> int:
                 longest[level] = max(longest[level], 1000 * played.longest[seat])
         low, high = wilson_interval(wins, games)
         print(f"{a} vs {b}: {a} wins {100 * wins / games:.1f}% [{100 * low:.1f}, {100 * high:.1f}] "
-              f"of {games} matches; points {statistics.mean(points[a]):.1f} vs {statistics.mean(points[b]):.1f}; "
+              f"of {games} matches; points {statistics.mean(points[a]):.1f} vs "
+              f"{statistics.mean(points[b]):.1f}; "
               f"ms per decision {statistics.mean(decide[a]):.2f} ({a}) / "
               f"{statistics.mean(decide[b]):.2f} ({b}), "
               f"longest {longest[a]:.1f} / {longest[b]:.1f}")
