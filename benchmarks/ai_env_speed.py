@@ -1,0 +1,176 @@
+"""UNO Duo's learning environment against RLCard's UNO `env.step`, uniform-random play, in one run.
+
+A step, on each side, is what a training loop pays to make one move and see the next
+position:
+
+- ours, AEC: `last()` (the observation and action mask of the agent to act) + a uniform
+  choice among the mask's legal indices + `step(index)`; `duoplay.ai.env("uno-duo")` as
+  users get it (with PettingZoo's wrappers), and `raw_env("uno-duo")` without them;
+- RLCard's: a uniform choice from `state["legal_actions"]` + `env.step` (which decodes the
+  action, steps the game and encodes the next player's numpy observation).
+
+When a game ends, both sides reset and go on. Each measurement runs for a fixed budget of
+this process's CPU time (the machine may be shared); ours and RLCard's run back to back,
+in alternating order, in every repetition; the report gives the medians of the rates and
+of the per-repetition ratios. Needs the `ai` and `bench` extras.
+
+    python benchmarks/ai_env_speed.py [--seconds 1] [--repeats 5] [--seed 1] [--profile]
+                                       [--vector [--sizes 1,64,256]]
+
+`--profile` prints a cProfile table of one wrapped run; `--vector` also measures
+`duoplay.ai.VectorEnv(n)` (steps of all n games per second) for each size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import random
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+from tqdm import tqdm
+
+from duoplay import ai
+
+_CHECK_EVERY = 200  # steps between two looks at the clock
+_clock = time.process_time
+
+
+@dataclass
+class Figures:
+    steps: int
+    games: int
+    seconds: float
+
+    @property
+    def steps_per_s(self) -> float:
+        return self.steps / self.seconds
+
+
+def ours(budget: float, seed: int, wrapped: bool) -> Figures:
+    chooser = random.Random(seed)
+    e = ai.env("uno-duo") if wrapped else ai.raw_env("uno-duo")
+    e.reset(seed=seed)
+    last, step, choice, nonzero = e.last, e.step, chooser.choice, np.flatnonzero
+    steps = games = 0
+    start = _clock()
+    deadline = start + budget
+    while True:
+        for _ in range(_CHECK_EVERY):
+            observation, _, terminated, _, _ = last()
+            if terminated:
+                games += 1
+                e.reset()
+                observation = last()[0]
+            step(int(choice(nonzero(observation["action_mask"]))))
+        steps += _CHECK_EVERY
+        now = _clock()
+        if now >= deadline:
+            return Figures(steps, games, now - start)
+
+
+def rlcard_env(budget: float, seed: int) -> Figures:
+    import rlcard
+
+    chooser = random.Random(seed)
+    env = rlcard.make("uno", config={"seed": seed})
+    state, _ = env.reset()
+    choice = chooser.choice
+    steps = games = 0
+    start = _clock()
+    deadline = start + budget
+    while True:
+        for _ in range(_CHECK_EVERY):
+            state, _ = env.step(choice(list(state["legal_actions"])))
+            if env.is_over():
+                games += 1
+                state, _ = env.reset()
+        steps += _CHECK_EVERY
+        now = _clock()
+        if now >= deadline:
+            return Figures(steps, games, now - start)
+
+
+def vector(budget: float, seed: int, n: int) -> Figures:
+    """Steps of single games per second through `VectorEnv(n)`: n per call."""
+    environment = ai.VectorEnv(n, seed=seed)  # type: ignore[attr-defined]
+    rng = np.random.default_rng(seed)
+    _, masks = environment.reset()
+    steps = games = 0
+    start = _clock()
+    deadline = start + budget
+    while True:
+        for _ in range(max(1, _CHECK_EVERY // n)):
+            # A uniform legal index per game: the argmax of random keys over the legal ones.
+            actions = np.argmax(rng.random(masks.shape) * masks, axis=1)
+            _, masks, _, dones = environment.step(actions)
+            games += int(dones.sum())
+            steps += n
+        now = _clock()
+        if now >= deadline:
+            return Figures(steps, games, now - start)
+
+
+def profile(seconds: float, seed: int, top: int = 25) -> None:
+    profiler = cProfile.Profile()
+    profiler.enable()
+    figures = ours(seconds, seed, wrapped=True)
+    profiler.disable()
+    print(f"\ncProfile of {figures.steps:,} wrapped steps (own time, with callees):")
+    stats = pstats.Stats(profiler)
+    stats.sort_stats("tottime").print_stats(top)
+
+
+Run = Callable[[float, int], Figures]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per measurement")
+    parser.add_argument("--repeats", type=int, default=5, help="alternating repetitions")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile", action="store_true", help="also print a cProfile of the wrapped env")
+    parser.add_argument("--vector", action="store_true", help="also measure duoplay.ai.VectorEnv")
+    parser.add_argument("--sizes", default="1,64,256", help="VectorEnv sizes, with --vector")
+    args = parser.parse_args(argv)
+    if args.seconds <= 0 or args.repeats < 1:
+        parser.error("--seconds must be positive and --repeats at least 1")
+    sizes = [int(n) for n in args.sizes.split(",")] if args.vector else []
+    runs: dict[str, Run] = {
+        "duoplay env() (wrapped)": lambda budget, seed: ours(budget, seed, wrapped=True),
+        "RLCard env.step": rlcard_env,
+        "duoplay raw_env()": lambda budget, seed: ours(budget, seed, wrapped=False),
+    }
+    for n in sizes:
+        runs[f"duoplay VectorEnv({n})"] = lambda budget, seed, n=n: vector(budget, seed, n)
+    results: dict[str, list[Figures]] = {name: [] for name in runs}
+    with tqdm(total=args.repeats * len(runs), desc="measuring", unit="run") as bar:
+        for repeat in range(args.repeats):
+            order = list(runs.items())
+            for name, run in order if repeat % 2 == 0 else order[::-1]:
+                bar.set_postfix_str(name)
+                results[name].append(run(args.seconds, args.seed + repeat))
+                bar.update()
+    print(f"\n{args.repeats} repetitions of {args.seconds:g} CPU s per measurement, medians:")
+    print(f"{'':28} {'steps/s':>12} {'vs RLCard':>10}")
+    reference = results["RLCard env.step"]
+    ratios: dict[str, float] = {}
+    for name, figures in results.items():
+        rate = statistics.median(f.steps_per_s for f in figures)
+        ratios[name] = statistics.median(a.steps_per_s / b.steps_per_s
+                                         for a, b in zip(figures, reference, strict=True))
+        print(f"{name:28} {rate:12,.0f} {ratios[name]:9.2f}x")
+    if args.profile:
+        profile(2.0, args.seed)
+    print(f"AEC env vs RLCard env.step: {ratios['duoplay env() (wrapped)']:.1f}x (wrapped), "
+          f"{ratios['duoplay raw_env()']:.1f}x (raw)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
