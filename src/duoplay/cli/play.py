@@ -19,12 +19,13 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO, cast
 
-from duoplay.bots import Bot, bot_levels
+from duoplay.bots import Bot, bot_levels, make_bot
 from duoplay.bots.pool import BotPool, pooled_bot
 from duoplay.cli.terminal import Choice, GameText, Question, Style
+from duoplay.core import declared
 from duoplay.core.errors import GameError
 from duoplay.core.match import Match
-from duoplay.core.protocol import Event
+from duoplay.core.protocol import Event, OptionSpec
 from duoplay.core.registry import find_game
 
 QUIT_WORDS = ("quit", "exit", "q")
@@ -37,14 +38,109 @@ Commands: a move's number or its notation; 'show' to see the table again;
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", help="the game to play: its id or alias (a wrong name lists them)")
-    parser.add_argument("--bot", default="random",
-                        help="the bot's level: random, or a level the game adds (heuristic, ismcts)")
-    parser.add_argument("--seed", type=int, default=None,
+    _add_common(parser)
+    # Everything after the game is read again once the game is known, with its options as flags.
+    parser.add_argument("game_args", nargs=argparse.REMAINDER, metavar="...",
+                        help="the game's own options as flags: `duoplay play GAME --help` lists them")
+
+
+def _add_common(parser: argparse.ArgumentParser, defaults: argparse.Namespace | None = None) -> None:
+    def default(name: str, value: Any) -> Any:
+        return getattr(defaults, name, value) if defaults is not None else value
+
+    parser.add_argument("--bot", default=default("bot", None),
+                        help="the bots' level: random, or a level the game adds (heuristic, ismcts, "
+                             "normal...); default random, or the game's stand-in level in a race")
+    parser.add_argument("--seed", type=int, default=default("seed", None),
                         help="seed for the shuffles and the bot (default: a new random one, printed)")
-    parser.add_argument("--seat", type=int, default=0, help="your seat, 0 or 1 (default 0)")
-    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                        help="a game option, e.g. target_score=100 (repeatable)")
-    parser.add_argument("--no-color", action="store_true", help="no ANSI colours (NO_COLOR works too)")
+    parser.add_argument("--seat", type=int, default=default("seat", 0), help="your seat (default 0)")
+    parser.add_argument("--players", type=int, default=default("players", None),
+                        help="how many play, you included (default: the game's smallest table)")
+    parser.add_argument("--bot-pace", type=float, default=default("bot_pace", 1.0),
+                        help="in a real-time game, scales how long bots take to react "
+                             "(default 1: a person's pace; 0: at once)")
+    parser.add_argument("--option", action="append", default=list(default("option", [])),
+                        metavar="KEY=VALUE", help="a game option, e.g. target_score=100 (repeatable)")
+    parser.add_argument("--no-color", action="store_true", default=default("no_color", False),
+                        help="no ANSI colours (NO_COLOR works too)")
+
+
+COMMON_FLAGS = frozenset({"bot", "seed", "seat", "players", "bot_pace", "option", "no_color", "help"})
+OPTION_DEST = "game_option:"
+
+
+def game_parser(game: Any, defaults: argparse.Namespace) -> argparse.ArgumentParser:
+    """`duoplay play GAME ...` once the game is known: the common flags and one flag per declared
+    option (`--lang es`, `--window-ms 150`), typed and bounded as the option's spec says."""
+    parser = argparse.ArgumentParser(prog=f"duoplay play {defaults.game}",
+                                     description=f"Play {game.name} in this terminal against bots.")
+    _add_common(parser, defaults)
+    group = parser.add_argument_group(f"{game.name} options (the lobby's house rules)")
+    for spec in declared.option_specs(game):
+        if spec.name in COMMON_FLAGS:
+            continue  # a name the command uses itself: --option NAME=VALUE still sets it
+        flag = "--" + spec.name.replace("_", "-")
+        about = spec.help or spec.label
+        dest = OPTION_DEST + spec.name
+        if spec.kind == "bool":
+            group.add_argument(flag, dest=dest, action=argparse.BooleanOptionalAction,
+                               default=argparse.SUPPRESS, help=f"{about} (default: {_shown(spec.default)})")
+            continue
+        choices = None
+        if spec.kind == "choice" and spec.choices:
+            values = [value for value, _ in spec.choices]
+            choices = values
+            about += " (" + ", ".join(f"{_shown(v)}: {label}" for v, label in spec.choices) + ")"
+        group.add_argument(flag, dest=dest, type=_option_type(spec), choices=choices,
+                           default=argparse.SUPPRESS, metavar=spec.name.upper(),
+                           help=f"{about} (default: {_shown(spec.default)})")
+    return parser
+
+
+def _shown(value: Any) -> str:
+    return json.dumps(value) if not isinstance(value, str) else value
+
+
+def _option_type(spec: OptionSpec) -> Callable[[str], Any]:
+    """Text to the option's value: a number within its bounds, or one of its choices."""
+
+    def bounded(value: float) -> float:
+        low, high = spec.minimum, spec.maximum
+        if (low is not None and value < low) or (high is not None and value > high):
+            bounds = f"from {_number(low)} to {_number(high)}" if low is not None and high is not None \
+                else f"at least {_number(low)}" if low is not None else f"at most {_number(high)}"
+            raise argparse.ArgumentTypeError(f"must be {bounds}, got {_number(value)}")
+        return value
+
+    def convert(text: str) -> Any:
+        if spec.kind == "int":
+            try:
+                return int(bounded(int(text)))
+            except ValueError:
+                raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}") from None
+        if spec.kind == "float":
+            try:
+                number = float(text)
+            except ValueError:
+                raise argparse.ArgumentTypeError(f"must be a number, got {text!r}") from None
+            return bounded(number)
+        if spec.kind == "choice":
+            for value, _ in spec.choices:
+                if text in (str(value), _shown(value)) or (value is None and text.lower() == "none"):
+                    return value
+        return text
+
+    convert.__name__ = spec.kind  # argparse names the type in its messages
+    return convert
+
+
+def _number(value: float | None) -> str:
+    return "" if value is None else f"{value:g}"
+
+
+def game_options(namespace: argparse.Namespace) -> dict[str, Any]:
+    return {name[len(OPTION_DEST):]: value for name, value in vars(namespace).items()
+            if name.startswith(OPTION_DEST)}
 
 
 class _Quit(Exception):
@@ -72,24 +168,46 @@ def load_text(game: Any) -> GameText:
 
 
 def run(args: argparse.Namespace) -> int:
+    return start(args, sys.stdout, input)
+
+
+def start(args: argparse.Namespace, out: TextIO, read_line: Callable[[str], str]) -> int:
+    """Read the game's flags, set the table and play until the end; `out` and `read_line` are
+    the terminal (tests pass their own)."""
     err = sys.stderr
     try:
         game = find_game(args.game)
+    except GameError as error:
+        print(error, file=err)
+        return 2
+    try:
+        args = game_parser(game, args).parse_args(args.game_args, argparse.Namespace(game=args.game))
+    except SystemExit as leaving:  # --help, or a flag argparse refused (it printed why)
+        return int(leaving.code or 0)
+    try:
         text = load_text(game)
-        options = parse_option_args(args.option)
+        options = {**parse_option_args(args.option), **game_options(args)}
     except ModuleNotFoundError:
         print(f"{args.game} cannot be played in the terminal yet", file=err)
         return 2
     except (GameError, ValueError) as error:
         print(error, file=err)
         return 2
-    seats = game.min_seats
+    racing = declared.races(game)
+    seats = game.min_seats if args.players is None else args.players
+    if not game.min_seats <= seats <= game.max_seats:
+        print(f"--players must be between {game.min_seats} and {game.max_seats}", file=err)
+        return 2
     if not 0 <= args.seat < seats:
         print(f"--seat must be between 0 and {seats - 1}", file=err)
         return 2
+    if args.bot_pace < 0:
+        print("--bot-pace must be 0 or more", file=err)
+        return 2
     levels = bot_levels(game.id)
-    if args.bot not in levels:
-        print(f"No bot level {args.bot!r} for {game.id}; choose from {', '.join(levels)}", file=err)
+    level = args.bot if args.bot is not None else declared.standin_level(game) if racing else "random"
+    if level not in levels:
+        print(f"No bot level {level!r} for {game.id}; choose from {', '.join(levels)}", file=err)
         return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     try:
@@ -97,19 +215,27 @@ def run(args: argparse.Namespace) -> int:
     except GameError as error:
         print(f"Cannot start {game.name}: {error.reason}", file=err)
         return 2
+    style = Style.for_stream(out, no_color=args.no_color)
+    dot = style.pick("·", "|")
+    against = f"the {level} bot" if seats == 2 else f"{seats - 1} {level} bots"
+    if racing:
+        from duoplay.cli import realtime
+
+        bots = {s: make_bot(game.id, level, seed * 7919 + s) for s in range(seats) if s != args.seat}
+        print(f"{game.name} against {against} {dot} seed {seed} {dot} you are seat {args.seat}", file=out)
+        return realtime.play(match, cast(realtime.RaceText, text), bots, level, args.seat, style, out,
+                             read_line, args.bot_pace, interactive=out is sys.stdout)
     # The bot thinks in a pool of one process per core: a search spreads each decision over all
     # of them while you wait. A random bot needs no pool.
-    pool = BotPool(games=[game.id]) if args.bot != "random" else None
+    pool = BotPool(games=[game.id]) if level != "random" else None
     try:
-        bots = {s: pooled_bot(pool, game.id, args.bot, seed * 7919 + s) for s in range(seats)
+        bots = {s: pooled_bot(pool, game.id, level, seed * 7919 + s) for s in range(seats)
                 if s != args.seat}
-        style = Style.for_stream(sys.stdout, no_color=args.no_color)
         _enable_line_editing()
-        session = Session(match, text, bots, args.seat, style, sys.stdout, input)
-        print(f"{game.name} against the {args.bot} bot {style.pick('·', '|')} seed {seed} "
-              f"{style.pick('·', '|')} you are seat {args.seat}")
-        print(text.intro(style))
-        print("Type 'help' for how to play, 'quit' to leave.")
+        session = Session(match, text, bots, args.seat, style, out, read_line)
+        print(f"{game.name} against {against} {dot} seed {seed} {dot} you are seat {args.seat}", file=out)
+        print(text.intro(style), file=out)
+        print("Type 'help' for how to play, 'quit' to leave.", file=out)
         return session.run()
     finally:
         if pool is not None:
