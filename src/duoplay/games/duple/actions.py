@@ -71,7 +71,7 @@ def parse_action(data: Any) -> Action:
         if not isinstance(data.get("accept"), bool):
             raise MalformedAction("A vote needs 'accept': true or false")
         return CastVote(data["accept"])
-    raise MalformedAction("Unknown Duple action {kind!r}", kind=kind[:40])
+    raise MalformedAction("Unknown Duple action '{kind}'", kind=kind[:40])
 
 
 def _parse_notation(text: str) -> Action:
@@ -81,4 +81,4 @@ def _parse_notation(text: str) -> Action:
         return parse_action({"type": "answer", "word": text[len("answer "):]})
     if text in ("vote yes", "vote no"):
         return CastVote(text == "vote yes")
-    raise MalformedAction("Unknown Duple move {text!r}", text=text[:40])
+    raise MalformedAction("Unknown Duple move '{text}'", text=text[:40])
