@@ -1,0 +1,170 @@
+// The middle of the table: the category, the racing letters in big type, the one answer box, the
+// answers and their verdicts, and the buttons for the decision at hand (flip, pass, new category,
+// appeal, vote). The answer box is one element for the whole match, so what is typed survives
+// every redraw.
+import { clear, h } from "../../dom.js";
+import { t } from "../../i18n.js";
+import { withKey } from "../../kit/index.js";
+import { letterCard } from "./cards.js";
+import { reasonText } from "./talk.js";
+
+export class Stage {
+  // send(action): the table's way to act; name(seat): "You" or the seat's name.
+  constructor({ send }) {
+    this.send = send;
+    this.category = h("div.duple-category", { id: "duple-category" });
+    this.racers = h("div.duple-racers", { id: "duple-racers" });
+    this.letters = h("div.duple-letters", { id: "duple-letters", "aria-live": "polite" });
+    this.input = h("input.duple-word", { id: "duple-word", type: "text", autocomplete: "off", autocapitalize: "off",
+      autocorrect: "off", spellcheck: false, enterkeyhint: "send", maxlength: 60, "aria-label": t("Your word") });
+    this.sendButton = withKey(h("button.primary", { type: "submit", id: "duple-send" }, t("Send")), "Enter", "⏎");
+    this.form = h("form.duple-form", { id: "duple-form", onsubmit: (event) => {
+      event.preventDefault();
+      this.submit();
+    } }, this.input, this.sendButton);
+    this.mine = h("p.duple-mine", { id: "duple-mine", "aria-live": "assertive" });
+    this.actions = h("div.duple-actions", { id: "duple-actions" });
+    this.answers = h("ol.duple-answers", { id: "duple-answers", "aria-label": t("Answers") });
+    this.element = h("section.duple-stage", { id: "duple-stage" },
+      h("div.duple-head", {}, this.category, this.racers), this.letters, this.form, this.mine, this.actions, this.answers);
+    this.pending = null; // the word sent and not yet answered
+    this.racing = false;
+  }
+
+  submit() {
+    const word = this.input.value.trim();
+    if (!this.racing || this.input.disabled) return;
+    this.pending = word;
+    this.input.value = "";
+    this.mine.textContent = `${word || "…"} …`;
+    this.mine.className = "duple-mine pending";
+    this.send({ type: "answer", word }).finally(() => {
+      if (this.pending === word) this.pending = null;
+    });
+  }
+
+  // Give the answer box the keyboard (when this seat starts racing).
+  focusInput() {
+    if (!this.input.disabled && !this.form.hidden) this.input.focus({ preventScroll: true });
+  }
+
+  button(id, label, key, action, className = "") {
+    const button = h("button", { type: "button", id, class: className, dataset: { action: action.type },
+      onclick: () => this.send(action) }, label);
+    return key ? withKey(button, key) : button;
+  }
+
+  // view, legal: the state shown; me: this seat or null; name(seat).
+  update(view, legal, me, name) {
+    const race = view.race;
+    const can = (type) => legal.find((a) => a.type === type);
+    this.element.dataset.phase = view.phase;
+    // For scripts and tests: the question on the stage, without parsing text.
+    Object.assign(this.element.dataset, { category: view.category.id, step: view.step,
+      racers: race ? race.racers.join(",") : "", kind: race ? race.kind : "" });
+    const allPlay = view.phase === "allplay" || (race && race.kind === "allplay");
+    // The category, from the game's own deck (its language), or All Play's rule.
+    clear(this.category);
+    if (allPlay) {
+      this.category.append(h("strong.duple-allplay", {}, view.category.name),
+        h("span.duple-rule", {}, t("one word with every letter · no category, no names")));
+    } else if (view.phase !== "over") {
+      this.category.append(h("span.duple-label", {}, t("Category")), h("strong", { id: "duple-category-name" }, view.category.name));
+    }
+    clear(this.racers);
+    if (race && race.kind === "faceoff") {
+      race.racers.forEach((seat, i) => {
+        if (i) this.racers.append(h("span.duple-vs", {}, t("vs")));
+        this.racers.append(h("span.duple-racer", { class: seat === me ? "mine" : "", dataset: { seat } }, name(seat)));
+      });
+    } else if (allPlay) {
+      this.racers.append(h("span.duple-racer", {}, t("Everyone races")));
+    }
+    // The letters: BIG while racing; the drawer's prompt otherwise.
+    clear(this.letters);
+    this.letters.dataset.letters = race ? race.letters.join(",") : "";
+    if (race) {
+      const cards = race.piles && race.piles.length === 2
+        ? race.piles.map((p) => view.piles[p].top || null)
+        : race.letters.map((letter) => ({ letter, symbol: "" }));
+      cards.forEach((card, i) => this.letters.append(letterCard(card && card.letter === race.letters[i] ? card
+        : { letter: race.letters[i], symbol: card ? card.symbol : "" }, { size: allPlay ? "big all" : "big" })));
+    } else if (view.phase === "flip") {
+      const flip = can("flip");
+      this.letters.append(flip
+        ? withKey(h("button.primary.duple-flip", { type: "button", id: "duple-flip", dataset: { action: "flip" },
+          onclick: () => this.send(flip) }, t("Flip")), "Space", t("Space"))
+        : h("p.duple-waiting", {}, t("{name} flips next", { name: name(view.drawer) })));
+    }
+    // The answer box: usable while this seat may answer.
+    const wasRacing = this.racing;
+    this.racing = Boolean(can("pass")) && (view.phase === "faceoff" || view.phase === "allplay");
+    const inRace = Boolean(race) && me !== null && race.racers.includes(me) && view.phase !== "vote";
+    this.form.hidden = !inRace;
+    this.input.disabled = !this.racing;
+    this.sendButton.disabled = !this.racing;
+    this.input.placeholder = race ? t("A word with {letters}", { letters: race.letters.join(" + ") }) : "";
+    if (!race) this.input.value = "";
+    // This seat's last verdict.
+    const last = race ? [...race.answers].reverse().find((a) => a.seat === me) : null;
+    if (last && this.pending !== null && last.word === this.pending) this.pending = null;
+    if (this.pending === null) {
+      this.mine.className = "duple-mine";
+      this.mine.textContent = "";
+      if (last) {
+        this.mine.classList.add(last.accepted ? "ok" : "no");
+        this.mine.textContent = last.accepted
+          ? t("✓ {word}: {why}", { word: last.word, why: reasonText(last, view.category.name) })
+          : t("✗ {word}: {why}", { word: last.word, why: reasonText(last, allPlay ? null : view.category.name) });
+      }
+      if (race && race.accepted.includes(me)) this.mine.append(" ", h("span.duple-wait", {}, t("waiting for the result…")));
+    }
+    this.renderActions(view, can, name, me);
+    this.renderAnswers(view, me, name, allPlay);
+    return { startedRacing: this.racing && !wasRacing };
+  }
+
+  renderActions(view, can, name, me) {
+    clear(this.actions);
+    const race = view.race;
+    if (view.phase === "vote" && race && race.vote) {
+      const vote = race.vote;
+      this.actions.append(h("p.duple-vote", { id: "duple-vote" },
+        t("{name} asks: should {word} count? ({why})", { name: name(vote.appealer), word: vote.word,
+          why: reasonText({ reason: vote.reason, accepted: false, detail: "" }, view.category.name) }),
+        " ", h("span.duple-voted", {}, t("{n} of {total} voted", { n: vote.voted.length, total: vote.voters.length }))));
+      const yes = legalVote(can, true);
+      if (yes) {
+        this.actions.append(this.button("duple-vote-yes", t("Yes, it counts"), "y", yes, "primary"),
+          this.button("duple-vote-no", t("No"), "n", legalVote(can, false)));
+      }
+      return;
+    }
+    if (can("appeal")) this.actions.append(this.button("duple-appeal", t("Ask for a vote"), "a", can("appeal"), "primary"));
+    if (can("new_category")) this.actions.append(this.button("duple-new-category", t("New category"), "n", can("new_category")));
+    if (can("pass")) this.actions.append(this.button("duple-pass", t("Pass"), "p", can("pass")));
+    if (race && race.stuck && me !== null && !race.racers.includes(me) && view.phase === "faceoff") {
+      this.actions.append(h("span.duple-note", {}, t("Stuck: the racers may turn a new category")));
+    }
+  }
+
+  renderAnswers(view, me, name, allPlay) {
+    clear(this.answers);
+    const race = view.race;
+    if (!race) return;
+    for (const answer of race.answers) {
+      this.answers.append(h("li", { class: answer.accepted ? "ok" : "no",
+        dataset: { seat: answer.seat, accepted: answer.accepted ? "1" : "0", reason: answer.reason } },
+      h("span.who", {}, name(answer.seat)),
+      h("span.word", {}, answer.word || "—"),
+      h("span.why", {}, `${answer.accepted ? "✓" : "✗"} ${reasonText(answer, allPlay ? null : view.category.name)}`)));
+    }
+    for (const seat of race.passed) {
+      this.answers.append(h("li.passed", { dataset: { seat } }, h("span.who", {}, name(seat)), h("span.why", {}, t("passed"))));
+    }
+  }
+}
+
+function legalVote(can, accept) {
+  return can("vote") ? { type: "vote", accept } : null;
+}
