@@ -144,8 +144,7 @@ def stuck(state: DupleState) -> list[Event]:
     race = state.race
     if race is None or race.kind != FACEOFF or race.stuck or race.accepted or race.vote is not None:
         raise IllegalAction("No face-off is waiting for answers")
-    race.stuck = True
-    state.step += 1
+    race.stuck = True  # the question is the same: an answer typed before this still counts
     return [Event("stuck", {})]
 
 

@@ -117,7 +117,7 @@ def deadline(state: DupleState) -> Deadline | None:
     if not race.stuck:
         return Deadline(options.stuck_seconds, None, STUCK, key=f"race-{state.step}")
     # Same key as before the face-off got stuck: the limit counts from the face-off's start.
-    return Deadline(options.race_seconds, None, TIME_UP, key=f"race-{state.step - 1}")
+    return Deadline(options.race_seconds, None, TIME_UP, key=f"race-{state.step}")
 
 
 def stale_key(state: DupleState, seat: int) -> Hashable:
