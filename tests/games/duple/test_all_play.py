@@ -61,7 +61,8 @@ def test_all_play_won_is_worth_two_points() -> None:
 def test_all_play_unwon_is_shuffled_back_after_30_seconds() -> None:
     match, _ = all_play()
     deadline = match.deadline()
-    assert deadline is not None and (deadline.seconds, deadline.seat, deadline.action) == (30.0, None, TIME_UP)
+    assert deadline is not None
+    assert (deadline.seconds, deadline.seat, deadline.action) == (30.0, None, TIME_UP)
     answer(match, 0, "rana")  # a rejected answer does not stop the clock
     assert match.deadline() == deadline
     events = match.act(None, TIME_UP)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from tests.games.duple.tables import card, deal, flip, kinds, new_match, state, win
+from tests.games.duple.tables import card, deal, flip, kinds, new_match, win
 
 from duoplay.core.errors import GameOver
 from duoplay.core.testing import assert_refusal_changes_nothing

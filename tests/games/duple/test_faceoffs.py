@@ -28,7 +28,7 @@ def test_each_flip_goes_face_up_on_the_drawers_own_play_pile() -> None:
     match = new_match(3)
     deal(match, piles=["", "E/bolt", ""], flips=["A/star"])
     events = flip(match, 0)
-    assert events[0].public == {"seat": 0, "pile": 0, "card": {"letter": "A", "symbol": "star"}, "deck": 71 - 1}
+    assert events[0].public == {"seat": 0, "pile": 0, "card": {"letter": "A", "symbol": "star"}, "deck": 70}
     top = match.view(2)["piles"][0]
     assert top == {"owner": 0, "count": 1, "top": {"letter": "A", "symbol": "star"}}
 
@@ -45,7 +45,8 @@ def test_matching_symbols_start_a_face_off_between_the_two_players() -> None:
     deal(match, piles=["", "O/drop", "N/sun"], flips=["A/drop"], category="animal")
     events = flip(match, 0)
     assert kinds(events) == ["flip", "faceoff"]
-    assert events[1].public == {"racers": [0, 1], "piles": [0, 1], "letters": ["A", "O"], "category": "animal"}
+    assert events[1].public == {"racers": [0, 1], "piles": [0, 1], "letters": ["A", "O"],
+                                "category": "animal"}
     assert match.to_move() == (0, 1)
     assert match.view(2)["phase"] == "faceoff"
     assert_refusal_changes_nothing(match, 2, PASS)

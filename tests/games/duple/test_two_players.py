@@ -27,7 +27,8 @@ def test_match_within_own_piles_both_race_winner_takes_card_just_drawn() -> None
     state(match).flips[0] = 1  # seat 0's next flip goes on its second pile
     events = flip(match, 0)
     assert kinds(events) == ["flip", "faceoff"]
-    assert events[1].public == {"racers": [0, 1], "piles": [0, 2], "letters": ["O", "A"], "category": "animal"}
+    assert events[1].public == {"racers": [0, 1], "piles": [0, 2], "letters": ["O", "A"],
+                                "category": "animal"}
     win(match, 1, "gato")
     st = state(match)
     assert st.won == [[], [card("A/drop")]]

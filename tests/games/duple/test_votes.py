@@ -92,7 +92,8 @@ def test_a_vote_shows_who_voted_not_how() -> None:
     answer(match, 0, "mesa")
     match.act(0, APPEAL)
     events = match.act(1, CastVote(False))
-    assert [e.visible_to(seat) for e in events for seat in (0, 1, 2, None)] == [{"kind": "voted", "seat": 1}] * 4
+    shown = [e.visible_to(seat) for e in events for seat in (0, 1, 2, None)]
+    assert shown == [{"kind": "voted", "seat": 1}] * 4
     assert match.view(2)["race"]["vote"] == {"appealer": 0, "word": "mesa", "reason": "category",
                                              "voters": [1, 2], "voted": [1]}
 

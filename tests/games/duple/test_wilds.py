@@ -9,7 +9,8 @@ def test_drawer_of_a_wild_flips_again() -> None:
     match = new_match(3)
     deal(match, piles=["", "", ""], flips=["wild heart/bolt", "A/star"])
     events = flip(match, 0)
-    assert kinds(events) == ["wild"] and events[0].public == {"seat": 0, "symbols": ["heart", "bolt"], "deck": 71}
+    assert kinds(events) == ["wild"]
+    assert events[0].public == {"seat": 0, "symbols": ["heart", "bolt"], "deck": 71}
     assert match.to_move() == (0,) and match.view(1)["drawer"] == 0
     assert match.view(1)["wild"] == {"symbols": ["heart", "bolt"]}
     assert all(not p.cards for p in state(match).piles)  # the wild lies between the decks
@@ -29,8 +30,8 @@ def test_wild_card_matches_its_two_symbols_until_replaced() -> None:
     assert state(match).won[0] == [card("L/bolt")]
     # A new wild replaces it: heart and bolt no longer match, star and moon do.
     match = new_match(3)
-    deal(match, piles=["", "L/bolt", "A/moon"], flips=["wild heart/bolt", "wild star/moon", "D/heart", "E/star"],
-         category="animal")
+    deal(match, piles=["", "L/bolt", "A/moon"], category="animal",
+         flips=["wild heart/bolt", "wild star/moon", "D/heart", "E/star"])
     assert kinds(flip(match, 0)) == ["wild"]
     assert kinds(flip(match, 0)) == ["wild"]
     assert match.view(2)["wild"] == {"symbols": ["star", "moon"]}
