@@ -1,0 +1,130 @@
+"""The checks every game passes (duoplay.core.testing): playouts to the end with moves beyond the
+menu, replay, JSON, actions' round trips, and views that never show the decks' order."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from tests.games.duple.tables import GAME, answer, deal, flip, new_match, state
+
+from duoplay.core.match import Match
+from duoplay.core.testing import (
+    assert_actions_round_trip,
+    assert_json_events,
+    assert_json_views,
+    assert_replay_equal,
+    assert_view_hides,
+    assert_views_alike,
+    random_playout,
+)
+from duoplay.games.duple.actions import (
+    APPEAL,
+    CLOSE,
+    CLOSE_VOTE,
+    FLIP,
+    NEW_CATEGORY,
+    PASS,
+    STUCK,
+    TIME_UP,
+    Answer,
+    CastVote,
+)
+from duoplay.games.duple.cards import ALL_PLAY, LETTER_CARDS
+from duoplay.games.duple.hidden import hidden_variants
+from duoplay.games.duple.state import DupleState
+
+
+def every_card_accounted_for(st: DupleState) -> None:
+    """72 letter and wild cards, 44 category cards: always all there, once."""
+    letters = [*st.deck, *(c for p in st.piles for c in p.cards), *(c for w in st.won for c in w)]
+    wild_seen = [st.wild] if st.wild is not None else []
+    wilds_used = [c for c in range(LETTER_CARDS, LETTER_CARDS + 8) if c not in st.deck]
+    assert sorted(c for c in letters if c < LETTER_CARDS) == sorted(set(c for c in letters if c < LETTER_CARDS))
+    assert len([c for c in letters if c < LETTER_CARDS]) == LETTER_CARDS
+    assert all(c not in letters for c in wilds_used) and set(wild_seen) <= set(wilds_used)
+    categories = [st.category, *st.categories, *st.discards]
+    assert categories.count(ALL_PLAY) + sum(st.won_all_play) == 4
+    assert len(categories) - categories.count(ALL_PLAY) == 40
+
+
+@pytest.mark.parametrize("seats, seed", [(2, 1), (3, 2), (5, 3)])
+def test_random_playouts_with_odd_moves_end_and_replay(seats: int, seed: int) -> None:
+    match = random_playout(GAME, seats=seats, seed=seed, invariant=every_card_accounted_for, fuzz=0.3)
+    outcome = match.outcome()
+    assert outcome is not None and len(outcome.scores) == seats
+    assert list(outcome.scores) == match.view(None)["scores"]
+    assert_replay_equal(match)
+    assert_json_views(match)
+
+
+def test_a_two_pile_game_without_the_variant_plays_out() -> None:
+    match = random_playout(GAME, seats=2, seed=9, options={"four_piles": False, "window_ms": 0})
+    assert match.outcome() is not None
+    assert_replay_equal(match)
+
+
+def test_actions_round_trip_through_json_and_notation() -> None:
+    assert_actions_round_trip(GAME, [FLIP, PASS, NEW_CATEGORY, APPEAL, CLOSE, STUCK, TIME_UP, CLOSE_VOTE,
+                                     Answer("leopardo"), Answer("Costa Rica"), Answer(""), CastVote(True),
+                                     CastVote(False)])
+
+
+def test_events_survive_json() -> None:
+    match = new_match(3)
+    deal(match, piles=["", "E/star", ""], flips=["wild heart/bolt", "A/star"], category="animal")
+    events = flip(match, 0) + flip(match, 0) + answer(match, 0, "mesa") + match.act(0, APPEAL)
+    events += match.act(1, CastVote(True)) + match.act(2, CastVote(True))
+    assert_json_events(events, 3)
+
+
+def sample_states() -> list[Match]:
+    """A few matches stopped at different moments: flipping, racing, voting, an All Play."""
+    matches = []
+    for seed in range(4):
+        match = new_match(3, seed=seed)
+        chooser = random.Random(seed)
+        for _ in range(15 + 10 * seed):
+            if match.outcome() is not None:
+                break
+            movers = match.to_move()
+            if not movers:
+                deadline = match.deadline()
+                assert deadline is not None
+                match.act(deadline.seat, deadline.action)
+                continue
+            seat = chooser.choice(movers)
+            match.act(seat, chooser.choice(list(match.legal_actions(seat))))
+        matches.append(match)
+    match = new_match(3)
+    deal(match, piles=["", "E/star", ""], flips=["A/star"], category="animal")
+    flip(match, 0)
+    answer(match, 0, "mesa")
+    match.act(0, APPEAL)
+    matches.append(match)
+    return matches
+
+
+def test_view_shows_no_deck_order() -> None:
+    chooser = random.Random(4)
+    for match in sample_states():
+        for seat in [0, 1, 2, None]:
+            for variant in hidden_variants(match.state, seat, chooser):
+                assert_view_hides(GAME, match.state, variant, seat)
+                assert GAME.legal_actions(variant, seat or 0) == GAME.legal_actions(match.state, seat or 0)
+
+
+def test_shuffling_the_decks_below_the_top_leaves_views_identical() -> None:
+    match = new_match(4, seed=3)
+    deal(match, piles=["", "", "", ""], flips=["A/star"], category="animal")
+    other = GAME.copy_state(match.state)
+    other.deck[:-1] = random.Random(2).sample(other.deck[:-1], len(other.deck) - 1)  # the next card stays
+    other.categories = random.Random(3).sample(other.categories, len(other.categories))
+    assert other.deck != state(match).deck and other.categories != state(match).categories
+    for seat in [0, 1, 2, 3, None]:
+        assert_view_hides(GAME, match.state, other, seat)
+
+
+def test_every_seat_sees_the_same_table() -> None:
+    for match in sample_states():
+        assert_views_alike(GAME, match.state, 3)
