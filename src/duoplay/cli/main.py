@@ -58,13 +58,17 @@ def _add_game_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser])
         entry.load()(sub)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="duoplay", description="Tabletop games for people and bots.")
     sub = parser.add_subparsers(dest="command", required=True)
     with _ctrl_c_for_the_main_thread_only():
         _add_commands(sub)
         _add_game_commands(sub)
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
     try:
         return int(args.run(args))
     except KeyboardInterrupt:
