@@ -56,7 +56,7 @@ def ours(budget: float, seed: int, wrapped: bool) -> Figures:
     chooser = random.Random(seed)
     e = ai.env("uno-duo") if wrapped else ai.raw_env("uno-duo")
     e.reset(seed=seed)
-    last, step, choice, nonzero = e.last, e.step, chooser.choice, np.flatnonzero
+    last, step, choice = e.last, e.step, chooser.choice
     steps = games = 0
     start = _clock()
     deadline = start + budget
@@ -67,7 +67,7 @@ def ours(budget: float, seed: int, wrapped: bool) -> Figures:
                 games += 1
                 e.reset()
                 observation = last()[0]
-            step(int(choice(nonzero(observation["action_mask"]))))
+            step(int(choice(observation["action_mask"].nonzero()[0])))
         steps += _CHECK_EVERY
         now = _clock()
         if now >= deadline:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
+from duoplay.ai.wrappers import ClassicWrapper
 from duoplay.core import declared
 from duoplay.core.registry import find_game, game_ids
 
@@ -34,8 +34,7 @@ def raw_env(game: str, **kwargs: Any) -> AECEnv:
 def env(game: str, **kwargs: Any) -> AECEnv:
     """The game's environment with the wrappers of PettingZoo's classic games: an illegal
     action ends the game and costs its agent -1, an action outside the space is an error,
-    and the calls must come in order (reset first)."""
-    wrapped = raw_env(game, **kwargs)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    and the calls must come in order (reset first). The three checks are PettingZoo's
+    `TerminateIllegalWrapper`, `AssertOutOfBoundsWrapper` and `OrderEnforcingWrapper`, done in
+    one layer (`duoplay.ai.wrappers.ClassicWrapper`)."""
+    return ClassicWrapper(raw_env(game, **kwargs), illegal_reward=-1)

@@ -9,11 +9,14 @@ from duoplay.games.uno_duo.ai.encoding import (
     ACTIONS,
     BLOCKS,
     OBS_SIZE,
+    Encoder,
     action_index,
     action_of,
+    encode_state,
     encode_view,
+    mask_of,
 )
 from duoplay.games.uno_duo.ai.env import AGENTS, raw_env
 
-__all__ = ["ACTIONS", "ACTION_COUNT", "AGENTS", "BLOCKS", "OBS_SIZE", "action_index", "action_of",
-           "encode_view", "raw_env"]
+__all__ = ["ACTIONS", "ACTION_COUNT", "AGENTS", "BLOCKS", "OBS_SIZE", "Encoder", "action_index",
+           "action_of", "encode_state", "encode_view", "mask_of", "raw_env"]

@@ -20,14 +20,20 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from duoplay.core.errors import IllegalAction, MalformedAction
-from duoplay.games.uno_duo.ai.encoding import ACTION_COUNT, OBS_SIZE, action_of, encode_view, mask_of
+from duoplay.games.uno_duo import rules
+from duoplay.games.uno_duo.ai.encoding import ACTION_COUNT, ACTIONS, OBS_SIZE, Encoder, mask_bytes
 from duoplay.games.uno_duo.ai.render import render_text
 from duoplay.games.uno_duo.game import GAME
 from duoplay.games.uno_duo.options import UnoDuoOptions
 from duoplay.games.uno_duo.state import Phase, UnoDuoState
 
 AGENTS = ("player_0", "player_1")
+_SEAT = {agent: seat for seat, agent in enumerate(AGENTS)}
 Observation = dict[str, npt.NDArray[Any]]
+_NO_MASK = bytes(ACTION_COUNT)
+_NO_REWARDS = dict.fromkeys(AGENTS, 0.0)
+_GAME_OVER = Phase.GAME_OVER
+_int8, _frombuffer = np.int8, np.frombuffer
 
 
 class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # lower case, as PettingZoo names it
@@ -63,7 +69,9 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # lower cas
         self.observation_spaces = dict.fromkeys(AGENTS, self._observation_space)
         self.action_spaces = dict.fromkeys(AGENTS, self._action_space)
         self._seeder = random.Random()
-        self.game_state: UnoDuoState | None = None
+        self._state: UnoDuoState | None = None
+        self._encoders = (Encoder(), Encoder())
+        self._mask: bytes | None = None  # the legal indices of the seat to act, once computed
         self.rewards = dict.fromkeys(AGENTS, 0.0)
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
         self.terminations = dict.fromkeys(AGENTS, False)
@@ -76,6 +84,23 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # lower cas
 
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self._action_space
+
+    @property
+    def game_state(self) -> UnoDuoState | None:
+        """The game being played (the rules' state: it holds both hands; agents see observations)."""
+        return self._state
+
+    @game_state.setter
+    def game_state(self, state: UnoDuoState | None) -> None:
+        self._state = state
+        self._mask = None
+
+    def _legal_mask(self, state: UnoDuoState) -> bytes:
+        """The mask of the seat to act, computed once per position."""
+        mask = self._mask
+        if mask is None:
+            mask = self._mask = mask_bytes(rules.legal_actions(state, state.current))
+        return mask
 
     # --- Episode ------------------------------------------------------------------------------
 
@@ -97,14 +122,22 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # lower cas
         self.agent_selection = AGENTS[self.game_state.current]
 
     def observe(self, agent: str) -> Observation:
-        state = self._require_state()
-        seat = AGENTS.index(agent)
-        observation = encode_view(GAME.view(state, seat), seat)
-        if agent == self.agent_selection and state.phase != Phase.GAME_OVER:
-            mask = mask_of(GAME.legal_actions(state, seat))
-        else:
-            mask = np.zeros(ACTION_COUNT, dtype=np.int8)
-        return {"observation": observation, "action_mask": mask}
+        state = self._state
+        if state is None:
+            raise IllegalAction("Call reset() before using the environment")
+        seat = _SEAT[agent]
+        mask: bytes | None
+        if agent != self.agent_selection or state.phase == _GAME_OVER:
+            mask = _NO_MASK
+        elif (mask := self._mask) is None:
+            mask = self._legal_mask(state)
+        return {"observation": self._encoders[seat].encode(state, seat),
+                "action_mask": _frombuffer(bytearray(mask), _int8)}
+
+    def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -112,33 +145,37 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # lower cas
             self._was_dead_step(action)
             return
         state = self._require_state()
-        seat = AGENTS.index(agent)
-        if action is None or isinstance(action, bool) or not isinstance(action, int | np.integer):
-            raise MalformedAction("An action is an index 0..{last}, not {action}",
-                                  last=ACTION_COUNT - 1, action=repr(action)[:40])
-        try:
-            chosen = action_of(int(action))
-        except IndexError:
+        seat = _SEAT[agent]
+        if type(action) is not int:
+            if action is None or isinstance(action, bool) or not isinstance(action, int | np.integer):
+                raise MalformedAction("An action is an index 0..{last}, not {action}",
+                                      last=ACTION_COUNT - 1, action=repr(action)[:40])
+            action = int(action)
+        if not 0 <= action < ACTION_COUNT:
             raise MalformedAction("Action index {index} is outside 0..{last}",
-                                  index=int(action), last=ACTION_COUNT - 1) from None
-        if chosen not in GAME.legal_actions(state, seat):
+                                  index=action, last=ACTION_COUNT - 1)
+        if not (self._mask or self._legal_mask(state))[action]:
             raise IllegalAction("'{action}' (index {index}) is not legal now",
-                                action=chosen.notation(), index=int(action))
+                                action=ACTIONS[action].notation(), index=action)
         rounds_before = len(state.history)
-        GAME.apply(state, seat, chosen)
+        rules.apply(state, seat, ACTIONS[action])
+        self._mask = None
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(AGENTS, 0.0)
-        if self.round_rewards:
+        if self.rewards != _NO_REWARDS:  # most steps reward nobody: keep the dict as it is
+            self.rewards = dict.fromkeys(AGENTS, 0.0)
+        if self.round_rewards and len(state.history) != rounds_before:
             for result in state.history[rounds_before:]:
                 self._score_round(result.winner, result.points, state.options.target_score)
-        outcome = GAME.outcome(state)
-        if outcome is not None:
+        if state.phase == _GAME_OVER:
+            outcome = GAME.outcome(state)
+            assert outcome is not None
             for index, name in enumerate(AGENTS):
                 self.rewards[name] += 1.0 if outcome.results[index] == 1.0 else -1.0
             self.terminations = dict.fromkeys(AGENTS, True)
         else:
             self.agent_selection = AGENTS[state.current]
-        self._accumulate_rewards()
+        if self.rewards != _NO_REWARDS:
+            self._accumulate_rewards()
 
     def _score_round(self, winner: int, points: int, target: int) -> None:
         if winner < 0:
