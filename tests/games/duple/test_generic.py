@@ -37,12 +37,10 @@ from duoplay.games.duple.state import DupleState
 
 def every_card_accounted_for(st: DupleState) -> None:
     """72 letter and wild cards, 44 category cards: always all there, once."""
-    letters = [*st.deck, *(c for p in st.piles for c in p.cards), *(c for w in st.won for c in w)]
-    wild_seen = [st.wild] if st.wild is not None else []
-    wilds_used = [c for c in range(LETTER_CARDS, LETTER_CARDS + 8) if c not in st.deck]
-    assert sorted(c for c in letters if c < LETTER_CARDS) == sorted(set(c for c in letters if c < LETTER_CARDS))
-    assert len([c for c in letters if c < LETTER_CARDS]) == LETTER_CARDS
-    assert all(c not in letters for c in wilds_used) and set(wild_seen) <= set(wilds_used)
+    cards = [*st.deck, *(c for p in st.piles for c in p.cards), *(c for w in st.won for c in w)]
+    assert sorted(c for c in cards if c < LETTER_CARDS) == list(range(LETTER_CARDS))
+    wilds_drawn = {c for c in range(LETTER_CARDS, LETTER_CARDS + 8) if c not in st.deck}
+    assert not wilds_drawn & set(cards) and (st.wild is None or st.wild in wilds_drawn)
     categories = [st.category, *st.categories, *st.discards]
     assert categories.count(ALL_PLAY) + sum(st.won_all_play) == 4
     assert len(categories) - categories.count(ALL_PLAY) == 40

@@ -53,8 +53,8 @@ def test_options_must_be_an_object() -> None:
 
 
 def test_whole_seconds_are_read_as_seconds() -> None:
-    options = parse_options({"flip_seconds": 0, "stuck_seconds": 12, "race_seconds": 90, "all_play_seconds": 45,
-                             "vote_seconds": 30})
+    options = parse_options({"flip_seconds": 0, "stuck_seconds": 12, "race_seconds": 90,
+                             "all_play_seconds": 45, "vote_seconds": 30})
     assert (options.flip_seconds, options.stuck_seconds, options.race_seconds, options.all_play_seconds,
             options.vote_seconds) == (0.0, 12.0, 90.0, 45.0, 30.0)
     assert all(type(v) is float for v in (options.flip_seconds, options.race_seconds))
