@@ -9,10 +9,11 @@ export function letterCard(card, { size = "pile", extra = "" } = {}) {
   return h("div.duple-card", {
     class: `size-${size} sym-${card.symbol} ${extra}`.trim(),
     dataset: { letter: card.letter, symbol: card.symbol },
-    "aria-label": t("{letter} with a {symbol}", { letter: card.letter, symbol: symbolName(card.symbol) }),
+    "aria-label": card.symbol ? t("{letter} with a {symbol}", { letter: card.letter, symbol: symbolName(card.symbol) })
+      : card.letter,
   },
   h("span.letter", { "aria-hidden": "true" }, card.letter),
-  symbolIcon(card.symbol, { decorative: true }));
+  card.symbol ? symbolIcon(card.symbol, { decorative: true }) : null);
 }
 
 // A play pile: its top card, how many cards it holds; `racing` rings the piles of the face-off.

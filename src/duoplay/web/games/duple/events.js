@@ -21,7 +21,9 @@ export function normalize(event) {
   return { ...event, kind: "seat" in event ? "won" : "unwon", race };
 }
 
-export function describe(event, name, view) {
+// name(seat): the seat's name (never "You", which would not fit every sentence in every
+// language); me: this seat, for the lines that speak to it.
+export function describe(event, name, view, me = null) {
   switch (event.kind) {
     case "flip":
       return t("{name} flipped {letter}", { name: name(event.seat), letter: event.card.letter });
@@ -43,9 +45,11 @@ export function describe(event, name, view) {
       return t("Tie! New category: {category}", { category: categoryName(view && view.category.id, view) });
     case "won":
       if (event.card) {
-        return t("{name} wins the face-off and takes {letter}", { name: name(event.seat), letter: event.card.letter });
+        return event.seat === me ? t("You win the face-off and take {letter}", { letter: event.card.letter })
+          : t("{name} wins the face-off and takes {letter}", { name: name(event.seat), letter: event.card.letter });
       }
-      return t("{name} wins the All Play (2 points)", { name: name(event.seat) });
+      return event.seat === me ? t("You win the All Play (2 points)")
+        : t("{name} wins the All Play (2 points)", { name: name(event.seat) });
     case "unwon":
       return t("Nobody won");
     case "pass":
@@ -59,6 +63,7 @@ export function describe(event, name, view) {
     case "category":
       return t("Category: {category}", { category: categoryName(event.category, view) });
     case "appeal":
+      if (event.seat === me) return t("You ask for a vote on {word}", { word: event.word });
       return t("{name} asks for a vote on {word}", { name: name(event.seat), word: event.word });
     case "voted":
       return t("{name} voted", { name: name(event.seat) });
@@ -73,17 +78,19 @@ export function describe(event, name, view) {
   }
 }
 
-// The announcement for this batch of events (the last that deserves one), or null.
-export function announcement(events, name, view) {
-  let said = null;
+// The announcement for this batch of events (a vote's result and the win it gives, a win and the
+// All Play it turns up...), or null.
+export function announcement(events, name, view, me = null) {
+  const said = [];
+  let kind = null;
   for (const event of events) {
-    if (["won", "tie", "vote", "allplay", "wild", "appeal", "time_up"].includes(event.kind)) {
-      said = { kind: event.kind, text: describe(event, name, view) };
-    } else if (event.kind === "unwon" && !(said && said.kind === "time_up")) {
-      said = { kind: event.kind, text: t("Nobody won") };
+    if (["won", "tie", "vote", "allplay", "wild", "appeal", "time_up", "unwon"].includes(event.kind)) {
+      if (event.kind === "unwon" && kind === "time_up") continue;
+      said.push(event.kind === "unwon" ? t("Nobody won") : describe(event, name, view, me));
+      kind = event.kind;
     }
   }
-  return said;
+  return said.length ? { kind, text: said.join(" · ") } : null;
 }
 
 // A race ended in these events (someone won, a tie, nobody won).

@@ -31,7 +31,7 @@ export function renderPiles(box, view, { me, name, ctx, fresh }) {
 
 // The decks between the piles: letter cards left, categories left, the wild card.
 export function renderDecks(box, view) {
-  clear(box).append(
+  clear(box).append(...[
     h("span.duple-deck", { id: "duple-deck", dataset: { count: view.deck } }, tn("{n} card left", "{n} cards left", view.deck)),
-    wildTag(view.wild));
+    wildTag(view.wild)].filter(Boolean));
 }

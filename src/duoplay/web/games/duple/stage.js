@@ -84,11 +84,13 @@ export class Stage {
     clear(this.letters);
     this.letters.dataset.letters = race ? race.letters.join(",") : "";
     if (race) {
-      const cards = race.piles && race.piles.length === 2
-        ? race.piles.map((p) => view.piles[p].top || null)
-        : race.letters.map((letter) => ({ letter, symbol: "" }));
-      cards.forEach((card, i) => this.letters.append(letterCard(card && card.letter === race.letters[i] ? card
-        : { letter: race.letters[i], symbol: card ? card.symbol : "" }, { size: allPlay ? "big all" : "big" })));
+      // Each letter on the card it came from (a face-off's two piles, All Play's face-up tops).
+      const tops = race.piles && race.piles.length === 2 ? race.piles.map((p) => view.piles[p].top)
+        : race.letters.map((letter) => view.piles.map((p) => p.top).find((top) => top && top.letter === letter));
+      race.letters.forEach((letter, i) => {
+        const top = tops[i] && tops[i].letter === letter ? tops[i] : { letter, symbol: "" };
+        this.letters.append(letterCard(top, { size: allPlay ? "big all" : "big" }));
+      });
     } else if (view.phase === "flip") {
       const flip = can("flip");
       this.letters.append(flip

@@ -41,6 +41,7 @@ export function createTable(root, ctx) {
   let flashTimer = null;
   const me = () => (shown && shown.view.seat !== null && shown.view.seat !== undefined ? shown.view.seat : null);
   const name = (seat) => namer(ctx.seatName, me())(seat);
+  const seatOf = (msg) => (msg.view.seat === null || msg.view.seat === undefined ? null : msg.view.seat);
 
   function send(action) {
     why.clear();
@@ -95,16 +96,16 @@ export function createTable(root, ctx) {
   }
 
   function lines(events, view) {
-    return events.map((event) => ({ text: describe(event, name, view), kind: event.kind, loud: LOUD.has(event.kind) }));
+    return events.map((event) => ({ text: describe(event, ctx.seatName, view, me()), kind: event.kind, loud: LOUD.has(event.kind) }));
   }
 
   // Draw one state (see pacing.js); `hold` keeps the ended race on the stage for a moment.
   function show(msg, { hold, resumed = false }) {
     const first = shown === null;
-    if (!hold || !resumed) held = hold ? shown : null;
+    if (!resumed) held = hold ? shown : null;
     if (!resumed) {
       why.clear();
-      const said = announcement(msg.events || [], name, msg.view);
+      const said = announcement(msg.events || [], ctx.seatName, msg.view, seatOf(msg));
       if (said) say(said.text, said.kind);
     }
     shown = msg;
