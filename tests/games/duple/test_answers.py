@@ -9,7 +9,6 @@ from tests.games.duple.tables import answer, deal, flip, new_match
 from duoplay.core.errors import MalformedAction
 from duoplay.core.match import Match
 from duoplay.core.testing import assert_refusal_changes_nothing
-from duoplay.games.duple.cards import deck
 
 
 def face_off(left: str, right: str, category: str, seats: int = 2) -> Match:
@@ -100,16 +99,3 @@ def test_malformed_answers_are_refused(data: object) -> None:
     match = face_off("A/drop", "O/drop", "animal")
     error = assert_refusal_changes_nothing(match, 0, data)
     assert isinstance(error, MalformedAction)
-
-
-def test_english_games_judge_in_english() -> None:
-    match = new_match(2, lang="en", four_piles=False)
-    cards = deck("en")
-    # Any two letter cards of one symbol whose letters spell an English animal.
-    by_symbol: dict[str, list[str]] = {}
-    for letter, symbol in cards.letters:
-        by_symbol.setdefault(symbol, []).append(letter)
-    symbol = next(s for s, letters in by_symbol.items() if {"A", "T"} <= set(letters))
-    deal(match, piles=["", f"T/{symbol}"], flips=[f"A/{symbol}"], category="animal")
-    flip(match, 0)
-    assert answer(match, 0, "cat")[0].public["accepted"] is True
