@@ -83,3 +83,16 @@ def test_the_table_closes_a_window_only_when_one_is_open() -> None:
     match = face_off()
     error = assert_refusal_changes_nothing(match, None, CLOSE)
     assert isinstance(error, IllegalAction)
+
+
+def test_a_tie_break_with_only_all_play_left_takes_the_discards_back() -> None:
+    match = face_off()
+    st = state(match)
+    st.discards = [c for c in st.categories if c != ALL_PLAY]
+    st.categories = [ALL_PLAY] * 4
+    answer(match, 0, "gato")
+    answer(match, 1, "pato")
+    events = match.act(None, CLOSE)
+    assert kinds(events) == ["tie", "category"]
+    assert st.category != ALL_PLAY and st.race is not None and st.race.kind == "faceoff"
+    assert st.categories.count(ALL_PLAY) == 4 and len(st.categories) == 43 and st.discards == []
