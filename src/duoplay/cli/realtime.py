@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TextIO
 
 from duoplay.bots import Bot
-from duoplay.cli.terminal import Choice, Style
+from duoplay.cli.terminal import Choice, Style, strip_ansi
 from duoplay.core import declared
 from duoplay.core.errors import GameError
 from duoplay.core.match import Match
@@ -88,8 +88,12 @@ class Screen:
         self.live = live
         self._lock = threading.Lock()
 
-    def say(self, text: str = "") -> None:
+    def say(self, text: str = "", last: bool = False) -> None:
+        """Print a line; `last` is the last line of the game (no prompt under it any more)."""
         with self._lock:
+            if last and self.live:
+                self.live = False
+                self.out.write("\r\x1b[K")
             if not self.live:
                 self.out.write(text + "\n")
                 self.out.flush()
@@ -150,12 +154,12 @@ class RaceTable:
                     break
                 line = getter.result()
                 if line is None:
-                    self.screen.say("End of input: you left the game.")
+                    self.screen.say("End of input: you left the game.", last=True)
                     return 0
                 try:
                     self._typed(line)
                 except _Quit:
-                    self.screen.say("You left the game.")
+                    self.screen.say("You left the game.", last=True)
                     return 0
             return self.done.result()
         finally:
@@ -188,7 +192,7 @@ class RaceTable:
         outcome = self.match.outcome()
         if outcome is not None:
             self.screen.say()
-            self.screen.say(self.text.render_outcome(outcome, self.seat, self.style))
+            self.screen.say(self.text.render_outcome(outcome, self.seat, self.style), last=True)
             self._finish(0)
             return
         self._arm()
@@ -201,7 +205,8 @@ class RaceTable:
         bullet = self.style.pick("•", "*")
         view = self.match.view(self.seat)
         for line in self.text.render_events(seen, view, actor, action.to_json(), self.style):
-            self.screen.say(line if line.startswith((" ", "\n")) or not line else f"{bullet} {line}")
+            plain = not line or strip_ansi(line).startswith(" ")  # a block of the game's own layout
+            self.screen.say(line if plain else f"{bullet} {line}")
 
     def _status(self) -> None:
         """The game's standing (the score), each time it changes."""
@@ -368,7 +373,7 @@ def play(match: Match, text: RaceText, bots: dict[int, Bot], level: str, seat: i
         screen.say("Type '/help' for how to play, '/quit' to leave.")
         return asyncio.run(_main(table, read_line, live))
     except KeyboardInterrupt:
-        screen.say("\nInterrupted: you left the game.")
+        screen.say("\nInterrupted: you left the game.", last=True)
         return 130
     finally:
         if saved is not None:
@@ -413,5 +418,3 @@ def _restore_terminal(saved: Any) -> None:
         import termios
 
         termios.tcsetattr(sys.stdin.fileno(), termios.TCSADRAIN, saved)
-        sys.stdout.write("\n")
-        sys.stdout.flush()
