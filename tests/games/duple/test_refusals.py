@@ -100,3 +100,17 @@ def test_a_racer_with_a_valid_answer_waits_for_the_result() -> None:
     answer(match, 0, "gato")
     refused(match, 0, Answer("pato"), IllegalAction, "wait for the result")
     refused(match, 0, PASS, IllegalAction, "wait for the result")
+
+
+def test_the_menu_lists_what_a_seat_may_do_now() -> None:
+    match = flipping()
+    assert match.legal_actions(0) == [FLIP] and match.legal_actions(1) == []
+    flip(match, 0)
+    assert match.legal_actions(0) == [PASS] and match.legal_actions(2) == []
+    answer(match, 1, "mano")  # not an animal: seat 1 may send it to a vote
+    assert match.legal_actions(1) == [PASS, APPEAL]
+    match.act(None, STUCK)
+    assert match.legal_actions(0) == [PASS, NEW_CATEGORY]
+    match.act(1, APPEAL)
+    assert match.legal_actions(0) == match.legal_actions(2) == [CastVote(True), CastVote(False)]
+    assert match.legal_actions(1) == []

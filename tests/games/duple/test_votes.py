@@ -148,3 +148,18 @@ def test_the_voted_word_is_accepted_again_in_the_same_match() -> None:
     deal(match, piles=["", "E/star", ""], flips=["A/star"], category="animal", drawer=0)
     flip(match, 0)
     assert answer(match, 1, "mesa")[0].public["reason"] == "remembered"
+
+
+def test_an_all_play_answer_may_go_to_a_vote_and_is_remembered_for_all_play() -> None:
+    match = new_match(3)
+    deal(match, piles=["", "R/star O/drop", "T/moon"], flips=["A/drop"], category="animal",
+         after=["all_play", "fruta"])
+    flip(match, 0)
+    answer(match, 0, "gato")
+    match.act(None, {"type": "close"})
+    assert answer(match, 1, "Marta")[0].public["reason"] == "proper_noun"
+    assert match.act(1, APPEAL)[0].public["voters"] == [0, 2]
+    match.act(0, CastVote(True))
+    events = match.act(2, CastVote(True))
+    assert "won" in kinds(events)
+    assert state(match).won_all_play == [0, 1, 0] and ("all_play", "marta") in state(match).remembered
