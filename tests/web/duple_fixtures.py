@@ -36,8 +36,14 @@ PHONE = {"width": 390, "height": 844}
 SLOW = 60_000
 BOT_PACE = 4.0
 # Quick clocks: a bot's flip is made by the clock after 1.5 s; a face-off nobody can answer ends.
-QUICK = {"lang": "es", "flip_seconds": 1.5, "stuck_seconds": 3.0, "race_seconds": 8.0, "all_play_seconds": 8.0,
-         "vote_seconds": 6.0}
+QUICK = {
+    "lang": "es",
+    "flip_seconds": 1.5,
+    "stuck_seconds": 3.0,
+    "race_seconds": 8.0,
+    "all_play_seconds": 8.0,
+    "vote_seconds": 6.0,
+}
 
 
 class SlowBotServer(Server):
@@ -50,9 +56,20 @@ class SlowBotServer(Server):
     def start(self) -> None:
         log = self.folder / "server.log"
         duoplay = Path(sys.executable).with_name("duoplay")
-        command = [str(duoplay), "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                   "--database", f"sqlite+aiosqlite:///{self.folder / 'db.sqlite'}", "--bot-pace", str(self.pace),
-                   "--log-level", "warning"]
+        command = [
+            str(duoplay),
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--database",
+            f"sqlite+aiosqlite:///{self.folder / 'db.sqlite'}",
+            "--bot-pace",
+            str(self.pace),
+            "--log-level",
+            "warning",
+        ]
         with log.open("ab") as out:
             self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env={**os.environ})
         _wait_until_up(self.url, self.process, log)
@@ -70,8 +87,9 @@ def slow_bot_server(folder: Path, pace: float = BOT_PACE) -> Iterator[str]:
 
 def new_room(base: str, seats: int, options: dict[str, Any] | None = None) -> str:
     body = json.dumps({"game": "duple", "seats": seats, "options": {**QUICK, **(options or {})}}).encode()
-    request = urllib.request.Request(base + "/api/rooms", data=body, method="POST",
-                                     headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(
+        base + "/api/rooms", data=body, method="POST", headers={"Content-Type": "application/json"}
+    )
     with urllib.request.urlopen(request, timeout=10) as answer:
         code: str = json.loads(answer.read())["code"]
     return code
@@ -132,9 +150,14 @@ def strong(seat: int, snapshot: dict[str, Any]) -> str | None:
     return word_for(snapshot) or "pass"
 
 
-def play(pages: dict[int, Page], until: Callable[[dict[int, dict[str, Any]]], bool], policy: Policy = strong,
-         timeout: float = 150.0, on_race: Callable[[dict[int, dict[str, Any]]], bool] | None = None,
-         allow_over: bool = False) -> dict[int, dict[str, Any]]:
+def play(
+    pages: dict[int, Page],
+    until: Callable[[dict[int, dict[str, Any]]], bool],
+    policy: Policy = strong,
+    timeout: float = 150.0,
+    on_race: Callable[[dict[int, dict[str, Any]]], bool] | None = None,
+    allow_over: bool = False,
+) -> dict[int, dict[str, Any]]:
     """Flip and race on every page until `until(snapshots)`; returns the last snapshots.
     `on_race(snapshots)` may take over a race (a tie, a vote) and returns True when it did."""
     done: set[tuple[int, str]] = set()
@@ -162,9 +185,13 @@ def play(pages: dict[int, Page], until: Callable[[dict[int, dict[str, Any]]], bo
     raise AssertionError(f"not reached in {timeout} s: {[shown(p) for p in pages.values()]}")
 
 
-def two_people_and_a_bot(new_context: NewContext, base: str, options: dict[str, Any] | None = None,
-                         viewports: tuple[dict[str, int], dict[str, int]] = (LAPTOP, LAPTOP),
-                         level: str = "easy") -> tuple[dict[int, Page], list[str]]:
+def two_people_and_a_bot(
+    new_context: NewContext,
+    base: str,
+    options: dict[str, Any] | None = None,
+    viewports: tuple[dict[str, int], dict[str, int]] = (LAPTOP, LAPTOP),
+    level: str = "easy",
+) -> tuple[dict[int, Page], list[str]]:
     """Ana (seat 0) and Ben (seat 1) sit, a bot takes seat 2, Ana starts."""
     code = new_room(base, 3, options)
     ana, errors_a = player(new_context, "Ana", viewports[0])
@@ -179,16 +206,22 @@ def two_people_and_a_bot(new_context: NewContext, base: str, options: dict[str, 
 
 def wait_shown(page: Page, test: str, timeout: int = SLOW) -> None:
     """Wait until `test`, a JS expression over `d` (the table's data), holds on the page."""
-    page.wait_for_function(f"() => {{ const d = document.getElementById('duple-table')?.dataset; return d && ({test}); }}",
-                           timeout=timeout)
+    page.wait_for_function(
+        f"() => {{ const d = document.getElementById('duple-table')?.dataset; return d && ({test}); }}",
+        timeout=timeout,
+    )
 
 
 def in_viewport(page: Page, selector: str) -> bool:
     box = page.locator(selector).bounding_box()
     size = page.viewport_size
     assert box is not None and size is not None
-    return box["y"] >= 0 and box["y"] + box["height"] <= size["height"] and box["x"] >= 0 \
+    return (
+        box["y"] >= 0
+        and box["y"] + box["height"] <= size["height"]
+        and box["x"] >= 0
         and box["x"] + box["width"] <= size["width"]
+    )
 
 
 def racing_pages(pages: dict[int, Page], snaps: dict[int, dict[str, Any]]) -> list[int]:

@@ -43,12 +43,16 @@ def test_keyboard_only_flips_and_races(new_context: NewContext, base: str) -> No
         if a.get("phase") == "flip" and a.get("toMove") == "0" and f"flip{a['version']}" not in done:
             done.add(f"flip{a['version']}")
             ana.keyboard.press(" " if seen["flips"] % 2 == 0 else "Enter")
-            ana.wait_for_function("v => document.getElementById('duple-table').dataset.version !== v", arg=a["version"])
+            ana.wait_for_function(
+                "v => document.getElementById('duple-table').dataset.version !== v", arg=a["version"]
+            )
             seen["flips"] += 1
             return True
         if a.get("racing") == "1" and f"race{a['step']}" not in done:
             done.add(f"race{a['step']}")
-            ana.wait_for_function("() => document.activeElement && document.activeElement.id === 'duple-word'")
+            ana.wait_for_function(
+                "() => document.activeElement && document.activeElement.id === 'duple-word'"
+            )
             word = word_for(a)
             if word is None:
                 ana.keyboard.press("Tab")  # from the box to the buttons
@@ -66,12 +70,19 @@ def test_keyboard_only_flips_and_races(new_context: NewContext, base: str) -> No
     def others(seat: int, snap: dict[str, Any]) -> str | None:
         return None if seat == 0 else strong(seat, snap)
 
-    play(pages, lambda s: seen["flips"] >= 3 and seen["words"] >= 2, policy=others, on_race=by_keys, timeout=240)
+    play(
+        pages,
+        lambda s: seen["flips"] >= 3 and seen["words"] >= 2,
+        policy=others,
+        on_race=by_keys,
+        timeout=240,
+    )
     assert errors == []
 
 
-def test_a_reload_in_a_face_off_comes_back_to_the_same_race(new_context: NewContext, base: str,
-                                                            screenshots: Path) -> None:
+def test_a_reload_in_a_face_off_comes_back_to_the_same_race(
+    new_context: NewContext, base: str, screenshots: Path
+) -> None:
     pages, errors = two_people_and_a_bot(new_context, base, {"race_seconds": 60.0, "stuck_seconds": 30.0})
     ana = pages[0]
     result: dict[str, Any] = {}
@@ -86,9 +97,15 @@ def test_a_reload_in_a_face_off_comes_back_to_the_same_race(new_context: NewCont
         ana.reload()
         ana.wait_for_selector("#duple-table[data-version]", timeout=SLOW)
         again = shown(ana)
-        assert (again["step"], again["letters"], again["category"]) == (a["step"], a["letters"], a["category"])
+        assert (again["step"], again["letters"], again["category"]) == (
+            a["step"],
+            a["letters"],
+            a["category"],
+        )
         assert again["racing"] == "1"
-        expect(ana.locator("#duple-answers li[data-seat='0'] .word")).to_have_text("zzqx")  # the race's answers are back
+        expect(ana.locator("#duple-answers li[data-seat='0'] .word")).to_have_text(
+            "zzqx"
+        )  # the race's answers are back
         expect(ana.locator("#duple-word")).to_be_enabled()
         assert ana.evaluate("() => document.activeElement && document.activeElement.id") == "duple-word"
         word = word_for(again)

@@ -32,20 +32,30 @@ def _race_in_sight(page: Page) -> None:
     scrolled = page.evaluate("() => window.scrollY")
     for selector in ("#duple-letters", "#duple-word", "#duple-category", "#duple-send"):
         assert in_viewport(page, selector), f"{selector} is out of sight ({page.viewport_size})"
-    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")  # no sideways scroll
+    assert page.evaluate(
+        "() => document.documentElement.scrollWidth <= window.innerWidth"
+    )  # no sideways scroll
     assert page.evaluate("() => window.scrollY") == scrolled
 
 
-def test_the_race_is_in_sight_on_a_phone_and_a_laptop(new_context: NewContext, base: str, screenshots: Path) -> None:
-    pages, errors = two_people_and_a_bot(new_context, base, {"race_seconds": 30.0, "stuck_seconds": 20.0},
-                                         viewports=(PHONE, LAPTOP))
+def test_the_race_is_in_sight_on_a_phone_and_a_laptop(
+    new_context: NewContext, base: str, screenshots: Path
+) -> None:
+    pages, errors = two_people_and_a_bot(
+        new_context, base, {"race_seconds": 30.0, "stuck_seconds": 20.0}, viewports=(PHONE, LAPTOP)
+    )
     phone, laptop = pages[0], pages[1]
     taken: dict[str, bool] = {}
 
     def shoot(snaps: dict[int, dict[str, Any]]) -> bool:
         """A face-off where both people race: look at it on both screens, then let it go on."""
         a, b = snaps[0], snaps[1]
-        if "faceoff" not in taken and a.get("racing") == "1" and b.get("racing") == "1" and a.get("kind") == "faceoff":
+        if (
+            "faceoff" not in taken
+            and a.get("racing") == "1"
+            and b.get("racing") == "1"
+            and a.get("kind") == "faceoff"
+        ):
             _race_in_sight(phone)
             _race_in_sight(laptop)
             assert phone.evaluate("() => document.activeElement && document.activeElement.id") == "duple-word"

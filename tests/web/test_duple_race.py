@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 from tests.web.duple_fixtures import (
     SLOW,
     NewContext,
@@ -28,7 +28,9 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-def test_two_people_win_a_face_off_and_tie_another(new_context: NewContext, base: str, screenshots: Path) -> None:
+def test_two_people_win_a_face_off_and_tie_another(
+    new_context: NewContext, base: str, screenshots: Path
+) -> None:
     pages, errors = two_people_and_a_bot(new_context, base, {"window_ms": 1000})
     ana, ben = pages[0], pages[1]
     seen: dict[str, Any] = {"tie": False, "won": False}
@@ -36,7 +38,9 @@ def test_two_people_win_a_face_off_and_tie_another(new_context: NewContext, base
     def both_race(snaps: dict[int, dict[str, Any]]) -> bool:
         """A face-off between Ana and Ben: both answer at once, inside the 1 s tie window."""
         a, b = snaps[0], snaps[1]
-        if seen["tie"] or not (a.get("racing") == "1" and b.get("racing") == "1" and a.get("kind") == "faceoff"):
+        if seen["tie"] or not (
+            a.get("racing") == "1" and b.get("racing") == "1" and a.get("kind") == "faceoff"
+        ):
             return False
         word = word_for(a)
         if word is None:
@@ -47,13 +51,17 @@ def test_two_people_win_a_face_off_and_tie_another(new_context: NewContext, base
         expect(ana.locator("#duple-flash")).to_contain_text("Tie!", timeout=SLOW)
         expect(ben.locator("#duple-flash")).to_contain_text("Tie! New category:")
         # Both saw the other's accepted answer before the tie.
-        ana.wait_for_function("c => document.getElementById('duple-stage').dataset.category !== c", arg=category)
+        ana.wait_for_function(
+            "c => document.getElementById('duple-stage').dataset.category !== c", arg=category
+        )
         seen["tie"] = True
         return True
 
     def until(snaps: dict[int, dict[str, Any]]) -> bool:
         for page in pages.values():
-            won = page.locator("#duple-piles .duple-won").evaluate_all("ws => ws.map(w => Number(w.dataset.won))")
+            won = page.locator("#duple-piles .duple-won").evaluate_all(
+                "ws => ws.map(w => Number(w.dataset.won))"
+            )
             if any(won[:2]):  # Ana's or Ben's win pile (this page's order: itself first)
                 seen["won"] = True
         return bool(seen["tie"] and seen["won"])
@@ -67,9 +75,12 @@ def _first_race_for_ana(snaps: dict[int, dict[str, Any]]) -> bool:
     return a.get("racing") == "1" and a.get("kind") == "faceoff" and a.get("holding") == "0"
 
 
-def test_a_rejected_word_goes_to_a_vote_and_is_accepted(new_context: NewContext, base: str, screenshots: Path) -> None:
-    pages, errors = two_people_and_a_bot(new_context, base, {"vote_seconds": 5.0, "race_seconds": 30.0,
-                                                             "stuck_seconds": 20.0})
+def test_a_rejected_word_goes_to_a_vote_and_is_accepted(
+    new_context: NewContext, base: str, screenshots: Path
+) -> None:
+    pages, errors = two_people_and_a_bot(
+        new_context, base, {"vote_seconds": 5.0, "race_seconds": 30.0, "stuck_seconds": 20.0}
+    )
     ana, ben = pages[0], pages[1]
     done: dict[str, bool] = {}
 
@@ -77,10 +88,16 @@ def test_a_rejected_word_goes_to_a_vote_and_is_accepted(new_context: NewContext,
         if done or not _first_race_for_ana(snaps):
             return False
         letters = snaps[0]["letters"].replace(",", "").lower()
-        made_up = letters + "qzxw"  # has both letters, is no word: "not in the dictionary", which may be disputed
+        made_up = (
+            letters + "qzxw"
+        )  # has both letters, is no word: "not in the dictionary", which may be disputed
         answer(ana, made_up)
-        expect(ana.locator("#duple-mine")).to_contain_text("not in the dictionary", timeout=SLOW)  # the first word loads the judge
-        expect(ben.locator("#duple-answers li.no .word")).to_have_text(made_up)  # the opponent's result, on Ben's page
+        expect(ana.locator("#duple-mine")).to_contain_text(
+            "not in the dictionary", timeout=SLOW
+        )  # the first word loads the judge
+        expect(ben.locator("#duple-answers li.no .word")).to_have_text(
+            made_up
+        )  # the opponent's result, on Ben's page
         ana.locator("#duple-appeal").click()
         expect(ben.locator("#duple-vote")).to_contain_text(made_up)
         expect(ana.locator("#duple-status")).to_contain_text("The others are voting on your word")
@@ -101,12 +118,17 @@ def test_a_rejected_word_goes_to_a_vote_and_is_accepted(new_context: NewContext,
 def test_everyone_races_in_an_all_play(new_context: NewContext, base: str, screenshots: Path) -> None:
     pages, errors = two_people_and_a_bot(new_context, base)
     ana, ben = pages[0], pages[1]
-    snaps = play(pages, lambda s: s[0].get("kind") == "allplay" and s[0].get("racing") == "1"
-                 and s[1].get("racing") == "1", timeout=240)
+    snaps = play(
+        pages,
+        lambda s: s[0].get("kind") == "allplay" and s[0].get("racing") == "1" and s[1].get("racing") == "1",
+        timeout=240,
+    )
     letters = snaps[0]["letters"].split(",")
     for page in (ana, ben):
         expect(page.locator("#duple-letters .duple-card.size-big")).to_have_count(len(letters))
-        expect(page.locator("#duple-category")).to_contain_text("Todos juegan")  # the deck's own name, in Spanish
+        expect(page.locator("#duple-category")).to_contain_text(
+            "Todos juegan"
+        )  # the deck's own name, in Spanish
         assert int(page.locator("#duple-timer").get_attribute("data-seconds") or "99") <= 8
     assert ana.evaluate("() => document.activeElement && document.activeElement.id") == "duple-word"
     word = word_for(snaps[0])
@@ -118,7 +140,9 @@ def test_everyone_races_in_an_all_play(new_context: NewContext, base: str, scree
         answer(ana, word)
         expect(ana.locator("#duple-flash")).to_contain_text("You win the All Play", timeout=SLOW)
         expect(ben.locator("#duple-flash")).to_contain_text("Ana wins the All Play")
-        expect(ben.locator("#duple-piles .duple-seat[data-seat='0'] .duple-won")).to_have_attribute("data-all-play", "1")
+        expect(ben.locator("#duple-piles .duple-seat[data-seat='0'] .duple-won")).to_have_attribute(
+            "data-all-play", "1"
+        )
     assert errors == []
 
 

@@ -86,6 +86,11 @@ export function announcement(events, name, view, me = null) {
   for (const event of events) {
     if (["won", "tie", "vote", "allplay", "wild", "appeal", "time_up", "unwon"].includes(event.kind)) {
       if (event.kind === "unwon" && kind === "time_up") continue;
+      if (event.kind === "unwon" && kind === "tie" && event.race === "allplay") {
+        said[said.length - 1] = t("Tie: nobody wins the All Play");
+        kind = "unwon";
+        continue;
+      }
       said.push(event.kind === "unwon" ? t("Nobody won") : describe(event, name, view, me));
       kind = event.kind;
     }

@@ -25,7 +25,7 @@ export function renderPiles(box, view, { me, name, ctx, fresh }) {
     h("div.duple-seat-piles", {}, piles.map(([pile, index]) => pileTag(pile, index,
       { racing: racingPiles.has(index), fresh: fresh === index }))),
     h("div.duple-won", { title: t("Win pile"), dataset: { won: view.won[seat], allPlay: view.won_all_play[seat] } },
-      tn("{n} card won", "{n} cards won", view.won[seat]), view.won_all_play[seat] ? ` · ${tn("{n} All Play", "{n} All Play", view.won_all_play[seat])}` : "")));
+      tn("{n} card won", "{n} cards won", view.won[seat]), view.won_all_play[seat] ? [" · ", tn("{n} All Play card", "{n} All Play cards", view.won_all_play[seat])] : null)));
   }
 }
 

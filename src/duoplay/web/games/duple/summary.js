@@ -19,7 +19,7 @@ export function gameSummary(view, outcome, name, me) {
         h("th", {}, t("Points")))),
       h("tbody", {}, order.map((seat) => h("tr", { class: [winners.includes(seat) ? "winner" : "", seat === me ? "mine" : ""]
         .filter(Boolean).join(" "), dataset: { seat, score: view.scores[seat] } },
-      h("td", {}, winners.includes(seat) ? `🏆 ${name(seat)}` : name(seat)),
+      h("td", {}, winners.includes(seat) ? `★ ${name(seat)}` : name(seat)),
       h("td", {}, String(view.won[seat])),
       h("td", {}, String(view.won_all_play[seat])),
       h("td", {}, String(view.scores[seat])))))),

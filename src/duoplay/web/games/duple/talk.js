@@ -19,7 +19,7 @@ export function reasonText(answer, categoryName) {
     case "not_a_word":
       return t("not in the dictionary");
     case "category":
-      return categoryName ? t("not a {category}", { category: categoryName }) : t("does not fit the category");
+      return categoryName ? t("does not fit {category}", { category: categoryName }) : t("does not fit the category");
     case "proper_noun":
       return t("no names here");
     default:
