@@ -98,7 +98,7 @@ def rlcard_env(budget: float, seed: int) -> Figures:
 
 def vector(budget: float, seed: int, n: int) -> Figures:
     """Steps of single games per second through `VectorEnv(n)`: n per call."""
-    environment = ai.VectorEnv(n, seed=seed)  # type: ignore[attr-defined]
+    environment = ai.VectorEnv(n, seed=seed)
     rng = np.random.default_rng(seed)
     _, masks = environment.reset()
     steps = games = 0
@@ -106,8 +106,10 @@ def vector(budget: float, seed: int, n: int) -> Figures:
     deadline = start + budget
     while True:
         for _ in range(max(1, _CHECK_EVERY // n)):
-            # A uniform legal index per game: the argmax of random keys over the legal ones.
-            actions = np.argmax(rng.random(masks.shape) * masks, axis=1)
+            # A uniform legal index per game: the legal one with the largest random key.
+            keys = rng.random(masks.shape, dtype=np.float32)
+            keys *= masks
+            actions = keys.argmax(axis=1)
             _, masks, _, dones = environment.step(actions)
             games += int(dones.sum())
             steps += n

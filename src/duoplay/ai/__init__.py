@@ -2,7 +2,7 @@
 
 A game offers one by declaring `ai_env` (see `duoplay.core.declared`); `env(game)` and
 `raw_env(game, **options)` find it by the game's id or alias, and `games()` lists the games
-that offer one.
+that offer one. `VectorEnv(n, game)` steps n games in one call, numpy in and out.
 """
 
 try:
@@ -15,5 +15,6 @@ except ImportError as missing:
     ) from missing
 
 from duoplay.ai.environments import env, games, raw_env
+from duoplay.ai.vector import VectorEnv
 
-__all__ = ["env", "games", "raw_env"]
+__all__ = ["VectorEnv", "env", "games", "raw_env"]

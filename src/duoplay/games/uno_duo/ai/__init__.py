@@ -17,6 +17,20 @@ from duoplay.games.uno_duo.ai.encoding import (
     mask_of,
 )
 from duoplay.games.uno_duo.ai.env import AGENTS, raw_env
+from duoplay.games.uno_duo.ai.vector import VectorEnv
 
-__all__ = ["ACTIONS", "ACTION_COUNT", "AGENTS", "BLOCKS", "OBS_SIZE", "Encoder", "action_index",
-           "action_of", "encode_state", "encode_view", "mask_of", "raw_env"]
+__all__ = [
+    "ACTIONS",
+    "ACTION_COUNT",
+    "AGENTS",
+    "BLOCKS",
+    "OBS_SIZE",
+    "Encoder",
+    "VectorEnv",
+    "action_index",
+    "action_of",
+    "encode_state",
+    "encode_view",
+    "mask_of",
+    "raw_env",
+]

@@ -42,10 +42,10 @@ def _all_actions() -> tuple[Action, ...]:
     table: list[Action] = []
     for face in range(_COLOURED_FACES):
         colour = face // 13
-        table += [act.play(face, colour), act.play(face, colour, True)]
+        table += [act.play(face, colour, False), act.play(face, colour, True)]
     for face in range(WILD, FACE_COUNT):
         for colour in range(4):
-            table += [act.play(face, colour), act.play(face, colour, True)]
+            table += [act.play(face, colour, False), act.play(face, colour, True)]
     table += _SIMPLE
     table += [ChooseColour(c) for c in range(4)]
     table += [act.DRAFT_KEEP, act.DRAFT_DISCARD, act.SAY_UNO, act.CATCH]
@@ -73,35 +73,29 @@ def action_of(index: int) -> Action:
 
 def mask_of(legal: list[Action]) -> npt.NDArray[np.int8]:
     """The action mask (int8, 1 for each legal index) of a list of legal actions."""
-    return np.frombuffer(bytearray(mask_bytes(legal)), dtype=np.int8)
+    return np.frombuffer(mask_bytes(legal), dtype=np.int8)
 
 
 _NO_MASK = bytes(ACTION_COUNT)
-# Masks by the identities of the actions in a legal list. Only lists made wholly of the shared
-# instances that the rules' move lists hold (those of ACTIONS, kept alive here) are stored, so
-# equal identities mean the same actions.
+# Indices by identity: the rules' move lists hold shared instances. `_SHARED` keeps each instance
+# it has seen alive (so no other object can take its id) with its index; an action it does not
+# know is looked up by value (hashing a dataclass costs more) and remembered, up to a limit.
 _SHARED: dict[int, tuple[Action, int]] = {id(a): (a, i) for i, a in enumerate(ACTIONS)}
-_MASKS: dict[tuple[int, ...], bytes] = {}
-_MASKS_LIMIT = 50_000
+_SHARED_LIMIT = 8 * ACTION_COUNT
 
 
-def mask_bytes(legal: list[Action]) -> bytes:
+def mask_bytes(legal: list[Action]) -> bytearray:
     """The action mask of `legal` as bytes (1 for each legal index)."""
-    key = tuple(map(id, legal))
-    mask = _MASKS.get(key)
-    if mask is None:
-        found = bytearray(_NO_MASK)
-        shared = True
-        for action in legal:
-            entry = _SHARED.get(id(action))
-            if entry is not None and entry[0] is action:
-                found[entry[1]] = 1
-            else:
-                found[_INDEX[action]] = 1
-                shared = False
-        mask = bytes(found)
-        if shared and len(_MASKS) < _MASKS_LIMIT:
-            _MASKS[key] = mask
+    mask = bytearray(_NO_MASK)
+    for action in legal:
+        entry = _SHARED.get(id(action))
+        if entry is not None and entry[0] is action:
+            mask[entry[1]] = 1
+        else:
+            index = _INDEX[action]
+            mask[index] = 1
+            if len(_SHARED) < _SHARED_LIMIT:
+                _SHARED[id(action)] = (action, index)
     return mask
 
 
@@ -239,6 +233,10 @@ class Encoder:
 
     def encode(self, state: UnoDuoState, seat: int) -> npt.NDArray[np.float32]:
         """The observation of `seat` (0 or 1): a new float32 array of OBS_SIZE entries."""
+        return _frombuffer(self.encode_bytes(state, seat), _float32)
+
+    def encode_bytes(self, state: UnoDuoState, seat: int) -> bytearray:
+        """The observation of `seat` as the bytes of OBS_SIZE float32 values (native order)."""
         hands = state.hands
         hand = _EMPTY_HAND[:]
         for card in hands[seat]:
@@ -283,9 +281,10 @@ class Encoder:
             1.0 if state.player_one == seat else 0.0,
             1.0 if exposed == seat else 0.0, 1.0 if exposed == other else 0.0,
             turn / 50.0 if turn < 50 else 1.0)
-        return _frombuffer(bytearray().join((hand, head, middle, counts, drafted, tail)), _float32)
+        return bytearray().join((hand, head, middle, counts, drafted, tail))
 
 
 def encode_state(state: UnoDuoState, seat: int) -> npt.NDArray[np.float32]:
     """`encode_view(GAME.view(state, seat), seat)` without building the view (a fresh `Encoder`)."""
     return Encoder().encode(state, seat)
+

@@ -71,7 +71,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # lower cas
         self._seeder = random.Random()
         self._state: UnoDuoState | None = None
         self._encoders = (Encoder(), Encoder())
-        self._mask: bytes | None = None  # the legal indices of the seat to act, once computed
+        self._mask: bytearray | None = None  # the legal indices of the seat to act, once computed
         self.rewards = dict.fromkeys(AGENTS, 0.0)
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
         self.terminations = dict.fromkeys(AGENTS, False)
@@ -95,7 +95,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # lower cas
         self._state = state
         self._mask = None
 
-    def _legal_mask(self, state: UnoDuoState) -> bytes:
+    def _legal_mask(self, state: UnoDuoState) -> bytearray:
         """The mask of the seat to act, computed once per position."""
         mask = self._mask
         if mask is None:
@@ -126,7 +126,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # lower cas
         if state is None:
             raise IllegalAction("Call reset() before using the environment")
         seat = _SEAT[agent]
-        mask: bytes | None
+        mask: bytes | bytearray | None
         if agent != self.agent_selection or state.phase == _GAME_OVER:
             mask = _NO_MASK
         elif (mask := self._mask) is None:
