@@ -148,3 +148,14 @@ def test_no_one_outside_a_face_off_may_answer() -> None:
     flip(match, 0)
     error = assert_refusal_changes_nothing(match, 2, {"type": "answer", "word": "gato"})
     assert isinstance(error, NotYourTurn)
+
+
+def test_a_used_up_category_deck_is_made_again_from_the_discards() -> None:
+    match = new_match(3)
+    st = deal(match, piles=["", "O/drop", ""], flips=["A/drop"], category="animal")
+    st.discards = [c for c in st.categories if c != "all_play"]
+    st.categories = []
+    flip(match, 0)
+    win(match, 0, "gato")
+    assert st.category not in ("animal", "all_play") and st.discards == []
+    assert len(st.categories) == 39 and "animal" in st.categories  # 40, less the one now in effect
