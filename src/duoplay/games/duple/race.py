@@ -89,7 +89,7 @@ def award(state: DupleState, winner: int) -> list[Event]:
     state.step += 1
     if race.kind == ALL_PLAY_RACE:
         state.won_all_play[winner] += 1
-        events = [Event("won", {"seat": winner, "kind": ALL_PLAY_RACE})]
+        events = [Event("won", {"seat": winner, "race": ALL_PLAY_RACE})]
         return events + next_category(state) + settle(state)
     i, j = race.piles
     owners = {state.piles[i].owner, state.piles[j].owner}
@@ -99,7 +99,7 @@ def award(state: DupleState, winner: int) -> list[Event]:
         pile = i if state.piles[i].changed > state.piles[j].changed else j
     card = take_top(state, pile)
     state.won[winner].append(card)
-    events = [Event("won", {"seat": winner, "kind": FACEOFF, "from": state.piles[pile].owner, "pile": pile,
+    events = [Event("won", {"seat": winner, "race": FACEOFF, "from": state.piles[pile].owner, "pile": pile,
                             "card": card_json(deck(state.options.lang), card)})]
     return events + next_category(state) + settle(state)
 
@@ -131,7 +131,7 @@ def _end_unwon(state: DupleState) -> list[Event]:
     assert race is not None
     state.race = None
     state.step += 1
-    events = [Event("unwon", {"kind": race.kind})]
+    events = [Event("unwon", {"race": race.kind})]
     if race.kind == ALL_PLAY_RACE:
         events += shuffle_back_all_play(state)
     else:
