@@ -50,7 +50,7 @@ def test_all_play_refuses_several_words() -> None:
 def test_all_play_won_is_worth_two_points() -> None:
     match, _ = all_play()
     events = win(match, 2, "rata")
-    assert events[1].public == {"seat": 2, "kind": "allplay"}
+    assert events[1].visible_to(0) == {"kind": "won", "seat": 2, "race": "allplay"}
     st = state(match)
     assert st.won_all_play == [0, 0, 1] and st.won == [[card("O/drop")], [], []]
     assert match.view(0)["scores"] == [1, 0, 2]
@@ -98,3 +98,12 @@ def test_one_category_card_is_turned_per_face_off() -> None:
     match, _ = all_play(after=("fruta", ALL_PLAY, "color"))
     assert state(match).category == "fruta" and state(match).race is None
     assert match.to_move() == (1,) and match.view(1)["phase"] == "flip"
+
+
+def test_all_play_ends_unwon_when_everyone_passes() -> None:
+    match, _ = all_play()
+    for seat in (0, 1):
+        match.act(seat, {"type": "pass"})
+    events = match.act(2, {"type": "pass"})
+    assert kinds(events)[:3] == ["pass", "unwon", "category"]
+    assert state(match).categories.count(ALL_PLAY) == 4 and match.to_move() == (1,)

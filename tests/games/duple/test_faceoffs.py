@@ -57,8 +57,9 @@ def test_the_first_acceptable_word_wins_the_face_off() -> None:
     deal(match, piles=["", "O/drop", ""], flips=["A/drop"], category="animal")
     flip(match, 0)
     events = win(match, 1, "gato")
-    assert [e.public for e in events if e.kind == "won"] == [
-        {"seat": 1, "kind": "faceoff", "from": 0, "pile": 0, "card": {"letter": "A", "symbol": "drop"}}]
+    assert [e.visible_to(seat) for e in events if e.kind == "won" for seat in (0, None)] == [
+        {"kind": "won", "seat": 1, "race": "faceoff", "from": 0, "pile": 0,
+         "card": {"letter": "A", "symbol": "drop"}}] * 2
 
 
 def test_the_winner_takes_the_losers_top_card() -> None:

@@ -74,6 +74,9 @@ def test_events_survive_json() -> None:
     events = flip(match, 0) + flip(match, 0) + answer(match, 0, "mesa") + match.act(0, APPEAL)
     events += match.act(1, CastVote(True)) + match.act(2, CastVote(True))
     assert_json_events(events, 3)
+    # Every event keeps its own kind as each seat is shown it: no field overwrites it.
+    assert [e.visible_to(1)["kind"] for e in events] == [e.kind for e in events]
+    assert "won" in [e.kind for e in events]
 
 
 def sample_states() -> list[Match]:

@@ -110,6 +110,7 @@ def test_when_every_racer_passes_the_face_off_ends_unwon() -> None:
     match.act(0, PASS)
     events = match.act(1, PASS)
     assert kinds(events) == ["pass", "unwon", "category"]
+    assert events[1].visible_to(2) == {"kind": "unwon", "race": "faceoff"}
     assert state(match).won == [[], [], []] and match.to_move() == (1,)
 
 
