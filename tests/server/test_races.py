@@ -20,8 +20,9 @@ pytestmark = pytest.mark.asyncio
 @pytest.fixture(scope="module")
 def race_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     workdir = tmp_path_factory.mktemp("race")
-    env = {**os.environ, "DUOPLAY_GAMES": "race=tests.server.race_game:GAME",
-           "PYTHONPATH": f"{ROOT}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
+    # The module by its own name: a `tests` package installed by a dependency would shadow ours.
+    env = {**os.environ, "DUOPLAY_GAMES": "race=race_game:GAME",
+           "PYTHONPATH": f"{ROOT / 'tests' / 'server'}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
     server = ServerProcess(f"sqlite+aiosqlite:///{workdir / 'race.db'}", workdir,
                            ["--bot-pace", "0", "--replace-after", "3600"], env=env).start()
     try:
