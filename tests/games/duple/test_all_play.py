@@ -107,3 +107,13 @@ def test_all_play_ends_unwon_when_everyone_passes() -> None:
     events = match.act(2, {"type": "pass"})
     assert kinds(events)[:3] == ["pass", "unwon", "category"]
     assert state(match).categories.count(ALL_PLAY) == 4 and match.to_move() == (1,)
+
+
+def test_all_play_needs_a_letter_face_up_twice_only_once() -> None:
+    match = new_match(3)
+    deal(match, piles=["", "R/star O/drop", "A/moon"], flips=["A/drop"], category="animal",
+         after=[ALL_PLAY, "fruta"])
+    flip(match, 0)
+    events = win(match, 0, "gato")
+    assert events[-1].public == {"letters": ["A", "R"]}
+    assert win(match, 1, "mar")[0].public["accepted"] is True
