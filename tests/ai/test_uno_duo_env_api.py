@@ -15,7 +15,9 @@ from duoplay.ai import env
 @pytest.fixture(autouse=True)
 def _quiet() -> None:
     # PettingZoo warns that Dict observations are unusual; its classic card games use them too.
-    warnings.filterwarnings("ignore", module="pettingzoo")
+    # Only those two warnings are silenced: any other one shows.
+    warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
+    warnings.filterwarnings("ignore", message="Observation space for each agent probably should be")
 
 
 def test_wrapped_env_passes_api_test() -> None:

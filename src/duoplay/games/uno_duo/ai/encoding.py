@@ -61,7 +61,8 @@ assert len(_INDEX) == ACTION_COUNT == 151
 
 def action_index(action: Action) -> int:
     """The fixed index of a game action (every legal UNO Duo action has one)."""
-    return _INDEX[action]
+    entry = _SHARED.get(id(action))
+    return entry[1] if entry is not None and entry[0] is action else _INDEX[action]
 
 
 def action_of(index: int) -> Action:

@@ -1,0 +1,190 @@
+"""UNO Duo as an OpenSpiel Python game (needs the `openspiel` extra: open_spiel).
+
+Importing this module registers the game as `python_uno_duo`, so
+`pyspiel.load_game("python_uno_duo", {"target_score": 100})` builds it and OpenSpiel's
+algorithms run on it. The game is sequential, zero-sum, with imperfect information:
+
+- chance: the game starts with four chance nodes of 256 outcomes each, the 32 bits of
+  the seed of the match's random generator. Every shuffle of the game (the deal, a
+  refill of the draw pile, the next round) follows from it, and neither player sees it;
+- actions: the 151 indices of `duoplay.games.uno_duo.ai` (`ACTIONS`), the same as in the
+  PettingZoo environment;
+- observations: a player's observation is its view (`GAME.view(state, seat)`); the tensor
+  is the PettingZoo environment's 309 values, the string is the view as JSON without the
+  record of finished rounds and of the first cut (they no longer bear on the game: the
+  scores and Player 1 are in the view); the information state string adds every move
+  made so far (moves are public at the table);
+- returns: +1 for the winner and -1 for the loser (who reached the target score).
+
+`resample(state, player, rng)` draws a state the player cannot tell from this one (the
+rules' `sample_state`), for search bots such as OpenSpiel's ISMCTS:
+`bot.set_resampler(lambda state, player: resample(state, player, rng))`.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from duoplay.games.uno_duo import rules
+from duoplay.games.uno_duo.ai.encoding import ACTION_COUNT, ACTIONS, OBS_SIZE, action_index, encode_view
+from duoplay.games.uno_duo.game import GAME
+from duoplay.games.uno_duo.options import UnoDuoOptions
+from duoplay.games.uno_duo.state import Phase, UnoDuoState
+
+SHORT_NAME = "python_uno_duo"
+_SEED_BYTES = 4
+_MAX_GAME_LENGTH = 100_000  # a bound for OpenSpiel; games to 500 points take a few thousand moves
+_DEFAULTS = UnoDuoOptions()
+_PAST = frozenset({"history", "cut"})  # left out of observation strings (see the module's docstring)
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name=SHORT_NAME,
+    long_name="UNO Duo (duoplay)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=2,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification={"target_score": _DEFAULTS.target_score, "deck_size": _DEFAULTS.deck_size},
+)
+_GAME_INFO = pyspiel.GameInfo(
+    num_distinct_actions=ACTION_COUNT,
+    max_chance_outcomes=256,
+    num_players=2,
+    min_utility=-1.0,
+    max_utility=1.0,
+    utility_sum=0.0,
+    max_game_length=_MAX_GAME_LENGTH,
+)
+
+
+class UnoDuoSpielGame(pyspiel.Game):  # type: ignore[misc]
+    """UNO Duo for OpenSpiel; parameters `target_score` and `deck_size` (UNO Duo's options)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__(_GAME_TYPE, _GAME_INFO, params or {})
+        chosen = self.get_parameters()
+        self.options = GAME.parse_options({"target_score": chosen.get("target_score", _DEFAULTS.target_score),
+                                           "deck_size": chosen.get("deck_size", _DEFAULTS.deck_size)})
+
+    def new_initial_state(self) -> UnoDuoSpielState:
+        return UnoDuoSpielState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> UnoDuoObserver:
+        return UnoDuoObserver(iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+
+
+class UnoDuoSpielState(pyspiel.State):  # type: ignore[misc]
+    """A game in progress: the seed's bytes while chance draws them, then the rules' state."""
+
+    def __init__(self, game: UnoDuoSpielGame) -> None:
+        super().__init__(game)
+        self.options = game.options
+        self.seed_bytes: list[int] = []
+        self.uno: UnoDuoState | None = None
+        self.moves: list[str] = []  # "seat:notation" of every move, for information states
+
+    def current_player(self) -> int:
+        if self.uno is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.uno.phase == Phase.GAME_OVER:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return self.uno.current
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self.uno is not None and player == self.uno.current
+        return sorted(map(action_index, rules.legal_actions(self.uno, player)))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        assert self.is_chance_node()
+        return [(byte, 1.0 / 256) for byte in range(256)]
+
+    def _apply_action(self, action: int) -> None:
+        if self.uno is None:
+            self.seed_bytes.append(action)
+            if len(self.seed_bytes) == _SEED_BYTES:
+                seed = int.from_bytes(bytes(self.seed_bytes), "big")
+                self.uno = GAME.setup(2, self.options, seed)
+            return
+        seat = self.uno.current
+        chosen = ACTIONS[action]
+        rules.apply(self.uno, seat, chosen)
+        self.moves.append(f"{seat}:{chosen.notation()}")
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"seed byte {action}"
+        return ACTIONS[action].notation()
+
+    def is_terminal(self) -> bool:
+        return self.uno is not None and self.uno.phase == Phase.GAME_OVER
+
+    def returns(self) -> list[float]:
+        outcome = GAME.outcome(self.uno) if self.uno is not None else None
+        if outcome is None:
+            return [0.0, 0.0]
+        return [1.0 if result == 1.0 else -1.0 for result in outcome.results]
+
+    def __str__(self) -> str:
+        if self.uno is None:
+            return f"seed bytes drawn: {len(self.seed_bytes)} of {_SEED_BYTES}"
+        state = self.uno
+        return (f"round {state.round}, phase {state.phase}, scores {state.scores}, to act {state.current}; "
+                f"hands {state.hands}; top {state.discard[-1] if state.discard else None}")
+
+
+class UnoDuoObserver:
+    """What a player observes: its view. The tensor is the PettingZoo observation (the seat's
+    view, or the spectator's with `private_info` NONE); the string is the view as JSON, with
+    every move so far when the observation type has perfect recall."""
+
+    def __init__(self, iig_obs_type: Any, params: Any) -> None:
+        if params:
+            raise ValueError(f"UNO Duo's observer takes no parameters, not {params}")
+        self.private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        self.perfect_recall = bool(iig_obs_type.perfect_recall)
+        self.tensor = np.zeros(OBS_SIZE, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def _view(self, state: UnoDuoSpielState, player: int) -> dict[str, Any] | None:
+        if state.uno is None:
+            return None
+        view: dict[str, Any] = GAME.view(state.uno, player if self.private else -1)
+        return view
+
+    def _shown(self, view: dict[str, Any]) -> dict[str, Any]:
+        return {key: value for key, value in view.items() if key not in _PAST}
+
+    def set_from(self, state: UnoDuoSpielState, player: int) -> None:
+        view = self._view(state, player)
+        self.tensor[:] = 0.0 if view is None else encode_view(view, player)
+
+    def string_from(self, state: UnoDuoSpielState, player: int) -> str:
+        view = self._view(state, player)
+        text = f"p{player} " + ("dealing" if view is None else json.dumps(self._shown(view), sort_keys=True))
+        if self.perfect_recall:
+            text += " moves: " + " ".join(state.moves)
+        return text
+
+
+def resample(state: UnoDuoSpielState, player: int, rng: random.Random) -> UnoDuoSpielState:
+    """A copy of `state` with what `player` cannot see drawn anew (the opponent's hand, the order
+    of the draw pile, and the generator of later shuffles), consistent with what it saw."""
+    copy: UnoDuoSpielState = state.clone()
+    if state.uno is not None:
+        copy.uno = GAME.sample_state(GAME.view(state.uno, player), player, rng)
+    return copy
+
+
+pyspiel.register_game(_GAME_TYPE, UnoDuoSpielGame)
