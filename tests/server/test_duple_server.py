@@ -211,8 +211,6 @@ async def test_an_answer_typed_as_the_face_off_turns_stuck_still_counts(duple_se
     assert got["type"] == "ack", got
 
 
-@pytest.mark.xfail(strict=True, reason="engine: the `won` and `unwon` events carry a field named `kind` "
-                   "('faceoff' or 'allplay') that overwrites the event's own kind on the wire")
 async def test_both_players_hear_a_won_card_as_a_won_event(duple_server: ServerProcess) -> None:
     table = await Table.open(duple_server, NO_CLOCK)
     await table.to_faceoff(lambda view: valid_word(view) is not None)
