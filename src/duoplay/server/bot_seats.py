@@ -16,7 +16,7 @@ import contextlib
 import logging
 import random
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -40,6 +40,7 @@ class Turn:
     view: JSON
     legal: list[JSON]
     version: int
+    question: Hashable = None  # what the seat's move depends on (the game's stale key, or the version)
 
 
 # Takes a snapshot in the room loop: the bot's turn now (with its legal actions if asked), or None.
@@ -106,9 +107,10 @@ class BotSeats:
                         continue
                     return
                 await asyncio.sleep(self._delay(turn))
+                asked = turn.question
                 turn = await self._snapshot(seat, True)  # what changed while it waited counts
-                if turn is None:
-                    continue
+                if turn is None or turn.question != asked:
+                    continue  # a new question came up while it waited: it takes its time again
                 action = await self._decide(turn)
                 if action is None:  # nothing yet (no word comes to mind): think again after a pause
                     continue

@@ -425,7 +425,10 @@ class Room:
             if not actions:
                 return None
             legal = [action_json(a) for a in actions] if menu else []
-            return Turn(seat, level, self.match.view(seat), legal, self.match.version)
+            game, version = self.match.game, self.match.version
+            stale_key = declared.has_stale_key(game)
+            question = declared.stale_key(game, self.match.state, seat) if stale_key else version
+            return Turn(seat, level, self.match.view(seat), legal, version, question)
 
         async def in_loop() -> Any:
             return snapshot()
