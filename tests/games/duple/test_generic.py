@@ -30,9 +30,10 @@ from duoplay.games.duple.actions import (
     Answer,
     CastVote,
 )
-from duoplay.games.duple.cards import ALL_PLAY, LETTER_CARDS
+from duoplay.games.duple.cards import ALL_PLAY, LETTER_CARDS, deck
 from duoplay.games.duple.hidden import hidden_variants
 from duoplay.games.duple.state import DupleState
+from duoplay.games.duple.table import matches
 
 
 def every_card_accounted_for(st: DupleState) -> None:
@@ -46,9 +47,22 @@ def every_card_accounted_for(st: DupleState) -> None:
     assert len(categories) - categories.count(ALL_PLAY) == 40
 
 
+def no_flip_before_every_match_is_played(st: DupleState) -> None:
+    """Rulebook 'Cómo se juega 3' and 5: whenever a player may flip, no match is left on the table;
+    during a face-off its letters are the top cards of its two piles."""
+    every_card_accounted_for(st)
+    if st.race is None and not st.over:
+        assert matches(st) == [], matches(st)
+    if st.race is not None and st.race.kind == "faceoff":
+        cards = deck(st.options.lang)
+        tops = tuple(cards.letter(st.piles[p].cards[-1]) for p in st.race.piles)
+        assert tops == st.race.letters
+
+
 @pytest.mark.parametrize("seats, seed", [(2, 1), (3, 2), (5, 3)])
 def test_random_playouts_with_odd_moves_end_and_replay(seats: int, seed: int) -> None:
-    match = random_playout(GAME, seats=seats, seed=seed, invariant=every_card_accounted_for, fuzz=0.3)
+    match = random_playout(GAME, seats=seats, seed=seed, invariant=no_flip_before_every_match_is_played,
+                           fuzz=0.3)
     outcome = match.outcome()
     assert outcome is not None and len(outcome.scores) == seats
     assert list(outcome.scores) == match.view(None)["scores"]
@@ -129,3 +143,40 @@ def test_shuffling_the_decks_below_the_top_leaves_views_identical() -> None:
 def test_every_seat_sees_the_same_table() -> None:
     for match in sample_states():
         assert_views_alike(GAME, match.state, 3)
+
+
+@pytest.mark.parametrize("seats, seed", [(2, 4), (4, 5)])
+def test_bot_played_games_keep_the_table_in_order(seats: int, seed: int) -> None:
+    """Bots that answer for real: face-offs are won, cards change hands, cascades happen; after
+    every move the table is in order and the scores are the win piles'."""
+    from duoplay.games.duple.bots import DupleBot
+
+    bots = [DupleBot("hard" if s % 2 else "normal", seed * 10 + s) for s in range(seats)]
+    chooser = random.Random(seed)
+    match = new_match(seats, seed=seed)
+    won = 0
+    for _ in range(5000):
+        if match.outcome() is not None:
+            break
+        movers = list(match.to_move())
+        chooser.shuffle(movers)
+        deadline = match.deadline()
+        if deadline is not None and deadline.action == CLOSE and chooser.random() < 0.8:
+            movers = []  # the others were slower than the tie window, most of the time
+        acted = False
+        for seat in movers:
+            action = bots[seat].choose(match.view(seat), match.legal_actions(seat), seat)
+            if action is not None:
+                won += sum(e.kind == "won" for e in match.act(seat, action))
+                acted = True
+                break
+        if not acted:
+            deadline = match.deadline()
+            assert deadline is not None
+            won += sum(e.kind == "won" for e in match.act(deadline.seat, deadline.action))
+        no_flip_before_every_match_is_played(match.state)
+    outcome = match.outcome()
+    assert outcome is not None and won >= 10
+    st = state(match)
+    assert list(outcome.scores) == [len(w) + 2 * a for w, a in zip(st.won, st.won_all_play, strict=True)]
+    assert_replay_equal(match)
