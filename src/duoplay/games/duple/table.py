@@ -88,6 +88,8 @@ def flip(state: DupleState, seat: int) -> list[Event]:
 
 def _put(state: DupleState, pile: int, card: int) -> None:
     state.clock += 1
+    if state.piles[pile].cards:
+        _unsettle(state, state.piles[pile].cards[-1])
     state.piles[pile].cards.append(card)
     state.piles[pile].changed = state.clock
 
@@ -95,8 +97,16 @@ def _put(state: DupleState, pile: int, card: int) -> None:
 def take_top(state: DupleState, pile: int) -> int:
     state.clock += 1
     card = state.piles[pile].cards.pop()
+    _unsettle(state, card)
     state.piles[pile].changed = state.clock
     return card
+
+
+def _unsettle(state: DupleState, card: int) -> None:
+    """A top card covered or taken: its unwon matches are over, so if it is ever on top again
+    (revealed), it may face off again."""
+    if any(card in pair for pair in state.settled):
+        state.settled = {pair for pair in state.settled if card not in pair}
 
 
 def card_json(cards: Deck, card: int) -> dict[str, str]:
