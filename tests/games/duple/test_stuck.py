@@ -119,3 +119,20 @@ def test_a_pass_after_a_valid_answer_leaves_it_to_win() -> None:
     answer(match, 0, "gato")
     assert kinds(match.act(1, PASS)) == ["pass"]
     assert match.to_move() == ()  # only the tie window is left to close
+
+
+def test_an_unwon_match_revealed_again_faces_off_again() -> None:
+    match = new_match(4)
+    deal(match, piles=["A/star", "", "", ""], flips=["E/star", "I/bolt", "T/moon", "E/moon"],
+         category="color", after=["animal", "fruta"], drawer=1)
+    flip(match, 1)  # E/star against A/star: nobody finds a word
+    match.act(None, STUCK)
+    match.act(None, TIME_UP)
+    flip(match, 2)
+    flip(match, 3)
+    events = flip(match, 0)  # E/moon covers A/star and matches seat 3's T/moon
+    assert events[-1].public["racers"] == [0, 3]
+    events = win(match, 3, "elefante")  # seat 0 loses E/moon: A/star is on top again, against E/star
+    assert events[-1].kind == "faceoff" and events[-1].public["racers"] == [0, 1]
+    assert events[-1].public["letters"] == ["A", "E"]
+    win(match, 1, "fresa")
