@@ -3,7 +3,7 @@ SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-EXTRAS := server,ai,bench,dev,duos,duple
+EXTRAS := server,ai,bench,dev,duos,duple,openspiel
 
 .PHONY: run test test-fast lint system-deps bench screenshots clean
 

@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 from pettingzoo.test import parallel_api_test
 
-from duoplay.ai.duos import NO_PAIR, PAIRS, card_id, pairs_of, parallel_env
 from duoplay.core.errors import MalformedAction
 from duoplay.games.duos.cards import CATEGORIES, face
+from duoplay.games.duos.parallel_env import NO_PAIR, PAIRS, card_id, pairs_of, parallel_env
 
 
 @pytest.mark.parametrize("players", [2, 3, 6])

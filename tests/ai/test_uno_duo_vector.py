@@ -18,7 +18,7 @@ def _uniform(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
 
 
 def test_shapes_and_types() -> None:
-    env = ai.VectorEnv(5, seed=1)
+    env = ai.VectorEnv(5, "uno-duo", seed=1)
     assert isinstance(env, VectorEnv)
     observations, masks = env.reset()
     assert observations.shape == (5, OBS_SIZE) and observations.dtype == np.float32

@@ -1,7 +1,7 @@
 """`VectorEnv(n, game)`: n games of one game stepped in one call, numpy in and out.
 
 A game offers one beside its AEC environment: a `VectorEnv` class in the module that its
-`ai_env` declaration names (for UNO Duo, `duoplay.games.uno_duo.ai.VectorEnv`).
+`ai_env` declaration names.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from duoplay.core import declared
 from duoplay.core.registry import find_game
 
 
-def VectorEnv(n: int, game: str = "uno-duo", **kwargs: Any) -> Any:
+def VectorEnv(n: int, game: str, **kwargs: Any) -> Any:
     """The vector environment of `game` (an id or alias) with `n` games; `kwargs` are its options
-    (for UNO Duo: `seed`, `game_options`, `round_rewards`).
+    (see the game's own `VectorEnv`).
 
     Raises `MalformedAction` for an unknown game and `ValueError` for a game that offers no
     vector environment."""
