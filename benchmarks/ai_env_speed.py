@@ -98,7 +98,7 @@ def rlcard_env(budget: float, seed: int) -> Figures:
 
 def vector(budget: float, seed: int, n: int) -> Figures:
     """Steps of single games per second through `VectorEnv(n)`: n per call."""
-    environment = ai.VectorEnv(n, GAME, seed=seed)
+    environment = ai.VectorEnv(n, "uno-duo", seed=seed)
     rng = np.random.default_rng(seed)
     _, masks = environment.reset()
     steps = games = 0
