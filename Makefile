@@ -11,6 +11,10 @@ $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip==25.3
 	$(PY) -m pip install --quiet -e ".[$(EXTRAS)]"
+	@# spylls ships its own test suite as a top-level `tests` package, which shadows ours in
+	@# subprocesses (bot pool workers, servers under test): remove that stray package.
+	$(PY) -c "import importlib.metadata as m, shutil; d = m.distribution('spylls'); \
+	  [shutil.rmtree(d.locate_file(f).parent, ignore_errors=True) for f in d.files or () if str(f) == 'tests/__init__.py']"
 	touch $(STAMP)
 
 # Debian packages the tests use (browser, PostgreSQL, a terminal, WordNet for the DUOS bot),
