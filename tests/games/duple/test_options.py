@@ -82,3 +82,8 @@ def test_next_options_keeps_the_room_options_and_at_most_500_words() -> None:
     options = GAME.next_options(match.state, match.header.options)
     assert options["window_ms"] == 90 and len(options["remembered"]) == 500
     parse_options(options)
+
+
+def test_remembered_words_given_as_typed_are_matched_as_the_judge_folds_them() -> None:
+    match = new_match(3, remembered=[["animal", "Mésa"]])
+    assert state(match).remembered == {("animal", "mesa")}

@@ -22,6 +22,7 @@ from duoplay.games.duple.cards import (
 )
 from duoplay.games.duple.options import DupleOptions
 from duoplay.games.duple.state import ALL_PLAY_RACE, FACEOFF, DupleState, Pile, Race
+from duoplay.games.duple.words.folding import fold
 
 T = TypeVar("T", int, str)
 
@@ -40,7 +41,7 @@ def setup(seats: int, options: DupleOptions, seed: int) -> DupleState:
     piles = [Pile(owner) for _ in range(piles_each) for owner in range(seats)]
     state = DupleState(seats, options, rng, letters, categories, "", piles,
                        flips=[0] * seats, won=[[] for _ in range(seats)], won_all_play=[0] * seats,
-                       remembered=set(options.remembered))
+                       remembered={(c, fold(options.lang, word)) for c, word in options.remembered})
     state.category = state.categories.pop()
     return state
 
