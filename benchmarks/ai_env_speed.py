@@ -75,25 +75,11 @@ def ours(budget: float, seed: int, wrapped: bool) -> Figures:
 
 
 def rlcard_env(budget: float, seed: int) -> Figures:
-    import rlcard
+    """RLCard's UNO `env.step` under uniform random play: the loop the engine benchmark measures."""
+    from engine_speed import rlcard_public
 
-    chooser = random.Random(seed)
-    env = rlcard.make("uno", config={"seed": seed})
-    state, _ = env.reset()
-    choice = chooser.choice
-    steps = games = 0
-    start = _clock()
-    deadline = start + budget
-    while True:
-        for _ in range(_CHECK_EVERY):
-            state, _ = env.step(choice(list(state["legal_actions"])))
-            if env.is_over():
-                games += 1
-                state, _ = env.reset()
-        steps += _CHECK_EVERY
-        now = _clock()
-        if now >= deadline:
-            return Figures(steps, games, now - start)
+    measured = rlcard_public(budget, seed)
+    return Figures(measured.steps, measured.rounds, measured.seconds)
 
 
 def vector(budget: float, seed: int, n: int) -> Figures:
