@@ -19,6 +19,7 @@ from duoplay.core.errors import GameOver, StaleState
 from duoplay.core.log import LogEntry, MatchHeader, MatchRecord
 from duoplay.core.protocol import JSON, Action, Deadline, Event, Game, Outcome, Seat
 from duoplay.core.registry import find_game
+from duoplay.core.text import stored_text
 
 
 class Match:
@@ -100,8 +101,12 @@ class Match:
 
 
 def replay(header: MatchHeader, log: Sequence[LogEntry]) -> Match:
-    """Rebuild a match by applying every logged action to a fresh setup."""
+    """Rebuild a match by applying every logged action to a fresh setup.
+
+    Logged player text is taken as it was accepted (`stored_text`): a match stored before a
+    rule on text tightened still replays the same way."""
     match = Match.start(header)
-    for entry in log:
-        match.act(entry.seat, entry.action)
+    with stored_text():
+        for entry in log:
+            match.act(entry.seat, entry.action)
     return match

@@ -13,6 +13,7 @@ from typing import Any
 from duoplay.core.errors import GameError, Param, fill
 from duoplay.core.json import has_lone_surrogates, is_int
 from duoplay.core.protocol import JSON
+from duoplay.core.text import tidy_player_text
 
 VERSION = 1
 MAX_MESSAGE_BYTES = 16 * 1024
@@ -167,8 +168,8 @@ def parse_data(data: Any) -> ClientMessage:
             raise ProtocolError(MALFORMED_MESSAGE, 'hello needs a non-empty "name"')
         if token is not None and not isinstance(token, str):
             raise ProtocolError(MALFORMED_MESSAGE, 'hello\'s "token" must be a string or null')
-        # Names are shown to everyone: printable characters only, spaces collapsed.
-        shown = " ".join("".join(ch for ch in name if ch.isprintable() or ch.isspace()).split())[:MAX_NAME]
+        # Names are shown to everyone: the player-text rule, tidied rather than refused.
+        shown = tidy_player_text(name)[:MAX_NAME].rstrip()
         if not shown:
             raise ProtocolError(MALFORMED_MESSAGE, "hello needs a name with something printable in it")
         deltas = data.get("deltas", False)

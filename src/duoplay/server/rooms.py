@@ -22,6 +22,7 @@ from duoplay.core.errors import GameError, Param, fill
 from duoplay.core.match import Match, replay
 from duoplay.core.protocol import JSON, Game
 from duoplay.core.registry import find_game
+from duoplay.core.text import escape_text, stored_text
 from duoplay.server.bot_seats import Decider
 from duoplay.server.config import ServerConfig
 from duoplay.server.lobby import FINISHED, PLAYING, WAITING, Seat, new_room_code, normalize_code
@@ -301,20 +302,23 @@ class LocalRooms:
 def build_replay(stored: StoredMatch) -> JSON:
     """Spectator views and spectator-visible events only: a replay shows nothing a spectator could not see.
 
-    The seed stays out of the header: with it, anyone could deal the hands.
+    The seed stays out of the header: with it, anyone could deal the hands. Text a stored match
+    holds that player text may not (stored before the rule, or written by other means) is sent
+    escaped, so the replay still encodes and shows.
     """
     match = Match.start(stored.header)
     frames: list[JSON] = [{"version": 0, "view": match.view(None), "events": []}]
-    for entry in stored.log:
-        events = match.act(entry.seat, entry.action)
-        frames.append(
-            {
-                "version": match.version,
-                "view": match.view(None),
-                "events": [e.visible_to(None) for e in events],
-            }
-        )
-    return {
+    with stored_text():
+        for entry in stored.log:
+            events = match.act(entry.seat, entry.action)
+            frames.append(
+                {
+                    "version": match.version,
+                    "view": match.view(None),
+                    "events": [e.visible_to(None) for e in events],
+                }
+            )
+    replay: JSON = escape_text({
         "header": {
             "match_id": stored.match_id,
             "game": stored.header.game,
@@ -325,4 +329,5 @@ def build_replay(stored: StoredMatch) -> JSON:
             "outcome": stored.outcome,
         },
         "frames": frames,
-    }
+    })
+    return replay

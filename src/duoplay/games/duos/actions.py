@@ -16,6 +16,7 @@ from duoplay.core.actions import Simple, action_type, no_extra_fields
 from duoplay.core.errors import MalformedAction
 from duoplay.core.json import is_int
 from duoplay.core.protocol import JSON
+from duoplay.core.text import player_text
 from duoplay.games.duos.cards import GRID
 from duoplay.games.duos.pairing import normal
 from duoplay.games.duos.state import Pairs
@@ -139,4 +140,4 @@ def _position(value: Any) -> int:
 def _word(value: Any) -> str:
     if not isinstance(value, str):
         raise MalformedAction("'word' must be text")
-    return value
+    return player_text(value)

@@ -17,6 +17,7 @@ from typing import Any
 from duoplay.core.actions import Simple, action_type, no_extra_fields
 from duoplay.core.errors import MalformedAction
 from duoplay.core.protocol import JSON
+from duoplay.core.text import player_text
 
 MAX_WORD = 60  # longer than any name a player would type; longer text is refused, not cut
 
@@ -65,7 +66,7 @@ def parse_action(data: Any) -> Action:
             raise MalformedAction("An answer needs a 'word' (text)")
         if len(word) > MAX_WORD:
             raise MalformedAction("An answer is at most {count} characters", count=MAX_WORD)
-        return Answer(word)
+        return Answer(player_text(word))
     if kind == "vote":
         no_extra_fields(data, {"type", "accept"})
         if not isinstance(data.get("accept"), bool):
