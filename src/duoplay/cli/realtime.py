@@ -191,6 +191,7 @@ class RaceTable:
         """After every change: the end, or the clock, the bots and the person's cue again."""
         outcome = self.match.outcome()
         if outcome is not None:
+            self._status()  # the last move may have scored
             self.screen.say()
             self.screen.say(self.text.render_outcome(outcome, self.seat, self.style), last=True)
             self._finish(0)
