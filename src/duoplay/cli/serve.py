@@ -66,8 +66,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         nargs="*",
         default=["127.0.0.1", "::1"],
         metavar="ADDRESS",
-        help="client addresses the room limit does not apply to (default 127.0.0.1 ::1; none if empty)",
+        help="client addresses the per-address limits (new rooms, code lookups, connections) do not "
+        "apply to (default 127.0.0.1 ::1; none if empty)",
     )
+    parser.add_argument("--hello-timeout", type=float, default=10.0,
+                        help="seconds a new WebSocket has to say hello before it is closed (default 10)")
+    parser.add_argument("--connections-per-address", type=int, default=50,
+                        help="open WebSockets one client address may hold (default 50; 0 turns the cap off)")
+    parser.add_argument("--max-spectators", type=int, default=50,
+                        help="spectators one room takes (default 50; 0 turns the cap off)")
+    parser.add_argument("--lookup-burst", type=int, default=20,
+                        help="room codes one address may look up or join without finding a room, in quick "
+                        "succession (default 20; 0 turns the limit off)")
+    parser.add_argument("--lookups-per-minute", type=float, default=30.0,
+                        help="how fast an address's lookup allowance comes back (default 30 per minute)")
+    parser.add_argument("--allowed-origins", nargs="*", default=[], metavar="ORIGIN",
+                        help="origins besides the server's own whose pages may open WebSockets and create "
+                        "rooms, such as https://example.org; * allows any (default: none)")
+    parser.add_argument("--open-rooms-page", type=int, default=50,
+                        help="most open rooms one GET /api/rooms lists (default 50)")
 
 
 def settings_problem(args: argparse.Namespace) -> str | None:
@@ -81,6 +98,14 @@ def settings_problem(args: argparse.Namespace) -> str | None:
         return "--room-burst must be 0 (no limit) or more"
     if args.room_burst > 0 and args.rooms_per_minute <= 0:
         return "--rooms-per-minute must be more than 0"
+    if args.hello_timeout <= 0:
+        return "--hello-timeout must be more than 0 seconds"
+    if args.connections_per_address < 0 or args.max_spectators < 0 or args.lookup_burst < 0:
+        return "--connections-per-address, --max-spectators and --lookup-burst must be 0 (no limit) or more"
+    if args.lookup_burst > 0 and args.lookups_per_minute <= 0:
+        return "--lookups-per-minute must be more than 0"
+    if args.open_rooms_page < 1:
+        return "--open-rooms-page must be 1 or more"
     return None
 
 
@@ -108,6 +133,13 @@ def run(args: argparse.Namespace) -> int:
         room_burst=args.room_burst,
         rooms_per_minute=args.rooms_per_minute,
         room_limit_exempt=tuple(args.room_limit_exempt),
+        hello_timeout=args.hello_timeout,
+        connections_per_address=args.connections_per_address,
+        max_spectators=args.max_spectators,
+        lookup_burst=args.lookup_burst,
+        lookups_per_minute=args.lookups_per_minute,
+        allowed_origins=tuple(o.rstrip("/") for o in args.allowed_origins),
+        open_rooms_page=args.open_rooms_page,
     )
     uvicorn.run(
         create_app(config),

@@ -12,6 +12,7 @@ import time
 from collections import deque
 from collections.abc import AsyncIterator
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -59,6 +60,51 @@ def room_error_response(error: RoomError, headers: dict[str, str] | None = None)
                           template=error.template, params=error.params)
 
 
+def client_address(request: Request | WebSocket) -> str:
+    return request.client.host if request.client is not None else ""
+
+
+def origin_allowed(request: Request | WebSocket) -> bool:
+    """Same origin (the Origin's host is the Host the request was sent to), or an allowed origin.
+
+    Browsers send Origin with every WebSocket and every cross-origin POST; a request without one
+    is not a browser acting for a page, and is let through."""
+    origin = request.headers.get("origin")
+    if origin is None:
+        return True
+    allowed: tuple[str, ...] = request.app.state.config.allowed_origins
+    if "*" in allowed or origin.rstrip("/") in allowed:
+        return True
+    parts = urlsplit(origin)
+    host = request.headers.get("host", "")
+    return parts.scheme in ("http", "https") and bool(host) and parts.netloc.lower() == host.lower()
+
+
+def origin_refusal() -> JSONResponse:
+    return error_response(wire.FORBIDDEN_ORIGIN, "Requests from other sites are not allowed here", 403)
+
+
+def take_lookup(request: Request | WebSocket) -> float:
+    """Spend one code lookup of the client's address: 0.0, or the seconds until one comes back."""
+    limit: TokenBuckets | None = request.app.state.lookup_limit
+    address = client_address(request)
+    if limit is None or address in request.app.state.config.room_limit_exempt:
+        return 0.0
+    return limit.take(address)
+
+
+def give_back_lookup(request: Request | WebSocket) -> None:
+    """A code that named a room costs nothing: only guessing runs out of lookups."""
+    limit: TokenBuckets | None = request.app.state.lookup_limit
+    if limit is not None:
+        limit.give_back(client_address(request))
+
+
+def lookup_refusal(wait: float) -> ProtocolError:
+    return ProtocolError(wire.RATE_LIMITED, "Too many room codes tried from your address; "
+                         "try again in {seconds} s", seconds=int(retry_after_header(wait)))
+
+
 def games_list() -> list[dict[str, Any]]:
     return [describe(find_game(game_id)) for game_id in game_ids()]
 
@@ -77,6 +123,8 @@ async def list_games(request: Request) -> Response:
 
 
 async def create_room(request: Request) -> Response:
+    if not origin_allowed(request):
+        return origin_refusal()
     raw = b""
     async for chunk in request.stream():
         raw += chunk
@@ -92,7 +140,7 @@ async def create_room(request: Request) -> Response:
         return error_response("malformed_request", "The body holds text that is not valid Unicode", 400)
     config: ServerConfig = request.app.state.config
     limit: TokenBuckets | None = request.app.state.room_limit
-    address = request.client.host if request.client is not None else ""
+    address = client_address(request)
     if address in config.room_limit_exempt:
         limit = None
     rooms = _rooms(request)
@@ -117,13 +165,34 @@ async def create_room(request: Request) -> Response:
 
 
 async def open_rooms(request: Request) -> Response:
-    return JSONResponse(await _rooms(request).open_rooms())
+    """A page of the open rooms, newest first: `?offset=` skips, `?limit=` asks for fewer than a page.
+    The body is the list; `X-Total-Count` says how many there are, `Link` names the next page."""
+    page: int = request.app.state.config.open_rooms_page
+    try:
+        offset = int(request.query_params.get("offset", 0))
+        limit = int(request.query_params.get("limit", page))
+    except ValueError:
+        offset, limit = -1, -1
+    if offset < 0 or not 0 < limit <= page:
+        return error_response("malformed_request", "offset must be 0 or more and limit from 1 to {most}",
+                              400, template="offset must be 0 or more and limit from 1 to {most}",
+                              params={"most": page})
+    rooms, total = await _rooms(request).open_rooms(offset, limit)
+    headers = {"X-Total-Count": str(total)}
+    if offset + len(rooms) < total:
+        headers["Link"] = f'</api/rooms?offset={offset + len(rooms)}&limit={limit}>; rel="next"'
+    return JSONResponse(rooms, headers=headers)
 
 
 async def one_room(request: Request) -> Response:
+    if (wait := take_lookup(request)) > 0:
+        refusal = lookup_refusal(wait)
+        return error_response(refusal.code, refusal.message, 429, {"Retry-After": retry_after_header(wait)},
+                              template=refusal.template, params=refusal.params)
     summary = await _rooms(request).find(request.path_params["code"])
     if summary is None:
         return error_response(wire.ROOM_NOT_FOUND, "No room has that code", 404)
+    give_back_lookup(request)
     return JSONResponse(summary)
 
 
@@ -141,9 +210,35 @@ async def index(request: Request) -> Response:
     return HTMLResponse(_PLACEHOLDER)
 
 
+async def refuse_socket(websocket: WebSocket, error: ProtocolError, code: int = CLOSE_POLICY) -> None:
+    await websocket.send_text(wire.encode(wire.error(error)))
+    await websocket.close(code)
+
+
 async def room_socket(websocket: WebSocket) -> None:
     config: ServerConfig = websocket.app.state.config
     await websocket.accept()
+    if not origin_allowed(websocket):
+        await refuse_socket(websocket, ProtocolError(wire.FORBIDDEN_ORIGIN,
+                                                     "Requests from other sites are not allowed here"))
+        return
+    address = client_address(websocket)
+    open_sockets: dict[str, int] = websocket.app.state.open_sockets
+    most = config.connections_per_address
+    if most > 0 and address not in config.room_limit_exempt and open_sockets.get(address, 0) >= most:
+        await refuse_socket(websocket, ProtocolError(
+            wire.TOO_MANY_CONNECTIONS, "Too many connections from your address (at most {most})", most=most))
+        return
+    open_sockets[address] = open_sockets.get(address, 0) + 1
+    try:
+        await _serve_socket(websocket, config)
+    finally:
+        open_sockets[address] -= 1
+        if not open_sockets[address]:
+            del open_sockets[address]
+
+
+async def _serve_socket(websocket: WebSocket, config: ServerConfig) -> None:
     outbox: asyncio.Queue[str | None] = asyncio.Queue()
     overflow = False
 
@@ -165,19 +260,32 @@ async def room_socket(websocket: WebSocket) -> None:
                 await websocket.send_text(text)
 
     rooms = _rooms(websocket)
+    if (wait := take_lookup(websocket)) > 0:
+        await refuse_socket(websocket, lookup_refusal(wait))
+        return
     subscription = await rooms.subscribe(websocket.path_params["code"], send)
     if subscription is None:
-        await websocket.send_text(
-            wire.encode(wire.error(ProtocolError(wire.ROOM_NOT_FOUND, "No room has that code"))))
-        await websocket.close(CLOSE_ROOM_NOT_FOUND)
+        await refuse_socket(websocket, ProtocolError(wire.ROOM_NOT_FOUND, "No room has that code"),
+                            CLOSE_ROOM_NOT_FOUND)
         return
+    give_back_lookup(websocket)
     writer = asyncio.create_task(write())
     limit = TokenBuckets(config.rate_limit, config.rate_limit)  # one key: this connection
     refusals: deque[float] = deque()
     loop = asyncio.get_running_loop()
+    hello_by: float | None = loop.time() + config.hello_timeout  # None once the room took the hello
     try:
         while not overflow:
-            frame = await websocket.receive()
+            if hello_by is None:
+                frame = await websocket.receive()
+            else:
+                try:
+                    frame = await asyncio.wait_for(websocket.receive(), max(0.0, hello_by - loop.time()))
+                except TimeoutError:
+                    send(wire.encode(wire.error(ProtocolError(
+                        wire.HELLO_TIMEOUT, "Say hello within {seconds} s of connecting",
+                        seconds=config.hello_timeout))))
+                    break
             arrived = loop.time()  # before anything else: races are decided by this stamp
             if frame["type"] == "websocket.disconnect":
                 break
@@ -198,6 +306,10 @@ async def room_socket(websocket: WebSocket) -> None:
                 continue
             # Shielded: a cancelled reader must not stop a move halfway between storage and fan-out.
             await asyncio.shield(rooms.deliver(subscription, message))
+            if hello_by is not None and isinstance(message.message, wire.Hello):
+                if not await rooms.greeted(subscription):
+                    break  # the room refused the hello (it has all the spectators it takes)
+                hello_by = None
     except WebSocketDisconnect:
         pass
     except asyncio.CancelledError:
@@ -262,5 +374,9 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     app.state.room_limit = (
         TokenBuckets(config.room_burst, config.rooms_per_minute / 60) if config.room_burst > 0 else None
     )
+    app.state.lookup_limit = (
+        TokenBuckets(config.lookup_burst, config.lookups_per_minute / 60) if config.lookup_burst > 0 else None
+    )
+    app.state.open_sockets = {}
     app.state.games = games_list()
     return app

@@ -49,5 +49,22 @@ class ServerConfig:
     rooms_per_minute: float = 4.0
     """How fast that allowance comes back once spent."""
     room_limit_exempt: tuple[str, ...] = ("127.0.0.1", "::1")
-    """Addresses the room limit spares: this machine, or a local proxy that does not pass addresses on."""
+    """Addresses the per-address limits spare (new rooms, code lookups and joins, open connections):
+    this machine, or a local proxy that does not pass addresses on."""
+    hello_timeout: float = 10.0
+    """Seconds a new WebSocket has to say `hello`; until it does it hears nothing of the room."""
+    connections_per_address: int = 50
+    """Open WebSockets one client address may hold; 0 turns the cap off."""
+    max_spectators: int = 50
+    """Spectators (connections without a seat) one room takes; 0 turns the cap off."""
+    lookup_burst: int = 20
+    """Room codes one address may look up or join without finding the room, in quick succession;
+    0 turns the limit off. Codes that exist cost nothing."""
+    lookups_per_minute: float = 30.0
+    """How fast that allowance comes back once spent."""
+    allowed_origins: tuple[str, ...] = ()
+    """Origins (`https://example.org`) besides the server's own whose pages may open WebSockets and
+    create rooms; `*` allows any. Requests without an Origin (not from a browser) are always allowed."""
+    open_rooms_page: int = 50
+    """Most open rooms one `GET /api/rooms` lists; `?offset=` pages through the rest."""
     web_dir: Path = WEB_DIR

@@ -35,6 +35,10 @@ SEATS_EMPTY = "seats_empty"
 ROOM_NOT_FOUND = "room_not_found"
 SERVER_ERROR = "server_error"
 STREAM_CLOSED = "stream_closed"
+HELLO_TIMEOUT = "hello_timeout"
+TOO_MANY_CONNECTIONS = "too_many_connections"
+SPECTATORS_FULL = "spectators_full"
+FORBIDDEN_ORIGIN = "forbidden_origin"
 
 CLIENT_TYPES = ("hello", "sit", "leave", "add_bot", "remove_bot", "start", "action", "stream")
 

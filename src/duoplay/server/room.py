@@ -121,14 +121,18 @@ class Room:
         assert self.match is not None
         client.send(self.fanout.full_state(self.match, client.seat, self._deadline_shown()))
 
+    def _greeted(self) -> list[Client]:
+        """The clients that said hello: a connection hears nothing of the room before it does."""
+        return [client for client in self.clients.values() if client.greeted]
+
     def _broadcast_room(self) -> None:
         text = wire.encode(wire.message("room", room=self.room_json()))
-        for client in list(self.clients.values()):
+        for client in self._greeted():
             client.send(text)
 
     def _fan_out(self, events: list[Event]) -> None:
         assert self.match is not None
-        self.fanout.broadcast(self.match, list(self.clients.values()), events, self._deadline_shown())
+        self.fanout.broadcast(self.match, self._greeted(), events, self._deadline_shown())
 
     def _send_error(self, client: Client, error: ProtocolError, message_id: MessageId = None) -> None:
         client.send(wire.encode(wire.error(error, message_id)))
@@ -202,8 +206,12 @@ class Room:
     async def _hello(self, client: Client, msg: wire.Hello) -> None:
         if client.greeted:
             raise ProtocolError(wire.MALFORMED_MESSAGE, "hello was already said on this connection")
-        client.name, client.deltas = msg.name, msg.deltas
         seat = self.lobby.seat_of(msg.token)
+        most = self.config.max_spectators
+        if seat is None and most > 0 and sum(1 for c in self._greeted() if c.seat is None) >= most:
+            raise ProtocolError(wire.SPECTATORS_FULL, "This room has {most} spectators already; "
+                                "take a seat in another room or try again later", most=most)
+        client.name, client.deltas = msg.name, msg.deltas
         if msg.token is not None and seat is None:
             self._send_error(client, ProtocolError(wire.BAD_TOKEN, "That token holds no seat in this room"))
         if seat is not None:

@@ -70,13 +70,19 @@ class RoomService(Protocol):
         """The room's summary, or None."""
         ...
 
-    async def open_rooms(self) -> list[JSON]: ...
+    async def open_rooms(self, offset: int = 0, limit: int | None = None) -> tuple[list[JSON], int]:
+        """A page of the waiting rooms with an empty seat, newest first, and how many there are."""
+        ...
 
     async def subscribe(self, code: str, send: Send) -> Subscription | None:
         """Attach a client: `send` receives every message meant for it, as text."""
         ...
 
     async def deliver(self, subscription: Subscription, message: Incoming) -> None: ...
+
+    async def greeted(self, subscription: Subscription) -> bool:
+        """Whether the client said hello and the room took it."""
+        ...
 
     async def unsubscribe(self, subscription: Subscription) -> None: ...
 
@@ -259,9 +265,11 @@ class LocalRooms:
         room = await self._room(code)
         return None if room is None else room.summary()
 
-    async def open_rooms(self) -> list[JSON]:
-        rooms = sorted(self.rooms.values(), key=lambda r: r.created_at, reverse=True)
-        return [r.summary() for r in rooms if r.status == WAITING and r.lobby.has_empty_seat()]
+    async def open_rooms(self, offset: int = 0, limit: int | None = None) -> tuple[list[JSON], int]:
+        rooms = [r for r in self.rooms.values() if r.status == WAITING and r.lobby.has_empty_seat()]
+        rooms.sort(key=lambda r: r.created_at, reverse=True)
+        page = rooms[offset:] if limit is None else rooms[offset : offset + limit]
+        return [r.summary() for r in page], len(rooms)
 
     async def subscribe(self, code: str, send: Send) -> Subscription | None:
         while True:
@@ -278,6 +286,11 @@ class LocalRooms:
         room = self.rooms.get(subscription.code)
         if room is not None:
             await room.handle(subscription.client_id, message)
+
+    async def greeted(self, subscription: Subscription) -> bool:
+        room = self.rooms.get(subscription.code)
+        client = None if room is None else room.clients.get(subscription.client_id)
+        return client is not None and client.greeted
 
     async def unsubscribe(self, subscription: Subscription) -> None:
         room = self.rooms.get(subscription.code)

@@ -1,0 +1,181 @@
+"""Issue 14, repros 4 and 5: connections. A socket that says nothing is closed and hears nothing;
+one address holds a bounded number of sockets; a room takes a bounded number of spectators; room codes
+cannot be guessed at speed; pages of other sites cannot open sockets or create rooms; the open-room
+list comes in pages.
+
+This server applies its per-address limits to 127.0.0.1 too (`--room-limit-exempt` with no address),
+with small limits so that the tests reach them quickly."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import Iterator
+
+import httpx
+import pytest
+import websockets
+from tests.server.support import Peer, ServerProcess, running_server
+
+HELLO_TIMEOUT = 1.5
+PER_ADDRESS = 8
+SPECTATORS = 3
+LOOKUPS = 5
+PAGE = 4
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    workdir = tmp_path_factory.mktemp("limits")
+    database = f"sqlite+aiosqlite:///{workdir / 'duoplay.db'}"
+    with running_server(
+        database, workdir, "--bot-pace", "0", "--room-limit-exempt", "--room-burst", "0",
+        "--hello-timeout", str(HELLO_TIMEOUT), "--connections-per-address", str(PER_ADDRESS),
+        "--max-spectators", str(SPECTATORS), "--lookup-burst", str(LOOKUPS), "--lookups-per-minute", "6",
+        "--open-rooms-page", str(PAGE), "--allowed-origins", "https://friend.example",
+    ) as process:
+        yield process
+
+
+def _room(server: ServerProcess, game: str = "uno-duo") -> str:
+    code: str = server.post("/api/rooms", {"game": game})["code"]
+    return code
+
+
+async def _messages_until_closed(ws: websockets.ClientConnection, timeout: float) -> list[dict[str, object]]:
+    got = []
+    async with asyncio.timeout(timeout):
+        with contextlib.suppress(websockets.ConnectionClosed):
+            async for text in ws:
+                got.append(json.loads(text))
+    return got
+
+
+@pytest.mark.asyncio
+async def test_a_socket_that_never_says_hello_hears_nothing_and_is_closed(server: ServerProcess) -> None:
+    code = _room(server)
+    started = time.monotonic()
+    async with websockets.connect(f"{server.ws}/ws/{code}") as silent:
+        # Meanwhile people come, sit and talk in the room: the silent socket hears none of it.
+        ada = await Peer.join(f"{server.ws}/ws/{code}", "Ada")
+        await ada.sit(0)
+        await ada.send(type="add_bot", seat=1, level="random")
+        await ada.room_until(lambda r: r["seats"][1]["kind"] == "bot")
+        got = await _messages_until_closed(silent, HELLO_TIMEOUT + 5)
+        took = time.monotonic() - started
+        assert [m["type"] for m in got] == ["error"] and got[0]["code"] == "hello_timeout"
+        assert silent.close_code == 1008
+        assert HELLO_TIMEOUT - 0.2 <= took < HELLO_TIMEOUT + 3
+        # A socket that said hello stays.
+        await asyncio.sleep(0.2)
+        await ada.send(type="leave")
+        assert (await ada.until("room"))["room"]["seats"][0]["kind"] == "empty"
+        await ada.close()
+
+
+@pytest.mark.asyncio
+async def test_one_address_holds_a_bounded_number_of_sockets(server: ServerProcess) -> None:
+    code = _room(server)
+    peers = [await Peer.join(f"{server.ws}/ws/{code}", f"P{i}") for i in range(SPECTATORS)]
+    sockets = [await websockets.connect(f"{server.ws}/ws/{code}") for _ in range(PER_ADDRESS - SPECTATORS)]
+    try:
+        async with websockets.connect(f"{server.ws}/ws/{code}") as extra:
+            got = await _messages_until_closed(extra, 5)
+            assert got[0]["code"] == "too_many_connections" and got[0]["params"] == {"most": PER_ADDRESS}
+        await sockets.pop().close()
+        await asyncio.sleep(0.3)
+        async with websockets.connect(f"{server.ws}/ws/{code}") as again:  # a closed one makes room
+            await again.send(json.dumps({"v": 1, "type": "start"}))
+            assert json.loads(await again.recv())["msg"] == "Say hello first"
+    finally:
+        for ws in sockets:
+            await ws.close()
+        for peer in peers:
+            await peer.close()
+    await asyncio.sleep(0.3)
+
+
+@pytest.mark.asyncio
+async def test_a_room_takes_a_bounded_number_of_spectators(server: ServerProcess) -> None:
+    code = _room(server)
+    url = f"{server.ws}/ws/{code}"
+    ada = await Peer.join(url, "Ada")
+    await ada.sit(0)  # a player is no spectator
+    watchers = [await Peer.join(url, f"W{i}") for i in range(SPECTATORS)]
+    async with websockets.connect(url) as late:
+        await late.send(json.dumps({"v": 1, "type": "hello", "name": "Late", "token": None}))
+        got = await _messages_until_closed(late, 5)
+        assert [m["code"] for m in got] == ["spectators_full"] and got[0]["params"] == {"most": SPECTATORS}
+    # The seated player comes back on a new connection with the token: a seat is never refused.
+    again = await Peer.join(url, "Ada", token=ada.token)
+    assert again.seat == 0
+    await ada.close()  # its old connection lost the seat to the new one: a spectator now, leaving
+    await watchers.pop().close()
+    await asyncio.sleep(0.3)
+    late_again = await Peer.join(url, "Late")
+    for peer in (again, late_again, *watchers):
+        await peer.close()
+    await asyncio.sleep(0.3)
+
+
+@pytest.mark.asyncio
+async def test_other_sites_cannot_open_sockets_or_create_rooms(server: ServerProcess) -> None:
+    code = _room(server)
+    url = f"{server.ws}/ws/{code}"
+    async with websockets.connect(url, origin="https://evil.example") as ws:  # type: ignore[arg-type]
+        got = await _messages_until_closed(ws, 5)
+        assert got[0]["code"] == "forbidden_origin" and ws.close_code == 1008
+    total = int(httpx.get(server.http + "/api/rooms").headers["X-Total-Count"])
+    # The cross-origin text/plain POST of the issue (a form needs no preflight).
+    answer = httpx.post(server.http + "/api/rooms", content='{"game": "uno-duo"}',
+                        headers={"Content-Type": "text/plain", "Origin": "https://evil.example"})
+    assert answer.status_code == 403 and answer.json()["error"]["code"] == "forbidden_origin"
+    assert int(httpx.get(server.http + "/api/rooms").headers["X-Total-Count"]) == total
+    # The server's own pages, an allowed origin, and clients that are not browsers are welcome.
+    for origin in (server.http, "https://friend.example", None):
+        headers = {} if origin is None else {"Origin": origin}
+        answer = httpx.post(server.http + "/api/rooms", json={"game": "uno-duo"}, headers=headers)
+        assert answer.status_code == 201, origin
+    async with websockets.connect(url, origin=server.http) as ws:  # type: ignore[arg-type]
+        await ws.send(json.dumps({"v": 1, "type": "hello", "name": "Ada", "token": None}))
+        assert json.loads(await ws.recv())["type"] == "welcome"
+
+
+def test_the_open_room_list_comes_in_pages(server: ServerProcess) -> None:
+    for _ in range(PAGE + 2):
+        _room(server)
+    first = httpx.get(server.http + "/api/rooms")
+    total = int(first.headers["X-Total-Count"])
+    assert total >= PAGE + 2 and len(first.json()) == PAGE
+    seen, url = [], "/api/rooms"
+    while True:
+        page = httpx.get(server.http + url)
+        seen += [room["code"] for room in page.json()]
+        if "Link" not in page.headers:
+            break
+        url = page.headers["Link"].split(">")[0].lstrip("<")
+    assert len(seen) == len(set(seen)) == total
+    for query in ("limit=0", f"limit={PAGE + 1}", "offset=-1", "offset=x"):
+        answer = httpx.get(server.http + "/api/rooms?" + query)
+        assert answer.status_code == 400 and answer.json()["error"]["params"] == {"most": PAGE}
+
+
+@pytest.mark.asyncio
+async def test_room_codes_cannot_be_guessed_at_speed(server: ServerProcess) -> None:
+    """Last in this module: it spends this address's allowance."""
+    code = _room(server)
+    async with httpx.AsyncClient(base_url=server.http) as client:
+        for _ in range(3):  # codes that exist cost nothing
+            assert (await client.get(f"/api/rooms/{code}")).status_code == 200
+        answers = [(await client.get(f"/api/rooms/ZZZZZ{i}")).status_code for i in range(2, 2 + LOOKUPS + 3)]
+        assert answers[:LOOKUPS] == [404] * LOOKUPS and set(answers[LOOKUPS:]) == {429}
+        refused = await client.get("/api/rooms/ZZZZZZ")
+        assert refused.json()["error"]["code"] == "rate_limited" and int(refused.headers["Retry-After"]) >= 1
+        # Joins over WebSocket draw on the same allowance.
+        async with websockets.connect(f"{server.ws}/ws/ZZZZZZ") as ws:
+            got = await _messages_until_closed(ws, 5)
+            assert got[0]["code"] == "rate_limited"
+        await asyncio.sleep(10.5)  # one lookup comes back
+        assert (await client.get("/api/rooms/ZZZZZZ")).status_code == 404
