@@ -103,3 +103,14 @@ def test_a_stored_match_with_bad_text_still_replays_escaped(server: ServerProces
     assert words == ["a\\ud800\\u001bx\\u202ey"]
     assert "\\u" not in json.dumps(replay, ensure_ascii=False).replace("\\\\u", "")
     assert httpx.get(server.http + "/healthz").status_code == 200
+
+
+@pytest.mark.parametrize("game", ["duos", "uno-duo", "duple"])
+def test_a_room_request_with_a_lone_surrogate_is_a_typed_400(server: ServerProcess, game: str) -> None:
+    for body in (f'{{"game": "{game}", "options": {{"\\ud800": 1}}}}',
+                 f'{{"game": "{game}", "options": {{"lang": "\\udfff"}}}}'):
+        answer = httpx.post(server.http + "/api/rooms", content=body,
+                            headers={"Content-Type": "application/json"})
+        assert answer.status_code == 400, answer.text
+        assert answer.json()["error"]["code"] == "malformed_request"
+    assert httpx.get(server.http + "/healthz").status_code == 200
