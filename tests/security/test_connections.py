@@ -32,7 +32,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     database = f"sqlite+aiosqlite:///{workdir / 'duoplay.db'}"
     with running_server(
         database, workdir, "--bot-pace", "0", "--room-limit-exempt", "--room-burst", "0",
-        "--hello-timeout", str(HELLO_TIMEOUT), "--connections-per-address", str(PER_ADDRESS),
+        "--hello-timeout", str(HELLO_TIMEOUT), "--handshake-timeout", str(HELLO_TIMEOUT),
+        "--connections-per-address", str(PER_ADDRESS),
         "--max-spectators", str(SPECTATORS), "--lookup-burst", str(LOOKUPS), "--lookups-per-minute", "6",
         "--open-rooms-page", str(PAGE), "--allowed-origins", "https://friend.example",
     ) as process:
@@ -51,6 +52,22 @@ async def _messages_until_closed(ws: websockets.ClientConnection, timeout: float
             async for text in ws:
                 got.append(json.loads(text))
     return got
+
+
+@pytest.mark.asyncio
+async def test_silent_and_half_sent_connections_are_closed(server: ServerProcess) -> None:
+    """Silent TCP connections and ones that stop halfway through their headers do not stay open."""
+    started = time.monotonic()
+    silent = [await asyncio.open_connection("127.0.0.1", server.port) for _ in range(5)]
+    partial = [await asyncio.open_connection("127.0.0.1", server.port) for _ in range(5)]
+    for _, writer in partial:
+        writer.write(b"GET /ws/ABCDEF HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websock")
+        await writer.drain()
+    for reader, writer in silent + partial:
+        assert await asyncio.wait_for(reader.read(), HELLO_TIMEOUT + 5) == b""  # closed by the server
+        writer.close()
+    assert time.monotonic() - started < HELLO_TIMEOUT + 3
+    assert httpx.get(server.http + "/healthz").status_code == 200
 
 
 @pytest.mark.asyncio

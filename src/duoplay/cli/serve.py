@@ -69,6 +69,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="client addresses the per-address limits (new rooms, code lookups, connections) do not "
         "apply to (default 127.0.0.1 ::1; none if empty)",
     )
+    parser.add_argument("--handshake-timeout", type=float, default=10.0,
+                        help="seconds a new connection has to send its request headers (default 10)")
     parser.add_argument("--hello-timeout", type=float, default=10.0,
                         help="seconds a new WebSocket has to say hello before it is closed (default 10)")
     parser.add_argument("--connections-per-address", type=int, default=50,
@@ -98,8 +100,8 @@ def settings_problem(args: argparse.Namespace) -> str | None:
         return "--room-burst must be 0 (no limit) or more"
     if args.room_burst > 0 and args.rooms_per_minute <= 0:
         return "--rooms-per-minute must be more than 0"
-    if args.hello_timeout <= 0:
-        return "--hello-timeout must be more than 0 seconds"
+    if args.hello_timeout <= 0 or args.handshake_timeout <= 0:
+        return "--hello-timeout and --handshake-timeout must be more than 0 seconds"
     if args.connections_per_address < 0 or args.max_spectators < 0 or args.lookup_burst < 0:
         return "--connections-per-address, --max-spectators and --lookup-burst must be 0 (no limit) or more"
     if args.lookup_burst > 0 and args.lookups_per_minute <= 0:
@@ -117,6 +119,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
 
     from duoplay.server.app import create_app
+    from duoplay.server.handshake import handshake_deadline
 
     logging.basicConfig(
         level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
@@ -133,6 +136,7 @@ def run(args: argparse.Namespace) -> int:
         room_burst=args.room_burst,
         rooms_per_minute=args.rooms_per_minute,
         room_limit_exempt=tuple(args.room_limit_exempt),
+        handshake_timeout=args.handshake_timeout,
         hello_timeout=args.hello_timeout,
         connections_per_address=args.connections_per_address,
         max_spectators=args.max_spectators,
@@ -146,6 +150,7 @@ def run(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         log_level=args.log_level,
+        http=handshake_deadline(config.handshake_timeout),
         ws_max_size=1024 * 1024,
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,

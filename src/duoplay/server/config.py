@@ -51,6 +51,9 @@ class ServerConfig:
     room_limit_exempt: tuple[str, ...] = ("127.0.0.1", "::1")
     """Addresses the per-address limits spare (new rooms, code lookups and joins, open connections):
     this machine, or a local proxy that does not pass addresses on."""
+    handshake_timeout: float = 10.0
+    """Seconds a new connection (or a new request on a kept-alive one) has to send its request line and
+    headers; `duoplay serve` gives it to uvicorn (`duoplay.server.handshake`)."""
     hello_timeout: float = 10.0
     """Seconds a new WebSocket has to say `hello`; until it does it hears nothing of the room."""
     connections_per_address: int = 50
