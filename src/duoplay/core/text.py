@@ -1,6 +1,6 @@
 """Player text: the one rule for every string a person types that others will see.
 
-Names, DUOS's WORD help and Duple's answers all go through here. Player text is
+Names and every game's free-text moves (a one-word help, a typed answer) go through here. Player text is
 valid Unicode in NFC and holds no control characters (NUL, ESC and the like; tab and
 line breaks are the exception, whitespace that each game's rules judge),
 no bidi overrides or isolates (U+202A-U+202E, U+2066-U+2069) and no zero-width
@@ -28,7 +28,7 @@ _STORED: contextvars.ContextVar[bool] = contextvars.ContextVar("stored_text", de
 
 
 # Tab and line breaks are controls too, but plain whitespace: each game's own rules judge them
-# (a DUOS WORD is one word without spaces; a Duple answer with a tab in it is no word).
+# (a one-word help refuses them; an answer with a tab in it is no word).
 WHITESPACE_CONTROLS = frozenset("\t\n\r")
 
 
