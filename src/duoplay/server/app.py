@@ -200,7 +200,14 @@ async def match_replay(request: Request) -> Response:
     replay = await _rooms(request).replay(request.path_params["match_id"])
     if replay is None:
         return error_response("match_not_found", "No match has that id", 404)
-    return JSONResponse(replay)
+    # Encoded in a worker thread too: a replay can run to megabytes.
+    body = await asyncio.to_thread(_json_bytes, replay)
+    return Response(body, media_type="application/json")
+
+
+def _json_bytes(data: Any) -> bytes:
+    """What JSONResponse sends, made outside the event loop."""
+    return json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
 
 
 async def index(request: Request) -> Response:

@@ -309,7 +309,8 @@ class LocalRooms:
         stored = await self.storage.load_match(match_id)
         if stored is None:
             return None
-        return build_replay(stored)
+        # In a worker thread: a long match takes a while to rebuild, and every room would wait for it.
+        return await asyncio.to_thread(build_replay, stored)
 
 
 def build_replay(stored: StoredMatch) -> JSON:
