@@ -33,7 +33,8 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     sub = parser.add_subparsers(dest="duple_command", required=True)
     judge = sub.add_parser("judge", help="judge answers for letters and a category",
                            description="Judge answers as the game does: one line per word.")
-    judge.add_argument("words", nargs="+", metavar="WORD", help="answers (quote names with spaces)")
+    judge.add_argument("words", nargs="*", metavar="WORD",
+                       help="answers (quote names with spaces); they may also follow the letters")
     answer = sub.add_parser("answer", help="print the hard bot's answer",
                             description="Print the word the hard bot would say.")
     for command in (judge, answer):
@@ -63,9 +64,19 @@ def run(args: argparse.Namespace) -> int:
     except ModuleNotFoundError as missing:  # pragma: no cover - only without the package data
         print(f"duoplay duple: {missing}", file=sys.stderr)
         return 1
-    letters = [letter.strip() for letter in args.letters]
-    if not all(len(letter) == 1 and letter.isalpha() for letter in letters):
+    # `--letters A R T O rota`: the letters are the one-letter values, the words may follow them.
+    given = [value.strip() for value in args.letters]
+    one_letter = [len(value) == 1 and value.isalpha() for value in given]
+    count = one_letter.index(False) if False in one_letter else len(given)
+    letters, words = given[:count], given[count:] + list(getattr(args, "words", []))
+    if not letters:
         print("duoplay duple: each --letters value must be one letter (e.g. --letters L D)", file=sys.stderr)
+        return 2
+    if args.duple_command == "judge" and not words:
+        print("duoplay duple judge: give the words to judge", file=sys.stderr)
+        return 2
+    if args.duple_command == "answer" and words:
+        print(f"duoplay duple: each --letters value must be one letter, not {words[0]!r}", file=sys.stderr)
         return 2
     category_id: str | None = None
     category_name: str | None = None
@@ -88,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
             word = find_answer(args.lang, letters, category_id, 1.0, random.Random(0))
             print(word if word is not None else "no answer")
             return 0 if word is not None else 1
-        for word in args.words:
+        for word in words:
             verdict = judge_answer(args.lang, word, letters, category_id)
             print(f"{word}: {explain(verdict.reason, verdict.detail, category_name)}")
     except RuntimeError as error:  # a dictionary that is not installed

@@ -38,6 +38,13 @@ def test_each_rejection_reads_as_english(capsys: pytest.CaptureFixture[str]) -> 
     assert capsys.readouterr().out == "Madrid: reject (no proper nouns in All Play)\n"
 
 
+def test_all_play_words_may_follow_the_letters(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["duple", "judge", "--lang", "en", "--all-play", "--letters", "A", "R", "T", "O",
+                 "rotate", "Toronto"]) == 0
+    assert capsys.readouterr().out.splitlines() == ["rotate: accept", "Toronto: reject (no A)"]
+    assert main(["duple", "judge", "--lang", "en", "--all-play", "--letters", "A", "R"]) == 2
+
+
 def test_categories_by_name_without_accents(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["duple", "judge", "--lang", "es", "--letters", "C", "R", "--category", "pais",
                  "Costa Rica"]) == 0
