@@ -80,7 +80,7 @@ def test_the_category_is_discarded_and_a_new_one_is_in_effect_after_a_face_off()
     deal(match, piles=["", "O/drop", ""], flips=["A/drop"], category="animal", after=["fruta", "color"])
     flip(match, 0)
     events = win(match, 0, "gato")
-    assert [e.public for e in events if e.kind == "category"] == [{"category": "fruta"}]
+    assert [e.public for e in events if e.kind == "category"] == [{"category": "fruta", "name": "fruta"}]
     st = state(match)
     assert st.category == "fruta" and st.discards == ["animal"]
     assert match.view(1)["category"] == {"id": "fruta", "name": "fruta", "all_play": False}

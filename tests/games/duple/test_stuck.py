@@ -32,7 +32,8 @@ def test_stuck_face_off_may_change_category_after_10_seconds() -> None:
     assert kinds(match.act(None, STUCK)) == ["stuck"]
     assert NEW_CATEGORY in match.legal_actions(0) and NEW_CATEGORY in match.legal_actions(1)
     events = match.act(1, NEW_CATEGORY)
-    assert kinds(events) == ["new_category", "category"] and events[1].public == {"category": "fruta"}
+    assert kinds(events) == ["new_category", "category"]
+    assert events[1].public == {"category": "fruta", "name": "fruta"}
     race = match.view(2)["race"]
     assert race["letters"] == ["A", "O"] and race["racers"] == [0, 1]
     assert race["stuck"] is False and race["answers"] == []
@@ -51,7 +52,7 @@ def test_a_new_category_for_a_stuck_face_off_skips_all_play() -> None:
     match = face_off(after=(ALL_PLAY, "fruta"))
     match.act(None, STUCK)
     events = match.act(0, NEW_CATEGORY)
-    assert events[-1].public == {"category": "fruta"}
+    assert events[-1].public == {"category": "fruta", "name": "fruta"}
     st = state(match)
     assert st.race is not None and st.race.kind == "faceoff" and st.categories.count(ALL_PLAY) == 4
 

@@ -65,7 +65,7 @@ def test_all_play_turned_during_a_tie_break_goes_back() -> None:
     answer(match, 1, "pato")
     events = match.act(None, CLOSE)
     st = state(match)
-    assert events[-1].public == {"category": "fruta"} and st.category == "fruta"
+    assert events[-1].public == {"category": "fruta", "name": "fruta"} and st.category == "fruta"
     assert st.race is not None and st.race.kind == "faceoff"
     assert st.categories.count(ALL_PLAY) == 4 and ALL_PLAY not in st.discards
 

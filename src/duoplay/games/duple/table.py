@@ -197,7 +197,7 @@ def next_category(state: DupleState, tiebreak: bool = False) -> list[Event]:
         state.discards.append(state.category)
     state.category = _draw_category(state, tiebreak)
     state.step += 1
-    event = Event("category", {"category": state.category})
+    event = _category_event(state)
     if state.category != ALL_PLAY:
         return [event]
     letters = face_up_letters(state)
@@ -227,7 +227,13 @@ def shuffle_back_all_play(state: DupleState) -> list[Event]:
     state.categories.insert(state.rng.randrange(len(state.categories) + 1), ALL_PLAY)
     state.category = _draw_category(state, tiebreak=True)
     state.step += 1
-    return [Event("category", {"category": state.category})]
+    return [_category_event(state)]
+
+
+def _category_event(state: DupleState) -> Event:
+    """The category turned, with its name in the game's language (logs name earlier categories too)."""
+    name = deck(state.options.lang).category_name(state.category)
+    return Event("category", {"category": state.category, "name": name})
 
 
 def scores(state: DupleState) -> list[int]:

@@ -5,7 +5,7 @@ import { symbolName } from "./symbols.js";
 import { reasonText } from "./talk.js";
 
 // The name of a category id: the deck's name (in the game's language) when it is the one on the
-// table now, else the id itself (the view names only the current category).
+// table now, else the id itself (category events carry their own name; older logs do not).
 function categoryName(id, view) {
   if (view && view.category && view.category.id === id) return view.category.name;
   return id;
@@ -61,7 +61,7 @@ export function describe(event, name, view, me = null) {
     case "time_up":
       return t("Time is up");
     case "category":
-      return t("Category: {category}", { category: categoryName(event.category, view) });
+      return t("Category: {category}", { category: event.name || categoryName(event.category, view) });
     case "appeal":
       if (event.seat === me) return t("You ask for a vote on {word}", { word: event.word });
       return t("{name} asks for a vote on {word}", { name: name(event.seat), word: event.word });
