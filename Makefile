@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 EXTRAS := server,ai,bench,dev,duos,duple,openspiel
 
-.PHONY: run test test-fast lint system-deps bench screenshots clean
+.PHONY: run test test-fast lint system-deps bench soak screenshots clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -52,6 +52,10 @@ screenshots: $(STAMP) system-deps
 bench: $(STAMP)
 	$(PY) benchmarks/engine_speed.py
 	$(PY) benchmarks/bot_strength.py --rounds 400
+
+# 10 minutes of mixed load, churn, fuzzing and kill -9 on a real server (not part of `make test`).
+soak: $(STAMP)
+	$(PY) benchmarks/soak.py --minutes 10
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
