@@ -105,6 +105,32 @@ def test_a_stored_match_with_bad_text_still_replays_escaped(server: ServerProces
     assert httpx.get(server.http + "/healthz").status_code == 200
 
 
+def test_a_stored_log_the_rules_refuse_replays_up_to_where_it_stops(server: ServerProcess) -> None:
+    """A stored log holding an action the rules refuse: the replay shows what came before and
+    says where it stops and why, instead of failing."""
+
+    async def store() -> None:
+        storage = Storage(server.database)
+        await storage.start()
+        try:
+            header = MatchHeader("duos", 2, 777, {})
+            await storage.create_room(RoomRow("BROKE2", "duos", {}, [Seat().to_json()] * 2, FINISHED,
+                                              "brokenlog", 1.0))
+            await storage.create_match("brokenlog", "BROKE2", header, ["Ada", "Bo"], 1.0)
+            await storage.append_action("brokenlog", 1, LogEntry(0, {"type": "word", "word": "metal"}), None)
+            await storage.append_action("brokenlog", 2, LogEntry(0, {"type": "yes", "card": 99}), None)
+        finally:
+            await storage.close()
+
+    asyncio.run(store())
+    answer = httpx.get(server.http + "/api/matches/brokenlog/replay")
+    assert answer.status_code == 200, answer.text
+    replay = answer.json()
+    assert len(replay["frames"]) == 2
+    assert replay["header"]["stopped"]["version"] == 2 and replay["header"]["stopped"]["reason"]
+    assert httpx.get(server.http + "/healthz").status_code == 200
+
+
 @pytest.mark.parametrize("game", ["duos", "uno-duo", "duple"])
 def test_a_room_request_with_a_lone_surrogate_is_a_typed_400(server: ServerProcess, game: str) -> None:
     for body in (f'{{"game": "{game}", "options": {{"\\ud800": 1}}}}',

@@ -322,9 +322,16 @@ def build_replay(stored: StoredMatch) -> JSON:
     """
     match = Match.start(stored.header)
     frames: list[JSON] = [{"version": 0, "view": match.view(None), "events": []}]
+    broken: JSON | None = None
     with stored_text():
         for entry in stored.log:
-            events = match.act(entry.seat, entry.action)
+            try:
+                events = match.act(entry.seat, entry.action)
+            except GameError as error:
+                # A log the rules no longer accept (written by other means, or by older rules):
+                # the replay goes as far as it can and says where and why it stops.
+                broken = {"version": match.version + 1, "reason": error.reason}
+                break
             frames.append(
                 {
                     "version": match.version,
@@ -341,6 +348,7 @@ def build_replay(stored: StoredMatch) -> JSON:
             "names": stored.names,
             "finished": stored.finished,
             "outcome": stored.outcome,
+            "stopped": broken,
         },
         "frames": frames,
     })
