@@ -2,7 +2,10 @@
 
 A game offers one by declaring `ai_env` (see `duoplay.core.declared`); `env(game)` and
 `raw_env(game, **options)` find it by the game's id or alias, and `games()` lists the games
-that offer one. `VectorEnv(n, game)` steps n games in one call, numpy in and out.
+that offer one. A game may also declare `ai_text_env`, a Gymnasium environment whose
+observations and actions are text, for language-model agents: `text_env(game, **options)`
+builds it and `text_games()` lists the games that offer one. `VectorEnv(n, game)` steps n
+games in one call, numpy in and out.
 """
 
 try:
@@ -14,7 +17,7 @@ except ImportError as missing:
         f"duoplay.ai needs the 'ai' extra ({missing.name} is missing): pip install 'duoplay[ai]'"
     ) from missing
 
-from duoplay.ai.environments import env, games, raw_env
+from duoplay.ai.environments import env, games, raw_env, text_env, text_games
 from duoplay.ai.vector import VectorEnv
 
-__all__ = ["VectorEnv", "env", "games", "raw_env"]
+__all__ = ["VectorEnv", "env", "games", "raw_env", "text_env", "text_games"]

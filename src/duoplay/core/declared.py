@@ -20,6 +20,7 @@ from these declarations, so adding a game touches only its own folders:
 | `carried_options` | options the room carries from match to match, not offered in the lobby | none |
 | `next_options(state, options)` | the options of the next match in the room, after this one | the same |
 | `ai_env` | "module:attribute" of its learning environment (PettingZoo AEC) | none: no environment |
+| `ai_text_env` | "module:attribute" of its text environment for language-model agents (Gymnasium) | none |
 
 A "module:attribute" declaration is text, imported only when it is used (`load`), so that
 importing a game never imports what its environment or its commands need.
@@ -145,6 +146,12 @@ def next_options(game: Any, state: Any, options: JSON) -> JSON:
 def ai_env(game: Any) -> str | None:
     """The "module:attribute" of the game's learning environment, or None."""
     target: str | None = getattr(game, "ai_env", None)
+    return target
+
+
+def ai_text_env(game: Any) -> str | None:
+    """The "module:attribute" of the game's text environment (Gymnasium, text in and out), or None."""
+    target: str | None = getattr(game, "ai_text_env", None)
     return target
 
 

@@ -27,6 +27,7 @@ class Duple:
     web_table = "duple"
     carried_options = ("remembered",)
     races = True
+    ai_text_env = "duoplay.games.duple.ai:DupleWordEnv"
 
     def option_specs(self) -> list[OptionSpec]:
         return option_specs()
