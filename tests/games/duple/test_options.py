@@ -87,3 +87,8 @@ def test_next_options_keeps_the_room_options_and_at_most_500_words() -> None:
 def test_remembered_words_given_as_typed_are_matched_as_the_judge_folds_them() -> None:
     match = new_match(3, remembered=[["animal", "Mésa"]])
     assert state(match).remembered == {("animal", "mesa")}
+
+
+def test_remembered_words_follow_the_player_text_rule() -> None:
+    with pytest.raises(MalformedAction, match="control, direction or invisible"):
+        new_match(3, remembered=[["animal", "me\u202esa"]])

@@ -10,6 +10,7 @@ from typing import Any
 from duoplay.core.errors import MalformedAction
 from duoplay.core.json import is_int
 from duoplay.core.protocol import OptionSpec
+from duoplay.core.text import player_text
 from duoplay.games.duple.cards import LANGUAGES
 
 
@@ -72,7 +73,8 @@ def _remembered(value: Any) -> tuple[tuple[str, str], ...]:
         for p in value
     ):
         raise MalformedAction("remembered must be a list of up to 500 [category, word] pairs")
-    return tuple((str(c), str(w)) for c, w in value)
+    # Voted-in words are player text: the same rule as for answers.
+    return tuple((player_text(c), player_text(w)) for c, w in value)
 
 
 def _check(options: DupleOptions) -> None:
