@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from tests.games.duos.helpers import GAME, new_match, pairs, place, state
 
 from duoplay.core.errors import GameError, IllegalAction, MalformedAction, NotYourTurn
 from duoplay.core.testing import assert_refusal_changes_nothing
 from duoplay.games.duos.actions import LOCK, PlacePairs
+from duoplay.games.duos.pairing import FewerPairs
 
 
 def test_everyone_still_pairing_is_to_move_until_they_lock_in() -> None:
@@ -97,13 +100,51 @@ def test_helps_belong_to_the_two_player_game() -> None:
 def test_legal_actions_are_a_short_menu_and_larger_placements_are_legal_too() -> None:
     match = new_match(3)
     legal = match.legal_actions(0)
-    assert legal[0] == LOCK
-    assert len(legal) == 1 + 2 * 66  # lock, and any one pair with or without locking in
-    assert PlacePairs(pairs("3-11"), True) in legal
+    # Any first pair, or locking in with none (the table allows fewer than 4 pairs by default).
+    assert len(legal) == 66 + 1
+    assert PlacePairs(pairs("3-11")) in legal and PlacePairs((), True) in legal
     for action in legal:
         assert GAME.parse_action(action.to_json()) == action
-    match.act(0, PlacePairs(pairs("0-11 1-10 2-9 3-8"), True))  # not listed, still legal
+    place(match, 0, "0-11 1-10 2-9", lock=False)
+    legal = match.legal_actions(0)
+    # The fourth pair locks in; the pairs that stand can be locked in as they are.
+    assert PlacePairs(pairs("0-11 1-10 2-9 3-8"), True) in legal
+    assert PlacePairs(pairs("0-11 1-10 2-9"), True) in legal
+    assert not any(isinstance(a, PlacePairs) and len(a.pairs) == 4 and not a.lock for a in legal)
+    match.act(0, PlacePairs(pairs("0-1 2-3 4-5 6-7")))  # not listed, still legal
+    legal = match.legal_actions(0)
+    assert LOCK in legal and PlacePairs(pairs("0-1 2-3 4-5")) in legal  # lock in, or take one back
+    match.act(0, LOCK)
     assert list(match.legal_actions(0)) == []
+
+
+def test_a_seat_choosing_from_the_menu_at_random_places_four_random_pairs() -> None:
+    """The random bot level picks uniformly from the menu: it should not lock in after one pair."""
+    chooser = random.Random(5)
+    counts = []
+    for seed in range(40):
+        match = new_match(3, seed=seed)
+        while not match.view(0)["locked"][0]:
+            match.act(0, chooser.choice(list(match.legal_actions(0))))
+        counts.append(len(match.view(0)["pairs"]))
+    assert sum(c == 4 for c in counts) >= 30, counts
+
+
+def test_the_table_may_ask_for_all_four_pairs_before_locking_in() -> None:
+    match = new_match(3, lock_with_fewer_pairs=False)
+    place(match, 0, "0-1 2-3", lock=False)
+    for action in ({"type": "lock"}, PlacePairs(pairs("0-1 2-3 4-5"), True)):
+        error = assert_refusal_changes_nothing(match, 0, action)
+        assert isinstance(error, FewerPairs) and error.code == "fewer_pairs"
+        assert error.params == {"most": 4, "n": 2 if action == {"type": "lock"} else 3}
+    legal = match.legal_actions(0)
+    assert LOCK not in legal and not any(isinstance(a, PlacePairs) and a.lock and len(a.pairs) < 4
+                                         for a in legal)
+    place(match, 0, "0-1 2-3 4-5 6-7")
+    assert match.view(0)["locked"][0]
+    # The clock still locks everyone in as they stand.
+    match.act(None, {"type": "timeout"})
+    assert match.view(None)["turn"] == 1
 
 
 def test_refused_actions_are_game_errors_with_a_code() -> None:

@@ -45,3 +45,14 @@ def test_nothing_is_accepted_after_the_end() -> None:
     assert match.deadline() is None
     error = assert_refusal_changes_nothing(match, 0, {"type": "lock"})
     assert isinstance(error, GameOver)
+
+
+def test_after_the_end_the_view_shows_the_last_round_not_one_more() -> None:
+    match = new_match(3, rounds=2)
+    rounds_seen = set()
+    while match.outcome() is None:
+        rounds_seen.add(match.view(0)["round"])
+        for seat in match.to_move():
+            place(match, seat, "0-1")
+    assert rounds_seen == {1, 2}
+    assert match.view(0)["round"] == 2 and match.view(None)["round"] == 2

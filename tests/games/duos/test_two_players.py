@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from tests.games.duos.helpers import new_match, pairs, place
 
-from duoplay.core.errors import IllegalAction
+from duoplay.core.errors import GameError, IllegalAction
 from duoplay.core.testing import assert_refusal_changes_nothing
-from duoplay.games.duos.actions import LOCK, GiveHelp, PlacePairs
+from duoplay.games.duos.actions import GiveHelp, PlacePairs
 from duoplay.games.duos.scoring import COOP_VERDICTS, coop_verdict
 
 
@@ -85,11 +87,39 @@ def test_helps_come_back_after_every_turn() -> None:
     match.act(0, GiveHelp("word", word="forest"))
 
 
-@pytest.mark.parametrize("word", ["two words", "", " ", "1234", "x" * 41, "tab\there"])
-def test_word_is_one_word(word: str) -> None:
+@pytest.mark.parametrize("word", [
+    "two words", "", " ", "1234", "x" * 41, "tab\there", "shoes,royal", "shoes/royal", "shoes_royal_evil",
+    "a.b.c.d", "shoes1", "-shoes", "shoes-", "o''clock", "shoes!", "日本",
+])
+def test_word_is_one_word_of_letters(word: str) -> None:
     match = new_match(2)
     error = assert_refusal_changes_nothing(match, 0, {"type": "word", "word": word})
     assert isinstance(error, IllegalAction)
+
+
+@pytest.mark.parametrize("joiner", ["\u200b", "\u200d", "\u2060", "\u00ad", "\ufeff"])
+def test_words_joined_by_invisible_characters_are_refused(joiner: str) -> None:
+    match = new_match(2)
+    error = assert_refusal_changes_nothing(match, 0, {"type": "word", "word": f"shoes{joiner}royal"})
+    assert isinstance(error, GameError)
+
+
+@pytest.mark.parametrize("word", ["shoes", "well-known", "o'clock", "aujourd’hui", "Zapatos", "skor",
+                                  "Mädchen", "żółw", "Ålborg", "niño", "cœur"])
+def test_a_word_may_have_accents_and_a_hyphen_or_apostrophe_inside(word: str) -> None:
+    match = new_match(2)
+    match.act(0, {"type": "word", "word": word})
+    assert match.view(1)["helps"] == [{"seat": 0, "kind": "word", "word": word}]
+
+
+def test_cooperative_turns_alternate_the_two_categories_of_the_set() -> None:
+    match = new_match(2, coop_turns=9)
+    while match.outcome() is None:
+        place(match, 0, "0-1")
+        place(match, 1, "0-1")
+    played = [turn["category"] for turn in match.view(0)["history"]]
+    assert len(played) == 9 and len(set(played)) == 2
+    assert all(a != b for a, b in itertools.pairwise(played))
 
 
 def test_yes_marks_a_card_in_your_pairs_and_keeps_it_there() -> None:
@@ -114,7 +144,7 @@ def test_no_marks_a_card_outside_your_pairs_and_keeps_it_out() -> None:
     assert "NO!" in error.reason
     legal = match.legal_actions(1)
     assert all(7 not in {p for pair in a.pairs for p in pair} for a in legal if isinstance(a, PlacePairs))
-    assert GiveHelp("no", card=7) not in legal and LOCK in legal
+    assert GiveHelp("no", card=7) not in legal and PlacePairs(pairs("2-9"), True) in legal
 
 
 @pytest.mark.parametrize("data", [{"type": "yes", "card": 12}, {"type": "no", "card": -1}])

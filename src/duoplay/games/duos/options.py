@@ -28,6 +28,10 @@ class DuosOptions:
     0 means no limit."""
     first_narrator: int = 0
     """The seat that narrates the first turn."""
+    lock_with_fewer_pairs: bool = True
+    """Whether a player may lock in before placing all 4 pairs (the client asks first). The rulebook
+    has everyone place 4; off, locking in with fewer is refused (`FewerPairs`). When the pairing
+    time runs out the table locks everyone in as they are, either way."""
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -70,6 +74,8 @@ def _check(options: DuosOptions) -> None:
         raise MalformedAction("pairing_seconds must be a number of seconds from 0 (no limit) to 3600")
     if not (is_int(options.first_narrator) and 0 <= options.first_narrator < 6):
         raise MalformedAction("first_narrator must be a seat number")
+    if not isinstance(options.lock_with_fewer_pairs, bool):
+        raise MalformedAction("lock_with_fewer_pairs must be true or false")
 
 
 CATEGORY_LABELS = {"sport": "Sport", "fairy-tales": "Fairy tales", "things": "Things", "animals": "Animals"}
@@ -86,4 +92,5 @@ def option_specs() -> list[OptionSpec]:
         OptionSpec("fixed_category", "bool", False, "Fixed category"),
         OptionSpec("pairing_seconds", "float", 120.0, "Pairing seconds", minimum=0, maximum=3600),
         OptionSpec("first_narrator", "int", 0, "First narrator", minimum=0, maximum=5),
+        OptionSpec("lock_with_fewer_pairs", "bool", True, "Lock in with fewer than 4 pairs"),
     ]

@@ -14,6 +14,13 @@ from duoplay.games.duos.state import Pair, Pairs
 MAX_PAIRS = 4
 
 
+class FewerPairs(IllegalAction):
+    """Locking in with fewer than 4 pairs where the table's rules ask for all 4: a client that
+    lets a player lock in early asks first, and shows this refusal when the table forbids it."""
+
+    code = "fewer_pairs"
+
+
 def normal(pairs: Iterable[Iterable[int]]) -> Pairs:
     """Each pair smallest first, pairs in order: placements that mean the same are equal."""
     ordered: list[Pair] = []

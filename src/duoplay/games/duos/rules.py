@@ -14,12 +14,12 @@ from duoplay.games.duos import actions as act
 from duoplay.games.duos import scoring
 from duoplay.games.duos.actions import Action, GiveHelp, PlacePairs
 from duoplay.games.duos.cards import CATEGORIES, GRID, SETS, face, set_of, set_size, side_of
-from duoplay.games.duos.legal import single_pair_actions
+from duoplay.games.duos.help_word import MAX_WORD, is_one_word
+from duoplay.games.duos.legal import menu_of_pairs
 from duoplay.games.duos.options import DuosOptions
-from duoplay.games.duos.pairing import problem
+from duoplay.games.duos.pairing import MAX_PAIRS, FewerPairs, problem
 from duoplay.games.duos.state import COMPETE, COOP, DuosState, Help, Phase, TurnResult
 
-MAX_WORD = 40
 HELP_NAMES = {"word": "WORD", "yes": "YES!", "no": "NO!"}
 
 # --- Setup -------------------------------------------------------------------------------
@@ -110,7 +110,11 @@ def legal_actions(state: DuosState, seat: int) -> list[Action]:
                     head.append(help_action)
     # A menu, not every legal move: see legal.py. `check` decides what is legal.
     marks = _marks(state, seat)
-    return [*head, *single_pair_actions(marks.get("no"), marks.get("yes"))]
+    placed = state.pairs[seat]
+    if len(placed) < MAX_PAIRS:
+        head.remove(act.LOCK)  # listed below as locking in the pairs as they stand, if allowed
+    menu = menu_of_pairs(placed, marks.get("no"), marks.get("yes"), state.options.lock_with_fewer_pairs)
+    return [*head, *menu]
 
 
 def _marks(state: DuosState, seat: int) -> dict[str, int]:
@@ -143,7 +147,7 @@ def _refusal(state: DuosState, seat: Seat, action: Action) -> IllegalAction | No
     if isinstance(action, GiveHelp):
         return _help_refusal(state, seat, action)
     if action == act.LOCK:
-        return None
+        return _fewer_refusal(state, len(state.pairs[seat]))
     return IllegalAction("'{action}' is not possible now", action=action.notation())
 
 
@@ -159,6 +163,14 @@ def _pairs_refusal(state: DuosState, seat: int, action: PlacePairs) -> IllegalAc
     if "yes" in marks and marks["yes"] not in used:
         return IllegalAction("You said {help} to the card at position {card}: keep it in a pair",
                              help=HELP_NAMES["yes"], card=marks["yes"])
+    return _fewer_refusal(state, len(action.pairs)) if action.lock else None
+
+
+def _fewer_refusal(state: DuosState, placed: int) -> IllegalAction | None:
+    """The option `lock_with_fewer_pairs` off: lock in only with all 4 pairs, as the rulebook says."""
+    if placed < MAX_PAIRS and not state.options.lock_with_fewer_pairs:
+        return FewerPairs("Place all {most} pairs before you lock in (you have placed {n})",
+                          most=MAX_PAIRS, n=placed)
     return None
 
 
@@ -180,6 +192,9 @@ def _help_refusal(state: DuosState, seat: int, action: GiveHelp) -> IllegalActio
             return IllegalAction("{help} is exactly one word, without spaces", help=name)
         if len(word) > MAX_WORD or not any(c.isalpha() for c in word):
             return IllegalAction("{help} must be a word of at most {most} letters", help=name, most=MAX_WORD)
+        if not is_one_word(word):
+            return IllegalAction(
+                "{help} is one word of letters (a hyphen or an apostrophe inside it is fine)", help=name)
         return None
     if not 0 <= action.card < GRID:
         return IllegalAction("There is no card at position {card}: positions are 0 to {last}",

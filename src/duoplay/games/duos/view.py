@@ -27,7 +27,8 @@ def view(state: DuosState, seat: Seat) -> JSON:
         "phase": state.phase,
         "turn": state.turn,
         "turns": state.turns,
-        "round": state.turn // state.seats + 1 if state.mode != COOP else 1,
+        # After the last turn the game is over, not in a round of its own: it shows the last round.
+        "round": min(state.turn, state.turns - 1) // state.seats + 1 if state.mode != COOP else 1,
         "to_move": list(to_move(state)),
         "narrator": state.narrator if state.narrator >= 0 else None,
         "set": SETS[state.set_index][0],
