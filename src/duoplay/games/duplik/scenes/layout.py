@@ -1,0 +1,165 @@
+"""From a scene's description to where each thing is drawn, so that every relation holds.
+
+Things that rest on, under or inside another (dependents) are placed on their host; the rest
+stand in a row on the ground or float in the sky, in an order that keeps every "left of" and
+"between"; "bigger than" is kept by the sizes, and the ground row is scaled to fit as a whole
+(so ratios of size survive).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from duoplay.games.duplik.scenes.library import GROUND as GROUND_PLACE
+from duoplay.games.duplik.scenes.library import KINDS, SKY
+from duoplay.games.duplik.scenes.model import (
+    BETWEEN,
+    BIGGER,
+    GROUND,
+    INSIDE,
+    LEFT_OF,
+    ON,
+    UNDER,
+    WIDTH,
+    Box,
+    Criterion,
+    SceneSpec,
+    Thing,
+)
+from duoplay.games.duplik.scenes.model import (
+    SKY as SKY_BAND,
+)
+
+FLYING = frozenset({"bird", "kite"})  # small things that fly when nothing holds them
+MARGIN = 40
+SURFACE = {"chair": 0.5}  # where the seat is, as a share of the height (others: their top)
+
+
+class LayoutError(ValueError):
+    """The description cannot be drawn (contradictory order, a host that cannot hold)."""
+
+
+def layout(spec: SceneSpec, rng: random.Random) -> tuple[Box, ...]:
+    hosted = {r.subject: r for r in spec.relations if r.kind in (ON, UNDER, INSIDE)}
+    free = [t for t in spec.things if t.kind not in hosted]
+    sky = [t for t in free if _in_sky(t)]
+    ground = [t for t in free if not _in_sky(t)]
+    boxes: dict[str, list[Box]] = {}
+    _row(_order(ground, spec.relations, rng), spec, boxes, rng, on_ground=True)
+    _row(_order(sky, spec.relations, rng), spec, boxes, rng, on_ground=False)
+    hosts: dict[str, int] = {}
+    for relation in spec.relations:
+        if relation.kind in (ON, UNDER, INSIDE):
+            _place_hosted(spec.thing(relation.subject), relation, boxes, hosts, spec, rng)
+    return tuple(box for kind in _drawing_order(spec, hosted) for box in boxes[kind])
+
+
+def _in_sky(thing: Thing) -> bool:
+    return KINDS[thing.kind].place == SKY or thing.kind in FLYING
+
+
+def _order(things: list[Thing], relations: Sequence[Criterion], rng: random.Random) -> list[Thing]:
+    """A left-to-right order of `things` that keeps every left-of and between among them."""
+    kinds = {t.kind for t in things}
+    before: list[tuple[str, str]] = []
+    for r in relations:
+        if r.kind == LEFT_OF and {r.subject, *r.others} <= kinds:
+            before.append((r.subject, r.others[0]))
+        if r.kind == BETWEEN and {r.subject, *r.others} <= kinds:
+            before += [(r.others[0], r.subject), (r.subject, r.others[1])]
+    pending = list(things)
+    rng.shuffle(pending)
+    ordered: list[Thing] = []
+    while pending:
+        ready = [t for t in pending if not any(b == t.kind and a in {p.kind for p in pending}
+                                               for a, b in before)]
+        if not ready:
+            raise LayoutError("the left-to-right relations contradict each other")
+        ordered.append(ready[0])
+        pending.remove(ready[0])
+    return ordered
+
+
+def _size(thing: Thing, spec: SceneSpec) -> tuple[float, float]:
+    kind = KINDS[thing.kind]
+    return kind.w * thing.size, kind.h * thing.size
+
+
+def _row(things: list[Thing], spec: SceneSpec, boxes: dict[str, list[Box]], rng: random.Random,
+         on_ground: bool) -> None:
+    if not things:
+        return
+    sizes = [_size(t, spec) for t in things]
+    gap = 18.0
+    widths = [w * t.count + gap * (t.count - 1) for t, (w, _) in zip(things, sizes, strict=True)]
+    room = WIDTH - 2 * MARGIN
+    scale = min(1.0, (room - 30 * (len(things) - 1)) / sum(widths))
+    if on_ground:
+        scale = min([scale] + [360 / h for _, h in sizes])
+    else:
+        scale = min([scale] + [(SKY_BAND[1] - SKY_BAND[0]) / h for _, h in sizes])
+    spare = room - scale * sum(widths)
+    spaces = [rng.uniform(0.5, 1.5) for _ in range(len(things) + 1)]
+    unit = spare / sum(spaces)
+    x = MARGIN + spaces[0] * unit
+    for i, (thing, (w, h)) in enumerate(zip(things, sizes, strict=True)):
+        w, h = w * scale, h * scale
+        y = GROUND - h if on_ground else rng.uniform(SKY_BAND[0], SKY_BAND[1] - h)
+        group = []
+        for n in range(thing.count):
+            jitter = 0.0 if on_ground else rng.uniform(-8, 8)
+            top = max(SKY_BAND[0], min(y + jitter, GROUND - h)) if not on_ground else y
+            group.append(Box(thing.kind, x + n * (w + gap * scale), top, w, h, thing.facing, thing.pattern,
+                             thing.colour))
+        boxes[thing.kind] = group
+        x += widths[i] * scale + spaces[i + 1] * unit
+
+
+def _place_hosted(thing: Thing, relation: Criterion, boxes: dict[str, list[Box]], hosts: dict[str, int],
+                  spec: SceneSpec, rng: random.Random) -> None:
+    host_kind = relation.others[0]
+    if host_kind not in boxes:
+        raise LayoutError(f"{host_kind} must be placed before what it holds")
+    host = boxes[host_kind][0]
+    w, h = _size(thing, spec)
+    if relation.kind == ON:
+        fit = min(1.0, 0.8 * host.w / w, 150 / h)
+    elif relation.kind == UNDER:
+        fit = min(1.0, 0.55 * host.w / w, (0.5 if host_kind == "table" else 0.38) * host.h / h)
+    else:
+        fit = min(1.0, 0.65 * host.w / w, 0.65 * host.h / h)
+    w, h = w * fit, h * fit
+    slot = hosts.get(f"{relation.kind}:{host_kind}", 0)
+    hosts[f"{relation.kind}:{host_kind}"] = slot + 1
+    if relation.kind == ON:
+        shares = (0.5, 0.3, 0.7)
+        cx = host.x + host.w * shares[min(slot, 2)] + rng.uniform(-0.05, 0.05) * host.w
+        cx = min(max(cx, host.x + w / 2), host.right - w / 2)
+        top = host.y + SURFACE.get(host_kind, 0.0) * host.h - h
+    elif relation.kind == UNDER:
+        cx = host.cx + rng.uniform(-0.08, 0.08) * host.w
+        top = GROUND - h
+    else:
+        cx = host.cx + rng.uniform(-0.08, 0.08) * (host.w - w)
+        top = host.bottom - 0.08 * host.h - h
+    boxes[thing.kind] = [Box(thing.kind, cx - w / 2, top, w, h, thing.facing, thing.pattern, thing.colour)]
+
+
+def _drawing_order(spec: SceneSpec, hosted: dict[str, Criterion]) -> list[str]:
+    """Hosts before what they hold, so a thing inside a box is drawn over it."""
+    order = [t.kind for t in spec.things if t.kind not in hosted]
+    order += [t.kind for t in spec.things if t.kind in hosted]
+    return order
+
+
+def bigger_ok(spec: SceneSpec, relation: Criterion) -> bool:
+    """Whether the sizes alone already make `relation` (BIGGER) hold in the row."""
+    assert relation.kind == BIGGER
+    a, b = spec.thing(relation.subject), spec.thing(relation.others[0])
+    wa, ha = _size(a, spec)
+    wb, hb = _size(b, spec)
+    return wa * ha >= 1.5 * wb * hb
+
+
+__all__ = ["GROUND_PLACE", "LayoutError", "bigger_ok", "layout"]
