@@ -1,7 +1,13 @@
 // UI messages come from gettext catalogs (src/duoplay/i18n/locales/*/LC_MESSAGES/web.po),
-// compiled to /static/i18n/<lang>.json. English text is the message id.
+// compiled to /static/i18n/<lang>.json. English text is the message id. The rules every message
+// follows (second person for the reader, contexts, lists, comments) are in docs/i18n.md.
 // Each language by its own name, as the switch shows it.
 export const LANGUAGES = { en: "English", es: "Español", fr: "Français", pl: "Polski", sv: "Svenska" };
+// The pseudo-locale: every message wrapped and lengthened, to see untranslated text and tight
+// layouts. It is not offered in the switch; choose it with ?lang=qps (remembered like a language).
+export const PSEUDO = "qps";
+// A message with a context is stored under "context\u0004msgid", as gettext does.
+const CONTEXT_GLUE = "\u0004";
 
 // Which plural form n takes in each language: Babel's rules, the same as each catalog's Plural-Forms.
 const PLURALS = {
@@ -10,7 +16,9 @@ const PLURALS = {
   fr: (n) => (n > 1 ? 1 : 0),
   pl: (n) => (n === 1 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 10 || n % 100 >= 20) ? 1 : 2),
   sv: (n) => (n === 1 ? 0 : 1),
+  qps: (n) => (n === 1 ? 0 : 1),
 };
+const known = (lang) => lang in LANGUAGES || lang === PSEUDO;
 
 let messages = {};
 let current = "en";
@@ -22,7 +30,7 @@ export function language() {
 
 // The stored choice wins; then the browser's preferred languages; then English.
 export function preferredLanguage(stored) {
-  if (stored && stored in LANGUAGES) return stored;
+  if (stored && known(stored)) return stored;
   for (const tag of navigator.languages || [navigator.language || "en"]) {
     const base = String(tag).toLowerCase().split("-")[0];
     if (base in LANGUAGES) return base;
@@ -31,7 +39,7 @@ export function preferredLanguage(stored) {
 }
 
 export async function setLanguage(lang) {
-  const wanted = lang in LANGUAGES ? lang : "en";
+  const wanted = known(lang) ? lang : "en";
   let loaded = {};
   try {
     const response = await fetch(`/static/i18n/${wanted}.json`);
@@ -39,10 +47,15 @@ export async function setLanguage(lang) {
   } catch {
     /* no catalog: fall back to the English ids */
   }
-  messages = loaded;
-  current = wanted;
+  useCatalog(wanted, loaded);
   document.documentElement.lang = wanted;
   for (const listener of listeners) listener(wanted);
+}
+
+// Use these compiled messages for `lang` (setLanguage fetches them; tests hand them over).
+export function useCatalog(lang, loaded) {
+  messages = loaded || {};
+  current = lang;
 }
 
 export function onLanguageChange(listener) {
@@ -69,14 +82,49 @@ export function t(msgid, params) {
   return fill(typeof found === "string" && found ? found : msgid, params);
 }
 
+// tc("colour of a card", "red"): a message whose English text serves more than one use; the
+// context (gettext's msgctxt) tells the uses apart, so each language may word each its own way.
+export function tc(context, msgid, params) {
+  const found = messages[context + CONTEXT_GLUE + msgid];
+  return fill(typeof found === "string" && found ? found : msgid, params);
+}
+
 // tn("{n} card", "{n} cards", n, {n}): the form the current language's plural rule picks
 // (Polish has three); without a translation, the English singular or plural.
 export function tn(singular, plural, n, params) {
-  const found = messages[singular];
+  return plural_(messages[singular], singular, plural, n, params);
+}
+
+// tnc(context, singular, plural, n, params): tn with a context.
+export function tnc(context, singular, plural, n, params) {
+  return plural_(messages[context + CONTEXT_GLUE + singular], singular, plural, n, params);
+}
+
+function plural_(found, singular, plural, n, params) {
   const index = (PLURALS[current] || PLURALS.en)(n);
   const english = n === 1 ? singular : plural;
   const text = Array.isArray(found) && found[index] ? found[index] : english;
   return fill(text, { n, ...params });
+}
+
+// ["Ana", "Bo", "Cy"] -> "Ana, Bo and Cy" in the current language's own way ("Ana, Bo y Cy",
+// "Ana, Bo i Cy"). Messages that hold a list also take its length, so verbs can agree.
+export function listOf(names) {
+  const lang = current === PSEUDO ? "en" : current;
+  try {
+    return new Intl.ListFormat(lang, { style: "long", type: "conjunction" }).format(names.map(String));
+  } catch {
+    return names.join(", "); // a browser without Intl.ListFormat
+  }
+}
+
+// Seats as a message about them needs them: whether the reader is one of them (the message then
+// speaks to them: "you and {names}"), the others' names as one list, and how many others there are
+// (every message that holds {names} also takes that count, so that its verb can agree).
+export function people(seats, seatName, me) {
+  const others = seats.filter((seat) => seat !== me);
+  const you = me !== null && me !== undefined && seats.includes(me);
+  return { you, names: listOf(others.map(seatName)), n: others.length };
 }
 
 // A server error as the player reads it: its message id and parameters through the catalog;

@@ -179,9 +179,11 @@ export function showLobby() {
       const seat = getSeat(game.code);
       recentList.append(h("li", {},
         h("span.code", {}, game.code), h("span.game", {}, gameName(game.game)),
+        // i18n: {n}: a seat's number at the table (1, 2...); also the name of a seat nobody has named.
         h("span.seats", {}, seat ? t("Seat {n}", { n: seat.seat + 1 }) : t("Watching")),
         h("span.when", {}, new Date(game.at).toLocaleString()),
         h("a.button", { href: `/room/${game.code}` }, t("Open")),
+        // i18n: a button that drops a game from the list; {code}: the room's code (six letters and digits).
         h("button.link", { type: "button", "aria-label": t("Forget {code}", { code: game.code }),
           onclick: () => { forgetGame(game.code); showRecent(); } }, "×")));
     }

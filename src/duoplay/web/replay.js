@@ -31,6 +31,7 @@ export function showReplay(matchId) {
     index = next;
     const frame = replay.frames[index];
     slider.value = String(index);
+    // i18n: the replay's position; {n}: the move shown; {total}: the moves of the match.
     counter.textContent = t("Move {n} of {total}", { n: index, total: replay.frames.length - 1 });
     // Stepping forward animates that frame's events; jumps just show the position.
     // `log` rebuilds the table's log from the start, so a jump shows everything up to this move.

@@ -109,6 +109,7 @@ export function showRoom(code) {
   function onError(msg, cause) {
     if (msg.code === "room_not_found") {
       clear(main).append(h("div.card-panel.not-found", {},
+        // i18n: {code}: the room code the reader asked for (six letters and digits).
         h("h2", {}, t("No room with code {code}", { code })),
         h("p", {}, t("Check the code, or create a new room.")),
         h("a.button", { href: "/" }, t("Back to the lobby"))));
@@ -170,6 +171,7 @@ export function showRoom(code) {
       const item = h("li.seat", { dataset: { seat: s.seat, kind: s.kind }, class: mine ? "mine" : "" },
         h("span.seat-no", {}, t("Seat {n}", { n: s.seat + 1 })),
         h("span.seat-name", {}, s.kind === "empty" ? t("Empty") : s.name),
+        // i18n: a badge; {level}: the bot's level, one of the games' bot level names.
         s.kind === "bot" ? h("span.badge.bot", {}, t("Bot: {level}", { level: levelName(info, s.level) })) : null,
         mine ? h("span.badge.you", {}, t("You")) : null,
         s.kind === "human" && !s.connected ? h("span.badge.offline", {}, t("Offline")) : null);
@@ -216,6 +218,7 @@ export function showRoom(code) {
       controls.append(h("button.primary", { type: "button", id: "start", disabled: empty > 0,
         onclick: () => send("start") }, label));
       if (empty > 0) {
+        // i18n: {n}: how many empty seats are left before the game can start.
         controls.append(h("span.hint", {}, tn("Waiting for {n} more player or bot",
           "Waiting for {n} more players or bots", empty)));
       }

@@ -59,6 +59,7 @@ export class Scoreboard {
     const parts = [];
     if (title !== null) {
       parts.push(h("h3.kit-scores-title", {}, title,
+        // i18n: the score that ends the game; {n}: its points.
         target ? h("span.kit-target", {}, t("Target {n}", { n: target })) : null));
     }
     if (columns) {

@@ -12,6 +12,7 @@ export function clockText(seconds) {
 export class Countdown {
   // prefix: the table's id prefix; label(n): what it says to assistive technology;
   // low: from how many seconds left it turns urgent.
+  // i18n: the countdown for screen readers; {n}: the seconds left.
   constructor({ prefix, low = 15, label = (n) => tn("{n} second left", "{n} seconds left", n) }) {
     this.low = low;
     this.label = label;

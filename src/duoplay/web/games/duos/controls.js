@@ -8,6 +8,7 @@ import { keyHints, withKey } from "../../kit/index.js";
 // seat has locked in; canPair: it may still pair; canUndo: there is something to undo.
 export function pairingControls({ count, synced, saving, locked, canPair, canUndo, onUndo, onLock }) {
   return [
+    // i18n: {n}: how many pairs the reader has placed this turn (at most 4).
     h("span.pair-count", { id: "duos-pair-count" }, tn("{n} of 4 pairs", "{n} of 4 pairs", count)),
     h("span.save-state", { id: "duos-save", dataset: { saved: synced ? "1" : "0" } },
       locked ? "" : synced ? (count ? t("Saved") : "") : saving ? t("Saving…") : ""),

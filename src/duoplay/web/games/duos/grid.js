@@ -12,16 +12,25 @@ function markOf(view, position) {
   return view.helps.find((help) => help.kind !== "word" && help.card === position) || null;
 }
 
+// A co-op mark in a card's label for screen readers: "YES!, from Ana".
+function markLabel(mark, seatName, me) {
+  // i18n: {help}: YES! or NO!, which the reader put on this card.
+  if (mark.seat === me) return t("{help}, from you", { help: helpName(mark.kind) });
+  // i18n: {help}: YES! or NO!; {name}: the reader's partner, who put it on this card.
+  return t("{help}, from {name}", { help: helpName(mark.kind), name: seatName(mark.seat) });
+}
+
 // pairOf(position) -> {a, b, marker} or null; picked: positions; cursor: the focusable card;
-// editable: the player may pair now; name(seat); onTap(position): a tap or click on a card.
-export function gridCards(view, { pairOf, picked, cursor, editable, name, onTap }) {
+// editable: the player may pair now; seatName(seat); me: this seat; onTap(position): a tap or click on a card.
+export function gridCards(view, { pairOf, picked, cursor, editable, seatName, me, onTap }) {
   return view.cards.map((id, position) => {
     const pair = pairOf(position);
     const mark = markOf(view, position);
     const marker = pair ? MARKERS[pair.marker % MARKERS.length] : null;
     const label = [faceName(id)];
+    // i18n: part of a card's label for screen readers; {n}: which of the reader's pairs it is in (1-4).
     if (pair) label.push(t("pair {n}", { n: pair.marker + 1 }));
-    if (mark) label.push(`${helpName(mark.kind)} (${name(mark.seat)})`);
+    if (mark) label.push(markLabel(mark, seatName, me));
     return h("button.duos-card", {
       type: "button",
       class: [marker ? `paired m-${marker.colour}` : "", picked.includes(position) ? "picked" : "",

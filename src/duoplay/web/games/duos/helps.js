@@ -4,22 +4,26 @@ import { h } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { helpName } from "./events.js";
 
-// me: this seat; name(seat); canPair: this player may still act this turn; helpMode: "yes", "no"
+// me: this seat; seatName(seat): a player's name; canPair: this player may still act this turn; helpMode: "yes", "no"
 // or null; onWord(text): the WORD box was sent; onArm(kind): YES! or NO! was pressed.
-export function helpsPanel(view, { me, name, canPair, helpMode, onWord, onArm }) {
+export function helpsPanel(view, { me, seatName, canPair, helpMode, onWord, onArm }) {
   const parts = [];
   const chips = ["word", "yes", "no"].map((kind) => {
     const given = view.helps.find((help) => help.kind === kind);
     const state = given ? (given.seat === me ? "yours" : "partner") : "free";
     const text = state === "free" ? t("free")
-      : state === "yours" ? t("used by you") : t("used by {name}", { name: name(given.seat) });
+      : state === "yours" ? t("used by you")
+        // i18n: after a help's name (WORD, YES!, NO!); {name}: the reader's partner, who used it.
+        : t("used by {name}", { name: seatName(given.seat) });
     return h("li.help-chip", { class: state, dataset: { help: kind, state } }, h("strong", {}, helpName(kind)), " ", text);
   });
   parts.push(h("ul.help-chips", { id: "duos-help-chips", "aria-label": t("Helps this turn") }, chips));
   const word = view.helps.find((help) => help.kind === "word");
   if (word) {
     parts.push(h("p.word-said", { id: "duos-word-said" },
-      word.seat === me ? t("You said the WORD:") : t("{name} said the WORD:", { name: name(word.seat) }), " ",
+      word.seat === me ? t("You said the WORD:")
+        // i18n: before the word, shown in bold; {name}: the reader's partner.
+        : t("{name} said the WORD:", { name: seatName(word.seat) }), " ",
       h("strong", {}, word.word)));
   }
   const used = view.helps.some((help) => help.seat === me);

@@ -1,9 +1,9 @@
 // The parts of the DUOS table built from history: the reveal of a turn, the scoreboard across
 // the rounds, the co-op turn track and the final result line. All of it is read from the view.
 import { h } from "../../dom.js";
-import { t, tn } from "../../i18n.js";
+import { people, t, tn } from "../../i18n.js";
 import { categoryName, faceChip, markerBadge } from "./cards.js";
-import { helpName } from "./events.js";
+import { helpLine } from "./events.js";
 
 // The co-op verdicts the engine sends in English, listed so the catalogs carry them.
 const VERDICTS = () => [
@@ -24,16 +24,44 @@ function totalsUpTo(history, turn, seats) {
   return totals;
 }
 
-// One finished turn, pair by pair. ctx: {name(seat), me}
+// Who was the Narrator of a turn, said to the reader.
+function narratorLine(narrator, ctx) {
+  if (narrator === ctx.me) return t("You were the Narrator");
+  // i18n: under the reveal's heading; {name}: the Narrator of the turn (another player).
+  return t("Narrator: {name}", { name: ctx.seatName(narrator) });
+}
+
+// Whose pairs the clock confirmed, said to the reader.
+function timedOutLine(seats, ctx) {
+  const who = people(seats, ctx.seatName, ctx.me);
+  if (who.you && !who.n) return t("Time ran out for you");
+  // i18n: the clock confirmed the pairs of the reader and of {names} (a list of {n} other players).
+  if (who.you) return tn("Time ran out for you and {names}", "Time ran out for you and {names}", who.n, who);
+  // i18n: {names}: the players (not the reader) whose pairs the clock confirmed, as a list; {n}: how many.
+  return tn("Time ran out for {names}", "Time ran out for {names}", who.n, who);
+}
+
+// Who else made one of the Narrator's pairs, said to the reader.
+function matchedLine(seats, ctx) {
+  const who = people(seats, ctx.seatName, ctx.me);
+  if (!seats.length) return t("Nobody matched it");
+  if (who.you && !who.n) return t("You made it too");
+  // i18n: after one of the Narrator's pairs; the reader and {names} (a list of {n} other players) made it too.
+  if (who.you) return tn("You and {names} made it too", "You and {names} made it too", who.n, who);
+  // i18n: after one of the Narrator's pairs; {names}: the players (not the reader) who made it too, as a
+  // list; {n}: how many.
+  return tn("{names} made it too", "{names} made it too", who.n, who);
+}
+
+// One finished turn, pair by pair. ctx: {seatName(seat), label(seat) ("You" for the reader), me}
 export function revealPanel(result, view, ctx) {
   const seats = result.pairs.length;
   const faces = result.faces;
+  // i18n: a heading; {n}: the turn's number.
   const parts = [h("h2", {}, t("Turn {n}: the reveal", { n: result.turn + 1 })),
     h("p.reveal-sub", {}, categoryName(result.category),
-      result.narrator !== null ? ` · ${t("Narrator: {name}", { name: ctx.name(result.narrator) })}` : "")];
-  if (result.timed_out.length) {
-    parts.push(h("p.hint", {}, t("Time ran out for {names}", { names: result.timed_out.map(ctx.name).join(", ") })));
-  }
+      result.narrator !== null ? [" · ", narratorLine(result.narrator, ctx)] : null)];
+  if (result.timed_out.length) parts.push(h("p.hint", {}, timedOutLine(result.timed_out, ctx)));
   const list = h("ol.reveal-pairs", { id: "reveal-pairs" });
   if (result.narrator !== null) {
     const told = result.pairs[result.narrator];
@@ -45,8 +73,7 @@ export function revealPanel(result, view, ctx) {
       list.append(h("li.reveal-pair", { style: { animationDelay: `${i * 0.7}s` },
         dataset: { pair: key(pair), matchedBy: by.join(",") } },
       markerBadge(i), faceChip(faces[pair[0]]), h("span.plus", {}, "+"), faceChip(faces[pair[1]]),
-      h("span.matched", { class: by.length ? "yes" : "no" }, by.length
-        ? t("Matched by {names}", { names: by.map(ctx.name).join(", ") }) : t("Nobody matched it"))));
+      h("span.matched", { class: by.length ? "yes" : "no" }, matchedLine(by, ctx))));
     });
     if (!told.length) list.append(h("li.hint", {}, t("The Narrator placed no pairs")));
     parts.push(list);
@@ -55,10 +82,11 @@ export function revealPanel(result, view, ctx) {
       h("tr", {}, h("th", {}, t("Player")), h("th", {}, t("Same pairs")), h("th", {}, t("Points")),
         h("th", {}, t("Total"))),
       Array.from({ length: seats }, (_, seat) => h("tr", { dataset: { seat } },
-        h("td", {}, ctx.name(seat)),
+        h("td", {}, ctx.label(seat)),
         h("td", {}, seat === result.narrator ? t("Narrator") : String(result.matches[seat])),
         h("td", {}, seat === result.narrator
-          ? t("+{n} Narrator bonus", { n: result.points[seat] }) : `+${result.points[seat]}`),
+          // i18n: in the points column of the reveal; {n}: the Narrator's bonus points this turn.
+          ? tn("+{n} (Narrator bonus)", "+{n} (Narrator bonus)", result.points[seat]) : `+${result.points[seat]}`),
         h("td", {}, String(totals[seat]))))));
   } else {
     const mine = ctx.me === null ? 0 : ctx.me;
@@ -68,7 +96,7 @@ export function revealPanel(result, view, ctx) {
     all.forEach((pair, i) => {
       const inMine = result.pairs[mine].some((p) => key(p) === key(pair));
       const inOther = result.pairs[other].some((p) => key(p) === key(pair));
-      const who = inMine && inOther ? t("Both of you") : t("Only {name}", { name: ctx.name(inMine ? mine : other) });
+      const who = inMine && inOther ? t("Both of you") : onlyLine(inMine ? mine : other, ctx);
       list.append(h("li.reveal-pair", { style: { animationDelay: `${i * 0.5}s` },
         dataset: { pair: key(pair), both: inMine && inOther ? "1" : "0" } },
       markerBadge(i), faceChip(faces[pair[0]]), h("span.plus", {}, "+"), faceChip(faces[pair[1]]),
@@ -79,16 +107,25 @@ export function revealPanel(result, view, ctx) {
     const same = result.matches[0];
     parts.push(h("p.turn-verdict", { id: "turn-verdict", class: result.points[0] > 0 ? "won" : "lost" },
       result.points[0] > 0
+        // i18n: the co-op verdict of a turn; {n}: how many pairs both players made.
         ? tn("{n} identical pair: turn won!", "{n} identical pairs: turn won!", same)
+        // i18n: the co-op verdict of a turn; {n}: how many pairs both players made; {k}: how many win a turn.
         : tn("{n} identical pair: turn lost (you need {k})", "{n} identical pairs: turn lost (you need {k})",
           same, { k: COOP_WIN_AT })));
     if (result.helps.length) {
-      parts.push(h("p.hint", {}, t("Helps: {list}", { list: result.helps.map((help) => `${ctx.name(help.seat)} ${
-        help.kind === "word" ? `${helpName("word")} “${help.word}”` : `${helpName(help.kind)} ${
-          faceChipText(faces[help.card])}`}`).join(" · ") })));
+      const card = (position) => faceChipText(faces[position]);
+      parts.push(h("div.reveal-helps", { id: "reveal-helps" }, h("p.hint", {}, t("Helps this turn")),
+        h("ul.hint", {}, result.helps.map((help) => h("li", {}, helpLine(help, card, ctx.seatName, ctx.me))))));
     }
   }
   return h("div.reveal", {}, parts);
+}
+
+// Which player alone made a pair (the co-op reveal), said to the reader.
+function onlyLine(seat, ctx) {
+  if (seat === ctx.me) return t("Only you");
+  // i18n: the co-op reveal; {name}: the reader's partner, who alone made this pair.
+  return t("Only {name}", { name: ctx.seatName(seat) });
 }
 
 function faceChipText(id) {
@@ -102,6 +139,7 @@ export function scores(view, ctx) {
   const rounds = Math.max(1, Math.round(view.turns / seats));
   const byTurn = new Map(view.history.map((r) => [r.turn, r]));
   const columns = Array.from({ length: rounds * seats }, (_, turn) => ({ turn, label: String(turn + 1),
+    // i18n: a column group of the score table; {n}: the round's number.
     group: t("Round {n}", { n: Math.floor(turn / seats) + 1 }),
     state: byTurn.has(turn) ? "done" : turn === view.turn && view.phase === "pairing" ? "now" : "later" }));
   const cell = (row, column) => {
@@ -115,7 +153,7 @@ export function scores(view, ctx) {
       title: narrated ? t("Narrator") : null, className: narrated ? "narr" : null };
   };
   return {
-    rows: view.scores.map((total, seat) => ({ seat, name: ctx.name(seat), total, mine: seat === ctx.me })),
+    rows: view.scores.map((total, seat) => ({ seat, name: ctx.label(seat), total, mine: seat === ctx.me })),
     columns, cell, columnsLabel: t("Turn"),
     note: t("★ Narrator: one bonus point for each player with 2-3 identical pairs, two for 4"),
   };
@@ -137,14 +175,17 @@ export function turnTrack(view, id = "duos-track") {
       state = "now";
     }
     slots.push(h("li.slot", { class: state, dataset: { turn, state },
+      // i18n: a finished co-op turn's tooltip; {n}: how many pairs both players made.
       title: result ? tn("{n} identical pair", "{n} identical pairs", result.matches[0]) : "" }, mark));
   }
   return h("div.track-box", {},
-    h("h3", {}, t("Turns"), h("span.tally", {}, t("won {n} of {total}", { n: won, total: view.turns }))),
+    h("h3", {}, t("Turns"), h("span.tally", {},
+      // i18n: the co-op track; {n}: turns won so far; {total}: the turns of the game.
+      t("won {n} of {total}", { n: won, total: view.turns }))),
     h("ol.track", { id }, slots));
 }
 
-// The last line of the game: who won, or how the team did. ctx: {name(seat), me, id (null: none)}
+// The last line of the game: who won, or how the team did. ctx: {seatName(seat), me, id (null: none)}
 export function resultLine(view, outcome, ctx) {
   const id = ctx.id === undefined ? "duos-result" : ctx.id;
   if (!outcome && view.phase !== "game-over") return null;
@@ -152,18 +193,28 @@ export function resultLine(view, outcome, ctx) {
     VERDICTS();
     const verdict = view.verdict ? t(view.verdict) : "";
     return h("p.result-line", { id },
+      // i18n: the co-op result; {n}: turns won; {total}: turns played; {verdict}: one of the co-op
+      // verdicts ("Nicely done!"), a whole sentence of its own.
       t("{n} of {total} turns won: {verdict}", { n: view.scores[0], total: view.turns, verdict }));
   }
   const best = Math.max(...view.scores);
   const winners = outcome ? outcome.winners : view.scores.map((s, i) => (s === best ? i : -1)).filter((i) => i >= 0);
   let text;
-  if (winners.length > 1) {
+  const who = people(winners, ctx.seatName, ctx.me);
+  if (winners.length > 1 && who.you) {
+    // i18n: a shared win; the reader and {names} (a list of the other winners) have {n} points each.
+    text = tn("You and {names} share the win with {n} point", "You and {names} share the win with {n} points", best,
+      { names: who.names });
+  } else if (winners.length > 1) {
+    // i18n: a shared win; {names}: the winners (two or more, not the reader), as a list; {n}: their points.
     text = tn("{names} share the win with {n} point", "{names} share the win with {n} points", best,
-      { names: winners.map(ctx.name).join(", ") });
-  } else if (winners[0] === ctx.me) {
+      { names: who.names });
+  } else if (who.you) {
+    // i18n: {n}: the reader's points.
     text = tn("You win with {n} point!", "You win with {n} points!", best);
   } else {
-    text = tn("{name} wins with {n} point", "{name} wins with {n} points", best, { name: ctx.name(winners[0]) });
+    // i18n: {name}: the winner (another player); {n}: their points.
+    text = tn("{name} wins with {n} point", "{name} wins with {n} points", best, { name: ctx.seatName(winners[0]) });
   }
   return h("p.result-line", { id }, text);
 }

@@ -19,6 +19,7 @@ const PREFIX = "duos"; // every id on this table starts with it
 export function createTable(root, ctx) {
   const replay = ctx.mode === "replay";
   const timer = new Countdown({ prefix: PREFIX,
+    // i18n: for screen readers; {n}: the seconds left to make this turn's pairs.
     label: (n) => tn("{n} second left to pair", "{n} seconds left to pair", n) });
   const status = new TurnStatus({ prefix: PREFIX, titleHint: !replay });
   const players = new SeatStrip({ prefix: PREFIX });
@@ -49,7 +50,10 @@ export function createTable(root, ctx) {
 
   const view = () => (msg ? msg.view : null);
   const me = () => (view() && Number.isInteger(view().seat) ? view().seat : null);
-  const name = (seat) => (seat === me() ? t("You") : ctx.seatName(seat));
+  // A label on its own (a score row): "You" for this seat. Sentences take ctx.seatName and speak to
+  // this seat in the second person (events.js, talk.js, panels.js).
+  const label = (seat) => (seat === me() ? t("You") : ctx.seatName(seat));
+  const names = () => ({ seatName: ctx.seatName, label, me: me() });
   const locked = () => me() !== null && Boolean(view().locked[me()]);
   const canPair = () => !replay && me() !== null && view().phase === "pairing" && !locked() && !msg.outcome;
   const serverPairs = () => (view() && Array.isArray(view().pairs) ? view().pairs : []);
@@ -172,7 +176,7 @@ export function createTable(root, ctx) {
     const v = view();
     grid.style.setProperty("--columns", String(v.grid[0]));
     const hadFocus = grid.contains(document.activeElement);
-    clear(grid).append(...gridCards(v, { pairOf, picked, cursor, editable: canPair(), name,
+    clear(grid).append(...gridCards(v, { pairOf, picked, cursor, editable: canPair(), seatName: ctx.seatName, me: me(),
       onTap: (position) => tap(position, true) }));
     if (hadFocus) grid.querySelector(`.duos-card[data-pos='${cursor}']`)?.focus();
   }
@@ -189,7 +193,7 @@ export function createTable(root, ctx) {
     const v = view();
     helpsBox.hidden = v.mode !== "coop";
     if (v.mode !== "coop") return;
-    clear(helpsBox).append(...helpsPanel(v, { me: me(), name, canPair: canPair(), helpMode,
+    clear(helpsBox).append(...helpsPanel(v, { me: me(), seatName: ctx.seatName, canPair: canPair(), helpMode,
       onWord: (word) => outbox.push({ type: "word", word }),
       onArm: (kind) => {
         helpMode = helpMode === kind ? null : kind;
@@ -204,12 +208,12 @@ export function createTable(root, ctx) {
     const again = last && !replay ? [h("button.link", { type: "button", id: "duos-last-reveal",
       onclick: () => showReveal(last) }, t("Show the last reveal"))] : [];
     if (v.mode === "coop") scores.update({ title: null, extra: [turnTrack(v), ...again] });
-    else scores.update({ ...scoreColumns(v, { name, me: me() }), extra: again });
+    else scores.update({ ...scoreColumns(v, names()), extra: again });
   }
 
   function renderResult() {
     clear(result);
-    const line = resultLine(view(), msg.outcome, { name, me: me(), id: null });
+    const line = resultLine(view(), msg.outcome, { ...names(), id: null });
     if (line) result.append(line);
   }
 
@@ -219,7 +223,7 @@ export function createTable(root, ctx) {
     Object.assign(table.dataset, { version: msg.version, phase: v.phase, turn: v.turn, mode: v.mode,
       seat: me() === null ? "" : me(), locked: locked() ? "1" : "0", toMove: v.to_move.join(",") });
     clear(head).append(...headParts(v));
-    status.set(statusText(v, { outcome: msg.outcome, me: me(), name, helpMode, locked: locked() }),
+    status.set(statusText(v, { outcome: msg.outcome, me: me(), seatName: ctx.seatName, helpMode, locked: locked() }),
       { mine: canPair() });
     renderResult();
     renderPlayers();
@@ -230,7 +234,7 @@ export function createTable(root, ctx) {
     if (replay) {
       clear(inline);
       const last = v.history[v.history.length - 1];
-      if (last) inline.append(revealPanel(last, v, { name, me: me() }));
+      if (last) inline.append(revealPanel(last, v, names()));
     }
   }
 
@@ -243,15 +247,15 @@ export function createTable(root, ctx) {
     const over = Boolean(msg.outcome) || v.phase === "game-over";
     const extra = [];
     if (over) {
-      extra.push(resultLine(v, msg.outcome, { name, me: me() }));
+      extra.push(resultLine(v, msg.outcome, names()));
       if (v.mode === "coop") {
         extra.push(turnTrack(v, "duos-final-track"));
       } else {
-        const board = scoreColumns(v, { name, me: me() });
+        const board = scoreColumns(v, names());
         extra.push(scoreTable({ id: "duos-final-scores", ...board }), h("p.kit-note", {}, board.note));
       }
     }
-    modal.show({ name: "reveal", content: [revealPanel(turnResult, v, { name, me: me() }), ...extra],
+    modal.show({ name: "reveal", content: [revealPanel(turnResult, v, names()), ...extra],
       closeLabel: over ? t("Close") : t("Next turn"),
       focusAfter: () => grid.querySelector(`.duos-card[data-pos='${cursor}']`) });
   }
@@ -294,7 +298,7 @@ export function createTable(root, ctx) {
     if (before === null && !replay && window.innerHeight < 800) table.scrollIntoView({ block: "start" });
     // Reveal events name the positions of the turn that just ended, not the new grid.
     const cards = events.some((e) => e.kind === "reveal") ? oldCards : v.cards;
-    log.add(events.map((event) => ({ text: describe(event, name, cards, me()), kind: event.kind })));
+    log.add(events.map((event) => ({ text: describe(event, ctx.seatName, cards, me()), kind: event.kind })));
     if (!replay && before !== null && events.some((e) => e.kind === "reveal") && v.history.length) {
       showReveal(v.history[v.history.length - 1]);
     } else if (!replay && before === null && next.outcome && v.history.length) {

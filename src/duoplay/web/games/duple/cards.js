@@ -1,6 +1,6 @@
 // Letter cards, play piles and the wild card, drawn with CSS: a big letter and its symbol.
 import { h } from "../../dom.js";
-import { t, tn } from "../../i18n.js";
+import { t, tc, tn } from "../../i18n.js";
 import { symbolIcon, symbolName } from "./symbols.js";
 
 // card: {letter, symbol}; size: "big" (the racing letters), "pile" or "small".
@@ -9,6 +9,7 @@ export function letterCard(card, { size = "pile", extra = "" } = {}) {
   return h("div.duple-card", {
     class: `size-${size} sym-${card.symbol} ${extra}`.trim(),
     dataset: { letter: card.letter, symbol: card.symbol },
+    // i18n: a card for screen readers; {letter}: its letter; {symbol}: its symbol's name ("star", "moon").
     "aria-label": card.symbol ? t("{letter} with a {symbol}", { letter: card.letter, symbol: symbolName(card.symbol) })
       : card.letter,
   },
@@ -25,6 +26,7 @@ export function pileTag(pile, index, { racing = false, fresh = false } = {}) {
       letter: pile.top ? pile.top.letter : "", symbol: pile.top ? pile.top.symbol : "" },
   },
   letterCard(pile.top, { size: "pile" }),
+  // i18n: {n}: how many cards a pile holds.
   h("span.duple-pile-count", {}, tn("{n} card", "{n} cards", pile.count)));
 }
 
@@ -33,7 +35,8 @@ export function wildTag(wild) {
   if (!wild) return null;
   const [a, b] = wild.symbols;
   return h("div.duple-wild", { id: "duple-wild", dataset: { symbols: wild.symbols.join(",") },
+    // i18n: {a}, {b}: two symbols' names ("star", "moon"), which match each other while this card shows.
     title: t("Wild card: {a} matches {b}", { a: symbolName(a), b: symbolName(b) }) },
-  h("span.duple-wild-label", {}, t("Wild")),
+  h("span.duple-wild-label", {}, tc("the word game's wild card", "Wild")),
   symbolIcon(a), h("span.duple-wild-eq", { "aria-hidden": "true" }, "="), symbolIcon(b));
 }

@@ -22,54 +22,100 @@ export function normalize(event) {
 }
 
 // name(seat): the seat's name (never "You", which would not fit every sentence in every
-// language); me: this seat, for the lines that speak to it.
+// language); me: this seat. A line that can be about this seat has a message of its own that
+// speaks to the reader in the second person.
 export function describe(event, name, view, me = null) {
+  const mine = me !== null && event.seat === me;
   switch (event.kind) {
     case "flip":
+      // i18n: {letter}: the letter on the card the reader flipped.
+      if (mine) return t("You flipped {letter}", { letter: event.card.letter });
+      // i18n: {name}: another player; {letter}: the letter on the card they flipped.
       return t("{name} flipped {letter}", { name: name(event.seat), letter: event.card.letter });
-    case "wild":
-      return t("{name} flipped a wild card: {a} matches {b}", { name: name(event.seat),
-        a: symbolName(event.symbols[0]), b: symbolName(event.symbols[1]) });
-    case "faceoff":
-      return event.racers.length === 2
-        ? t("Face-off {a} against {b}: {letters}", { a: name(event.racers[0]), b: name(event.racers[1]),
-          letters: event.letters.join(" + ") })
-        : t("Face-off for everyone: {letters}", { letters: event.letters.join(" + ") });
+    case "wild": {
+      const symbols = { a: symbolName(event.symbols[0]), b: symbolName(event.symbols[1]) };
+      // i18n: {a}, {b}: two symbols ("star", "moon") that match each other until the card is covered.
+      if (mine) return t("You flipped a wild card: {a} matches {b}", symbols);
+      // i18n: {name}: another player; {a}, {b}: two symbols that match each other until the card is covered.
+      return t("{name} flipped a wild card: {a} matches {b}", { name: name(event.seat), ...symbols });
+    }
+    case "faceoff": {
+      const letters = event.letters.join(" + ");
+      if (event.racers.length !== 2) {
+        // i18n: {letters}: the letters to find a word for, joined by " + ".
+        return t("Face-off for everyone: {letters}", { letters });
+      }
+      const other = event.racers.find((seat) => seat !== me);
+      if (me !== null && event.racers.includes(me)) {
+        // i18n: the reader races {name} (another player); {letters}: the letters, joined by " + ".
+        return t("Face-off, you against {name}: {letters}", { name: name(other), letters });
+      }
+      // i18n: {a} and {b}: the two racers (neither is the reader); {letters}: the letters, joined by " + ".
+      return t("Face-off {a} against {b}: {letters}", { a: name(event.racers[0]), b: name(event.racers[1]), letters });
+    }
     case "allplay":
+      // i18n: {letters}: the letters the word must hold, joined by commas.
       return t("All Play! One word with {letters}", { letters: event.letters.join(", ") });
-    case "answer":
+    case "answer": {
+      const answer = { name: name(event.seat), word: event.word, why: reasonText(event, null) };
+      if (mine) {
+        // i18n: the reader's answer, accepted; {word}: the word as the reader typed it.
+        return event.accepted ? t("Your word {word} ✓", answer)
+          // i18n: the reader's answer, refused; {word}: the word as typed; {why}: why it was refused
+          // (one of the short reasons: "not in the dictionary").
+          : t("Your word {word} ✗ {why}", answer);
+      }
       return event.accepted
-        ? t("{name}: {word} ✓", { name: name(event.seat), word: event.word })
-        : t("{name}: {word} ✗ {why}", { name: name(event.seat), word: event.word, why: reasonText(event, null) });
+        // i18n: an accepted answer; {name}: another player; {word}: their word as typed.
+        ? t("{name}: {word} ✓", answer)
+        // i18n: a refused answer; {name}: another player; {word}: their word as typed; {why}: why it was
+        // refused (one of the short reasons: "not in the dictionary").
+        : t("{name}: {word} ✗ {why}", answer);
+    }
     case "tie":
+      // i18n: {category}: the name of the category turned up to break the tie.
       return t("Tie! New category: {category}", { category: categoryName(view && view.category.id, view) });
     case "won":
       if (event.card) {
-        return event.seat === me ? t("You win the face-off and take {letter}", { letter: event.card.letter })
+        // i18n: {letter}: the letter on the card the reader wins.
+        return mine ? t("You win the face-off and take {letter}", { letter: event.card.letter })
+          // i18n: {name}: another player; {letter}: the letter on the card they win.
           : t("{name} wins the face-off and takes {letter}", { name: name(event.seat), letter: event.card.letter });
       }
-      return event.seat === me ? t("You win the All Play (2 points)")
+      return mine ? t("You win the All Play (2 points)")
+        // i18n: {name}: another player.
         : t("{name} wins the All Play (2 points)", { name: name(event.seat) });
     case "unwon":
       return t("Nobody won");
     case "pass":
+      if (mine) return t("You passed");
+      // i18n: {name}: another player, who kept the card they drew (UNO Duo) or gave up a race (Duple).
       return t("{name} passed", { name: name(event.seat) });
     case "stuck":
       return t("Stuck? A new category may be turned");
     case "new_category":
+      if (mine) return t("You turned a new category");
+      // i18n: {name}: another player.
       return t("{name} turned a new category", { name: name(event.seat) });
     case "time_up":
       return t("Time is up");
     case "category":
+      // i18n: {category}: the name of the category now on the table (from the game's deck).
       return t("Category: {category}", { category: event.name || categoryName(event.category, view) });
     case "appeal":
-      if (event.seat === me) return t("You ask for a vote on {word}", { word: event.word });
+      // i18n: {word}: the reader's refused word, as typed.
+      if (mine) return t("You ask for a vote on {word}", { word: event.word });
+      // i18n: {name}: another player; {word}: their refused word, as typed.
       return t("{name} asks for a vote on {word}", { name: name(event.seat), word: event.word });
     case "voted":
+      if (mine) return t("You voted");
+      // i18n: {name}: another player, who has cast a vote (how is secret until the end).
       return t("{name} voted", { name: name(event.seat) });
     case "vote":
       return event.accepted
+        // i18n: {word}: the word voted on; {yes}, {no}: the votes for and against.
         ? t("The vote accepts {word} ({yes}–{no})", { word: event.word, yes: event.yes, no: event.no })
+        // i18n: {word}: the word voted on; {yes}, {no}: the votes for and against.
         : t("The vote rejects {word} ({yes}–{no})", { word: event.word, yes: event.yes, no: event.no });
     case "over":
       return t("Game over");

@@ -25,13 +25,17 @@ export function renderPiles(box, view, { me, name, ctx, fresh }) {
     h("div.duple-seat-piles", {}, piles.map(([pile, index]) => pileTag(pile, index,
       { racing: racingPiles.has(index), fresh: fresh === index }))),
     h("div.duple-won", { title: t("Win pile"), dataset: { won: view.won[seat], allPlay: view.won_all_play[seat] } },
-      tn("{n} card won", "{n} cards won", view.won[seat]), view.won_all_play[seat] ? [" · ", tn("{n} All Play card", "{n} All Play cards", view.won_all_play[seat])] : null)));
+      // i18n: {n}: how many letter cards a player has won.
+      tn("{n} card won", "{n} cards won", view.won[seat]),
+      // i18n: {n}: how many All Play cards a player has won.
+      view.won_all_play[seat] ? [" · ", tn("{n} All Play card", "{n} All Play cards", view.won_all_play[seat])] : null)));
   }
 }
 
 // The decks between the piles: letter cards left, categories left, the wild card.
 export function renderDecks(box, view) {
   clear(box).append(...[
+    // i18n: {n}: how many cards are left to flip.
     h("span.duple-deck", { id: "duple-deck", dataset: { count: view.deck } }, tn("{n} card left", "{n} cards left", view.deck)),
     wildTag(view.wild)].filter(Boolean));
 }

@@ -54,8 +54,10 @@ export class Stage {
     return key ? withKey(button, key) : button;
   }
 
-  // view, legal: the state shown; me: this seat or null; name(seat).
-  update(view, legal, me, name) {
+  // view, legal: the state shown; me: this seat or null; label(seat): "You" or the seat's name, on its
+  // own; seatName(seat): the seat's name, for sentences (which speak to this seat in the second person).
+  update(view, legal, me, label, seatName) {
+    const name = label;
     const race = view.race;
     const can = (type) => legal.find((a) => a.type === type);
     this.element.dataset.phase = view.phase;
@@ -96,7 +98,9 @@ export class Stage {
       this.letters.append(flip
         ? withKey(h("button.primary.duple-flip", { type: "button", id: "duple-flip", dataset: { action: "flip" },
           onclick: () => this.send(flip) }, t("Flip")), "Space", t("Space"))
-        : h("p.duple-waiting", {}, t("{name} flips next", { name: name(view.drawer) })));
+        : h("p.duple-waiting", {}, view.drawer === me ? t("You flip next")
+          // i18n: {name}: the player who flips the next card (another player).
+          : t("{name} flips next", { name: seatName(view.drawer) })));
     }
     // The answer box: usable while this seat may answer.
     const wasRacing = this.racing;
@@ -105,6 +109,7 @@ export class Stage {
     this.form.hidden = !inRace;
     this.input.disabled = !this.racing;
     this.sendButton.disabled = !this.racing;
+    // i18n: the answer box's placeholder; {letters}: the letters to use, joined by " + ".
     this.input.placeholder = race ? t("A word with {letters}", { letters: race.letters.join(" + ") }) : "";
     if (!race) this.input.value = "";
     // This seat's last verdict.
@@ -116,24 +121,32 @@ export class Stage {
       if (last) {
         this.mine.classList.add(last.accepted ? "ok" : "no");
         this.mine.textContent = last.accepted
+          // i18n: the reader's last answer; {word}: as typed; {why}: why it was accepted ("accepted").
           ? t("✓ {word}: {why}", { word: last.word, why: reasonText(last, view.category.name) })
+          // i18n: the reader's last answer; {word}: as typed; {why}: why it was refused ("not in the dictionary").
           : t("✗ {word}: {why}", { word: last.word, why: reasonText(last, allPlay ? null : view.category.name) });
       }
       if (race && race.accepted.includes(me)) this.mine.append(" ", h("span.duple-wait", {}, t("waiting for the result…")));
     }
-    this.renderActions(view, can, name, me);
+    this.renderActions(view, can, seatName, me);
     this.renderAnswers(view, me, name, allPlay);
     return { startedRacing: this.racing && !wasRacing };
   }
 
-  renderActions(view, can, name, me) {
+  renderActions(view, can, seatName, me) {
     clear(this.actions);
     const race = view.race;
     if (view.phase === "vote" && race && race.vote) {
       const vote = race.vote;
+      const asked = { name: seatName(vote.appealer), word: vote.word,
+        why: reasonText({ reason: vote.reason, accepted: false, detail: "" }, view.category.name) };
       this.actions.append(h("p.duple-vote", { id: "duple-vote" },
-        t("{name} asks: should {word} count? ({why})", { name: name(vote.appealer), word: vote.word,
-          why: reasonText({ reason: vote.reason, accepted: false, detail: "" }, view.category.name) }),
+        vote.appealer === me
+          // i18n: {word}: the reader's refused word; {why}: why the judge refused it.
+          ? t("You ask: should {word} count? ({why})", asked)
+          // i18n: {name}: another player; {word}: their refused word; {why}: why the judge refused it.
+          : t("{name} asks: should {word} count? ({why})", asked),
+        // i18n: {n}: how many have voted; {total}: how many may vote.
         " ", h("span.duple-voted", {}, t("{n} of {total} voted", { n: vote.voted.length, total: vote.voters.length }))));
       const yes = legalVote(can, true);
       if (yes) {

@@ -1,15 +1,23 @@
 // The end of the game: who won, each seat's points, cards and All Play cards.
 import { h } from "../../dom.js";
-import { t } from "../../i18n.js";
+import { people, t, tn } from "../../i18n.js";
 
-export function gameSummary(view, outcome, name, me) {
+// seatName(seat): a player's name; label(seat): "You" for this seat, else its name (on its own).
+export function gameSummary(view, outcome, seatName, label, me) {
   const winners = outcome && outcome.winners ? outcome.winners : [];
   const order = [...Array(view.seats).keys()].sort((a, b) => view.scores[b] - view.scores[a] || a - b);
   let headline;
+  const who = people(winners, seatName, me);
   if (winners.length === 1) {
-    headline = winners[0] === me ? t("You win!") : t("{name} wins!", { name: name(winners[0]) });
+    headline = who.you ? t("You win!")
+      // i18n: {name}: the winner (another player).
+      : t("{name} wins!", { name: seatName(winners[0]) });
+  } else if (who.you) {
+    // i18n: the reader and {names} (a list of {n} other players) share the win.
+    headline = tn("A shared win: you and {names}", "A shared win: you and {names}", who.n, { names: who.names });
   } else {
-    headline = t("A shared win: {names}", { names: winners.map(name).join(", ") });
+    // i18n: {names}: the winners (not the reader), as a list ("Ana and Bo"); {n}: how many.
+    headline = tn("A shared win: {names}", "A shared win: {names}", who.n, { names: who.names });
   }
   return h("div.duple-summary", { id: "duple-summary" },
     h("h2", {}, t("Game over")),
@@ -19,7 +27,7 @@ export function gameSummary(view, outcome, name, me) {
         h("th", {}, t("Points")))),
       h("tbody", {}, order.map((seat) => h("tr", { class: [winners.includes(seat) ? "winner" : "", seat === me ? "mine" : ""]
         .filter(Boolean).join(" "), dataset: { seat, score: view.scores[seat] } },
-      h("td", {}, winners.includes(seat) ? `★ ${name(seat)}` : name(seat)),
+      h("td", {}, winners.includes(seat) ? `★ ${label(seat)}` : label(seat)),
       h("td", {}, String(view.won[seat])),
       h("td", {}, String(view.won_all_play[seat])),
       h("td", {}, String(view.scores[seat])))))),

@@ -70,12 +70,12 @@ export function createTable(root, ctx) {
     const v = msg.view;
     const legal = hold ? [] : msg.legal || [];
     const mine = me() !== null && v.to_move.includes(me()) && !msg.outcome && !hold;
-    status.set(statusText(v, { me: me(), name, legal, outcome: msg.outcome }), { mine });
+    status.set(statusText(v, { me: me(), seatName: ctx.seatName, legal, outcome: msg.outcome }), { mine });
     // Short timers (the tie window) are not worth a countdown.
     const deadline = deadlineNow(msg);
     timer.set(hold || !deadline || deadline.seconds_left < 1 ? null : deadline);
     const stageView = hold && held ? held.view : v;
-    const { startedRacing } = stage.update(stageView, legal, me(), name);
+    const { startedRacing } = stage.update(stageView, legal, me(), name, ctx.seatName);
     table.dataset.holding = hold ? "1" : "0";
     renderPiles(piles, v, { me: me(), name, ctx, fresh: freshPile(msg.events) });
     renderDecks(decks, v);
@@ -127,7 +127,7 @@ export function createTable(root, ctx) {
     if (replay) return;
     const over = (msg.events || []).some((e) => e.kind === "over");
     if (over || (first && msg.outcome)) {
-      modal.show({ name: "end", content: gameSummary(msg.view, msg.outcome, name, me()) });
+      modal.show({ name: "end", content: gameSummary(msg.view, msg.outcome, ctx.seatName, name, me()) });
     }
   }
 

@@ -16,6 +16,7 @@ export function playerArea(box, seat, { view, me, ctx, plays, onPlay }) {
   box.dataset.seat = seat;
   box.append(seatTag({ seat, name: ctx.seatName(seat), mine: seat === me, toMove: moving, ...presence(ctx, seat),
     badges: count === 1 ? [{ text: t("Last card"), kind: "alert" }] : [],
+    // i18n: {n}: how many cards a player holds (also the number under the draw pile).
     aside: tn("{n} card", "{n} cards", count) }));
   if (seat === me && Array.isArray(view.hand)) {
     const hand = h("div.hand", { id: "uno-hand", role: "group", "aria-label": t("Your hand") });
@@ -43,7 +44,8 @@ export function playerArea(box, seat, { view, me, ctx, plays, onPlay }) {
 export function centre({ drawPile, discardPile, info }, view, canDraw) {
   clear(drawPile).append(cardBack(), h("span.pile-count", {}, tn("{n} card", "{n} cards", view.draw_pile)));
   drawPile.classList.toggle("live", canDraw);
-  drawPile.setAttribute("aria-label", t("Draw pile: {n} cards", { n: view.draw_pile }));
+  // i18n: what a screen reader says of the draw pile; {n}: how many cards it holds.
+  drawPile.setAttribute("aria-label", tn("Draw pile: {n} card", "Draw pile: {n} cards", view.draw_pile));
   clear(discardPile).append(view.top ? cardFace(view.top) : h("div.card.empty-slot", {}, ""));
   discardPile.className = `pile discard-pile${view.colour ? " ring-" + view.colour : ""}`;
   clear(info);
@@ -51,8 +53,10 @@ export function centre({ drawPile, discardPile, info }, view, canDraw) {
     info.append(h("div.current-colour", { id: "uno-current-colour" }, t("Colour"), colourChip(view.colour)));
   }
   if (view.volley > 0) {
+    // i18n: {n}: the cards the Draw 2 volley will make a player draw.
     info.append(h("div.volley", { id: "uno-volley" }, tn("Volley: {n} card", "Volley: {n} cards", view.volley)));
   }
+  // i18n: {n}: the round's number.
   info.append(h("div.round", {}, t("Round {n}", { n: view.round })));
 }
 

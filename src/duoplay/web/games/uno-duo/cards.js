@@ -1,15 +1,20 @@
 // UNO Duo cards drawn with CSS: colour, a big rank, and a suit symbol per colour for colour-blind play.
 import { h } from "../../dom.js";
-import { t } from "../../i18n.js";
+import { t, tc } from "../../i18n.js";
 
 export const COLOURS = ["red", "yellow", "green", "blue"];
 const LETTERS = { R: "red", Y: "yellow", G: "green", B: "blue" };
 export const SUITS = { red: "♥", yellow: "★", green: "♣", blue: "♦" };
+// A card's name has two forms: the label (the name on its own: a tooltip, a button, a list) and the
+// form inside a sentence, as the object of a verb ("You played {card}"), where a language adds its
+// article or case ending ("un Joker", "Dziką kartę"). English uses the same words for both.
 const WILD_FACES = {
-  wild: { mark: "W", name: () => t("Wild") },
-  "wild+4": { mark: "+4", name: () => t("Wild Draw 4") },
-  "wild-shuffle": { mark: "⇅", name: () => t("Wild Shuffle Hands") },
-  "wild-custom": { mark: "✎", name: () => t("Wild Customizable") },
+  wild: { mark: "W", name: () => t("Wild"), object: () => tc("card in a sentence", "Wild") },
+  "wild+4": { mark: "+4", name: () => t("Wild Draw 4"), object: () => tc("card in a sentence", "Wild Draw 4") },
+  "wild-shuffle": { mark: "⇅", name: () => t("Wild Shuffle Hands"),
+    object: () => tc("card in a sentence", "Wild Shuffle Hands") },
+  "wild-custom": { mark: "✎", name: () => t("Wild Customizable"),
+    object: () => tc("card in a sentence", "Wild Customizable") },
 };
 const RANK_MARKS = { "+2": "+2", rev: "⇄", skip: "⊘" };
 
@@ -19,21 +24,60 @@ export function parseCard(code) {
   return { colour: LETTERS[code[0]] || null, rank: code.slice(1), wild: false };
 }
 
-export function colourName(colour) {
-  const names = { red: t("red"), yellow: t("yellow"), green: t("green"), blue: t("blue") };
+// Each colour in each of its uses, so that every language can agree it with what it describes:
+// on its own (a swatch, "the colour now"), as chosen ("{name} chose {colour}"), the colour of one
+// card ("red 5") and of several ("your red cards").
+const COLOUR_WORDS = {
+  alone: () => ({ red: tc("colour on its own", "red"), yellow: tc("colour on its own", "yellow"),
+    green: tc("colour on its own", "green"), blue: tc("colour on its own", "blue") }),
+  chosen: () => ({ red: tc("colour chosen for a wild card", "red"),
+    yellow: tc("colour chosen for a wild card", "yellow"), green: tc("colour chosen for a wild card", "green"),
+    blue: tc("colour chosen for a wild card", "blue") }),
+  card: () => ({ red: tc("colour of one card", "red"), yellow: tc("colour of one card", "yellow"),
+    green: tc("colour of one card", "green"), blue: tc("colour of one card", "blue") }),
+  cards: () => ({ red: tc("colour of several cards", "red"), yellow: tc("colour of several cards", "yellow"),
+    green: tc("colour of several cards", "green"), blue: tc("colour of several cards", "blue") }),
+};
+
+function colourWord(use, colour) {
+  const names = COLOUR_WORDS[use]();
   return typeof colour === "number" ? names[COLOURS[colour]] : names[colour] || String(colour);
 }
 
-function rankName(rank) {
-  const names = { "+2": t("Draw 2"), rev: t("Reverse"), skip: t("Skip") };
+// The colour on its own: a swatch's label, the current colour.
+export const colourName = (colour) => colourWord("alone", colour);
+// The colour a wild card was given: "{name} chose {colour}".
+export const chosenColour = (colour) => colourWord("chosen", colour);
+// The colour of several cards: "your {colour} cards".
+export const cardsColour = (colour) => colourWord("cards", colour);
+
+function rankName(rank, inSentence) {
+  const names = inSentence
+    ? { "+2": tc("card in a sentence", "Draw 2"), rev: tc("card in a sentence", "Reverse"),
+      skip: tc("card in a sentence", "Skip") }
+    : { "+2": t("Draw 2"), rev: t("Reverse"), skip: t("Skip") };
   return names[rank] || rank;
 }
 
-// A readable name: "red 5", "green Draw 2", "Wild Draw 4".
+// A card's label: "red 5", "green Draw 2", "Wild Draw 4".
 export function cardName(code) {
   const card = parseCard(code);
   if (card.wild) return WILD_FACES[code].name();
-  return t("{colour} {rank}", { colour: colourName(card.colour), rank: rankName(card.rank) });
+  const parts = { colour: colourWord("card", card.colour), rank: rankName(card.rank, false) };
+  // i18n: a card's name on its own (a label); {colour}: its colour ("colour of one card"), {rank}: its
+  // number or action ("5", "Draw 2", "Reverse", "Skip").
+  return t("{colour} {rank}", parts);
+}
+
+// A card's name inside a sentence, as the object of a verb: "You played {card}".
+export function cardObject(code) {
+  const card = parseCard(code);
+  if (card.wild) return WILD_FACES[code].object();
+  const parts = { colour: colourWord("card", card.colour), rank: rankName(card.rank, true) };
+  // i18n: a card's name inside a sentence, as the object of a verb ("You played {card}"): add the
+  // article or case ending your language needs there. {colour}: its colour ("colour of one card"),
+  // {rank}: its number or action, in its "card in a sentence" form.
+  return tc("card in a sentence", "{colour} {rank}", parts);
 }
 
 export function isActionRank(rank) {

@@ -3,7 +3,7 @@ import { clear, h } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { Countdown, ErrorLine, EventLog, listenKeys, Modal, Scoreboard, TurnStatus, withKey } from "../../kit/index.js";
 import { centre, playerArea, sortLegal } from "./areas.js";
-import { cardName, colourChip, colourName, COLOURS, parseCard } from "./cards.js";
+import { cardName, cardObject, cardsColour, colourChip, colourName, COLOURS, parseCard } from "./cards.js";
 import { animate, describe, LOUD } from "./events.js";
 import { explainRefusal } from "./explain.js";
 import { roundSummary } from "./summary.js";
@@ -44,7 +44,9 @@ export function createTable(root, ctx) {
   const view = () => (msg ? msg.view : null);
   const me = () => (view() && view().seat !== null && view().seat !== undefined ? view().seat : null);
   const bottom = () => (me() === null ? 0 : me());
-  const name = (seat) => (seat === me() ? t("You") : ctx.seatName(seat));
+  // A label on its own (a score row): "You" for this seat. Sentences take ctx.seatName and speak
+  // to this seat in the second person (events.js).
+  const label = (seat) => (seat === me() ? t("You") : ctx.seatName(seat));
 
   function act(action) {
     why.clear();
@@ -58,7 +60,7 @@ export function createTable(root, ctx) {
   }
 
   function explain(code) {
-    why.show(explainRefusal(view(), me(), code, { plays, simples, cardName, colourName }));
+    why.show(explainRefusal(view(), me(), code, { plays, simples, cardName, colourName, cardsColour }));
   }
 
   function playCard(code) {
@@ -123,6 +125,7 @@ export function createTable(root, ctx) {
     if (choices.length) {
       const unique = COLOURS.filter((c) => choices.includes(c));
       prompt.append(h("div.colour-picker", { role: "group", "aria-label": t("Choose a colour") },
+        // i18n: over the colour buttons; {card}: the wild card being played (its name on its own).
         h("span.label", {}, picker ? t("Colour for {card}", { card: cardName(picker) }) : t("Choose a colour")),
         unique.map((c) => colourChip(c, "button", { type: "button", dataset: { colour: c },
           title: `${colourName(c)} [${c[0]}]`, onclick: () => pickColour(c) })),
@@ -131,7 +134,8 @@ export function createTable(root, ctx) {
     clear(actions);
     if (v.phase === "drawn" && v.drawn && plays.has(v.drawn)) {
       actions.append(h("button.primary", { type: "button", dataset: { action: "play-drawn" },
-        onclick: () => playCard(v.drawn) }, t("Play {card}", { card: cardName(v.drawn) })));
+        // i18n: a button; {card}: the card just drawn, in its "card in a sentence" form.
+        onclick: () => playCard(v.drawn) }, t("Play {card}", { card: cardObject(v.drawn) })));
     }
     for (const [type] of simples) {
       if (type === "uno") continue;
@@ -151,7 +155,7 @@ export function createTable(root, ctx) {
   function renderScores() {
     const v = view();
     scores.update({ target: v.target_score, note: t("Reaching the target loses; the lower total wins."),
-      rows: [bottom(), 1 - bottom()].map((seat) => ({ seat, name: name(seat), total: v.scores[seat], mine: seat === me() })) });
+      rows: [bottom(), 1 - bottom()].map((seat) => ({ seat, name: label(seat), total: v.scores[seat], mine: seat === me() })) });
   }
 
   // Which control has the keyboard focus, so a redraw can give it back (keyboard players).
@@ -187,7 +191,7 @@ export function createTable(root, ctx) {
 
   // Log lines for events; the loud ones also pop up (the log is quiet in a replay).
   function lines(events) {
-    return events.map((event) => ({ text: describe(event, name, me()), kind: event.kind, loud: LOUD.has(event.kind) }));
+    return events.map((event) => ({ text: describe(event, ctx.seatName, me()), kind: event.kind, loud: LOUD.has(event.kind) }));
   }
 
   function rectOf(el) {
@@ -205,7 +209,7 @@ export function createTable(root, ctx) {
 
   function showSummary(result) {
     modal.show({ name: "round-end", closeLabel: msg.outcome ? t("Close") : t("Next round"),
-      content: roundSummary(result, { view: msg.view, outcome: msg.outcome, name, seatName: ctx.seatName,
+      content: roundSummary(result, { view: msg.view, outcome: msg.outcome, label, seatName: ctx.seatName,
         me: me(), matchId: ctx.matchId && ctx.matchId() }),
       focusAfter: () => mine.querySelector("#uno-hand .card.playable") || mine.querySelector("#uno-hand .card") });
   }
