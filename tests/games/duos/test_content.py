@@ -7,7 +7,7 @@ from importlib import resources
 
 import pytest
 
-from duoplay.games.duos.cards import CATEGORIES, LANGUAGES, SETS, faces, icons, set_size
+from duoplay.games.duos.cards import CATEGORIES, LANGUAGES, SETS, face_by_id, faces, icons, set_size
 
 
 @pytest.mark.parametrize("category", CATEGORIES)
@@ -74,3 +74,10 @@ def test_the_bots_hint_words_are_single_words() -> None:
     words = hint_words()
     assert len(words) >= 100 and len(set(words)) == len(words)
     assert all(w.isalpha() and w == w.strip() for w in words)
+
+
+def test_every_card_face_is_described_and_goes_with_real_cards_of_its_category() -> None:
+    from duoplay.games.duos.descriptions import described_ids, links_known
+
+    assert described_ids() == set(face_by_id())
+    assert links_known() <= set(face_by_id())

@@ -1,10 +1,13 @@
 """How related two card names are, the way a person sees it at the table.
 
-Three signals, added up into one relatedness matrix for the 12 cards on the grid:
+Signals added up into one relatedness matrix for the 12 cards on the grid:
 
 - meaning: cosine similarity of the names in the multilingual sentence encoder,
   centred per card, because some names are close to everything and a person
   compares a card's partners with each other, not with a fixed scale;
+- the description of each of our own cards (content/descriptions.json, see
+  descriptions.py), which does not depend on the language: the description words two
+  cards share, rarer words counting more, and the cards each one goes with;
 - the curated associations of our own cards (content/associations.json): families
   of related cards and the pairs people place first;
 - shared words: "Gold medal" and "Silver medal", "Skis" and "Skiing" are obvious;
@@ -31,6 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 from duoplay.games.duos.cards import CATEGORIES, LANGUAGES, Face, face_by_id, faces
+from duoplay.games.duos.descriptions import linked, shared_words
 from duoplay.games.duos.embedding import Embedder, shared
 from duoplay.games.duos.pairing import MAX_PAIRS, all_placements, normal
 from duoplay.games.duos.state import Pairs
@@ -38,8 +42,12 @@ from duoplay.games.duos.wordnet import wordnet
 
 Matrix = npt.NDArray[np.float64]
 
-GROUP_BONUS = 0.8  # in units of a card's spread of similarities (the matrix is standardized)
-PAIR_BONUS = 2.0
+# Weights in units of a card's spread of similarities (the matrix is standardized), tuned on the
+# boards of benchmarks/data/duos_dealt_boards.json that are not held out.
+GROUP_BONUS = 1.2
+PAIR_BONUS = 3.0
+DESCRIPTION_WEIGHT = 3.0  # the shared description words, standardized like the encoder's similarities
+LINK_BONUS = 2.0  # per card that names the other as what it goes with
 WORD_BONUS = 1.5
 DEFINITION_BONUS = 1.0
 RIVAL_WEIGHT = 0.5  # how much a pair's confidence drops for each card's best other partner
@@ -132,6 +140,10 @@ def relatedness(names: Sequence[str], language: str = "en", curated: bool = True
     texts = [text_for(n, f) for n, f in zip(names, found, strict=True)]
     cosine = (embedder or shared()).cosines(texts)
     related = standardize(cosine)
+    if curated:
+        ids = [f.id if f is not None else None for f in found]
+        if sum(i is not None for i in ids) >= 3:  # a spread needs a few known cards
+            related += DESCRIPTION_WEIGHT * standardize(shared_words(ids)) + LINK_BONUS * linked(ids)
     size = len(names)
     stems = [_stems(t) for t in texts]
     groups, firsts = _curated()
