@@ -122,7 +122,7 @@ def dealt_boards() -> list[dict[str, Any]]:
             cards = [f.name("en") for f in deal.sample(faces(category), 12)]
             board = next(expected)
             if board["category"] != category or board["cards"] != cards:
-                raise SystemExit(f"the deal no longer gives board {category} {board['deal']}: the cards changed")
+                raise SystemExit(f"the deal no longer gives board {category} {board['deal']}: cards changed")
     return boards
 
 
@@ -137,7 +137,8 @@ def dealt_agreement() -> dict[str, dict[str, float]]:
             names, wanted = translate(board, language)
             part = "held out" if board["held_out"] else "tuning"
             scores[part].append(identical(names, choose_pairs(relatedness(names, language)), wanted))
-            scores[f"reference {part}"].append(identical(names, best_total_pairs(shared().cosines(names)), wanted))
+            reference = best_total_pairs(shared().cosines(names))
+            scores[f"reference {part}"].append(identical(names, reference, wanted))
         found[language] = {key: statistics.fmean(values) for key, values in scores.items()}
     return found
 
@@ -223,7 +224,8 @@ def main() -> None:
     print(f"bot decisions in whole games (co-op and 5 players, after warm-up): {len(game_wall)}, median "
           f"{1000 * statistics.median(game_wall):.1f} ms (CPU {1000 * statistics.median(game_cpu):.1f} ms), "
           f"max {1000 * max(game_wall):.1f} ms (CPU {1000 * max(game_cpu):.1f} ms)")
-    print(f"hand-written boards, mean identical pairs: {mean('bot'):.2f} / 4 (baseline {mean('baseline'):.2f})")
+    print(f"hand-written boards, mean identical pairs: {mean('bot'):.2f} / 4 "
+          f"(baseline {mean('baseline'):.2f})")
     print("held-out identical pairs: " + ", ".join(
         f"{figures['held out']:.2f} / 4 ({language})" for language, figures in dealt.items()))
 
