@@ -215,11 +215,11 @@ def main() -> None:
         print(f"co-op, ... after the bot's {key[5:].upper()}: {statistics.fmean(values):.2f} / 4 "
               f"on {len(values)} boards")
     for label, found in (("names already embedded", timings), ("12 new names to embed", first_seen)):
-        wall = [w for w, _ in found]
-        cpu = [c for _, c in found]
-        print(f"decision time after load, {label}: median {1000 * statistics.median(wall):.1f} ms "
-              f"(CPU {1000 * statistics.median(cpu):.1f} ms), max {1000 * max(wall):.1f} ms "
-              f"(CPU {1000 * max(cpu):.1f} ms)")
+        walls = [w for w, _ in found]
+        cpus = [c for _, c in found]
+        print(f"decision time after load, {label}: median {1000 * statistics.median(walls):.1f} ms "
+              f"(CPU {1000 * statistics.median(cpus):.1f} ms), max {1000 * max(walls):.1f} ms "
+              f"(CPU {1000 * max(cpus):.1f} ms)")
     game_wall, game_cpu = bot_decisions_in_games()
     print(f"bot decisions in whole games (co-op and 5 players, after warm-up): {len(game_wall)}, median "
           f"{1000 * statistics.median(game_wall):.1f} ms (CPU {1000 * statistics.median(game_cpu):.1f} ms), "
