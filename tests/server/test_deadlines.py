@@ -15,6 +15,7 @@ from duoplay.games.uno_duo.actions import DRAW, parse_action
 from duoplay.server.config import ServerConfig
 from duoplay.server.deadlines import DeadlineTimer
 from duoplay.server.lobby import Seat
+from duoplay.server.replays import replay_views
 from duoplay.server.rooms import LocalRooms
 from duoplay.server.storage import Storage
 from duoplay.server.storage.migrate import upgrade_async
@@ -125,7 +126,7 @@ async def test_a_game_deadline_becomes_a_table_action_on_the_live_server(server:
     assert (await bo.state_at(1, timeout=10))["version"] == timed_out["version"]
     match_id = next(m["room"]["match_id"] for m in ada.seen if m["type"] == "room" and m["room"]["match_id"])
     replay = server.get(f"/api/matches/{match_id}/replay")
-    assert replay["frames"][1]["version"] == 1 and replay["frames"][1]["view"]["phase"] != "game-over"
+    assert replay["frames"][1]["version"] == 1 and replay_views(replay)[1]["phase"] != "game-over"
     await ada.close()
     await bo.close()
 

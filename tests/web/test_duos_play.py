@@ -27,6 +27,7 @@ from tests.web.duos_fixtures import (
 )
 
 from duoplay.games.duos.cards import face_by_id
+from duoplay.server.replays import replay_views
 
 pytestmark = pytest.mark.browser
 
@@ -112,7 +113,7 @@ def test_one_person_and_two_bots_play_a_whole_game(new_context: NewContext, serv
     link = page.locator("#replay-link").get_attribute("href") or ""
     truth = replay(server_url, link.rsplit("/", 1)[-1])
     scores = truth["header"]["outcome"]["scores"]
-    history = truth["frames"][-1]["view"]["history"]
+    history = replay_views(truth)[-1]["history"]
     assert len(history) == 6
     # What the reveals showed is what the server scored, pair by pair, and who matched it.
     for result in history:

@@ -93,6 +93,14 @@ def test_two_people_play_a_full_round(open_page: PageMaker, server_url: str, scr
         expect(ada.locator("#uno-log li")).not_to_have_count(0)
         ada.keyboard.press("End")
         expect(ada.locator("#uno-status")).to_have_text("Game over")
+        # The game is over, so nothing is secret: the replay can be watched as Bo, his hand shown.
+        expect(ada.locator("#uno-hand .card")).to_have_count(0)
+        ada.select_option("#replay-seat", label="Bo")
+        ada.keyboard.press("Home")
+        expect(ada.locator("#frame-counter")).to_have_text(f"Move 0 of {total}")
+        ada.locator("#next").click()
+        ada.locator("#next").click()
+        expect(ada.locator("#uno-hand .card")).not_to_have_count(0)
     assert ada_errors == [] and bo_errors == []
 
 

@@ -22,13 +22,13 @@ from duoplay.core.errors import GameError, Param, fill
 from duoplay.core.match import Match, replay
 from duoplay.core.protocol import JSON, Game
 from duoplay.core.registry import find_game
-from duoplay.core.text import escape_text, stored_text
 from duoplay.server.bot_seats import Decider
 from duoplay.server.config import ServerConfig
 from duoplay.server.lobby import FINISHED, PLAYING, WAITING, Seat, new_room_code, normalize_code
 from duoplay.server.protocol import Incoming
+from duoplay.server.replays import Replay, ReplayHidden
 from duoplay.server.room import Room, Send
-from duoplay.server.storage import RoomRow, Storage, StoredMatch
+from duoplay.server.storage import RoomRow, Storage
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +86,9 @@ class RoomService(Protocol):
 
     async def unsubscribe(self, subscription: Subscription) -> None: ...
 
-    async def replay(self, match_id: str) -> JSON | None: ...
+    async def replay(self, match_id: str, seat: int | None = None) -> Replay | None:
+        """The match's replay as a spectator saw it, or as `seat` saw it once the match has finished."""
+        ...
 
 
 class LocalRooms:
@@ -305,51 +307,12 @@ class LocalRooms:
             if room.status == FINISHED:
                 await self._evict(room)
 
-    async def replay(self, match_id: str) -> JSON | None:
+    async def replay(self, match_id: str, seat: int | None = None) -> Replay | None:
         stored = await self.storage.load_match(match_id)
         if stored is None:
             return None
-        # In a worker thread: a long match takes a while to rebuild, and every room would wait for it.
-        return await asyncio.to_thread(build_replay, stored)
-
-
-def build_replay(stored: StoredMatch) -> JSON:
-    """Spectator views and spectator-visible events only: a replay shows nothing a spectator could not see.
-
-    The seed stays out of the header: with it, anyone could deal the hands. Text a stored match
-    holds that player text may not (stored before the rule, or written by other means) is sent
-    escaped, so the replay still encodes and shows.
-    """
-    match = Match.start(stored.header)
-    frames: list[JSON] = [{"version": 0, "view": match.view(None), "events": []}]
-    broken: JSON | None = None
-    with stored_text():
-        for entry in stored.log:
-            try:
-                events = match.act(entry.seat, entry.action)
-            except GameError as error:
-                # A log the rules no longer accept (written by other means, or by older rules):
-                # the replay goes as far as it can and says where and why it stops.
-                broken = {"version": match.version + 1, "reason": error.reason}
-                break
-            frames.append(
-                {
-                    "version": match.version,
-                    "view": match.view(None),
-                    "events": [e.visible_to(None) for e in events],
-                }
-            )
-    replay: JSON = escape_text({
-        "header": {
-            "match_id": stored.match_id,
-            "game": stored.header.game,
-            "seats": stored.header.seats,
-            "options": stored.header.options,
-            "names": stored.names,
-            "finished": stored.finished,
-            "outcome": stored.outcome,
-            "stopped": broken,
-        },
-        "frames": frames,
-    })
-    return replay
+        try:
+            return Replay(stored, seat)
+        except ReplayHidden:
+            raise RoomError("replay_hidden", "Hands are shown in a replay once the match has finished",
+                            403) from None

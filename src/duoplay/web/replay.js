@@ -1,7 +1,11 @@
-// The replay page: step through the spectator frames of a finished match.
+// The replay page: step through a match's frames, as a spectator saw it or, once it has finished,
+// as any seat saw it. After the first frame, each frame holds only what changed in the view.
 import { api, clear, h, toast } from "./dom.js";
 import { gameInfo, loadTable } from "./games.js";
 import { errorText, t } from "./i18n.js";
+import { applyDelta } from "./ws.js";
+
+const CHECKPOINT = 256; // a whole view is kept every this many frames, so a jump rebuilds few deltas
 
 export function showReplay(matchId) {
   const main = document.getElementById("main");
@@ -9,6 +13,8 @@ export function showReplay(matchId) {
   let replay = null;
   let index = 0;
   let table = null;
+  let checkpoints = [];
+  let current = null; // the view at `index`
 
   const counter = h("span.counter", { id: "frame-counter" });
   const slider = h("input", { type: "range", min: 0, max: 0, value: 0, id: "frame-slider",
@@ -18,7 +24,11 @@ export function showReplay(matchId) {
   const controls = h("div.replay-controls", {},
     button("|◀", "first", t("First move"), () => 0), button("◀", "prev", t("Previous move"), (i) => i - 1), slider,
     button("▶", "next", t("Next move"), (i) => i + 1), button("▶|", "last", t("Last move"), () => Infinity), counter);
-  const head = h("section.room-head", {}, h("h2", {}, t("Replay")), h("p.names", { id: "replay-names" }));
+  const seatPicker = h("select", { id: "replay-seat", "aria-label": t("Watch as") });
+  seatPicker.addEventListener("change", () => load(seatPicker.value === "" ? null : Number(seatPicker.value)));
+  const seatLabel = h("label.replay-seat", { hidden: true }, t("Watch as"), " ", seatPicker);
+  const head = h("section.room-head", {}, h("h2", {}, t("Replay")), h("p.names", { id: "replay-names" }),
+    seatLabel);
   const tableBox = h("section.table-area");
   clear(main).append(h("div.room.replay-page", {}, head, controls, tableBox));
 
@@ -28,6 +38,7 @@ export function showReplay(matchId) {
     if (!replay || !table) return;
     const next = Math.max(0, Math.min(replay.frames.length - 1, target));
     const forward = next === index + 1;
+    current = forward && current ? applyDelta(current, replay.frames[next].delta) : viewAt(next);
     index = next;
     const frame = replay.frames[index];
     slider.value = String(index);
@@ -36,7 +47,7 @@ export function showReplay(matchId) {
     // Stepping forward animates that frame's events; jumps just show the position.
     // `log` rebuilds the table's log from the start, so a jump shows everything up to this move.
     const log = replay.frames.slice(1, index + 1).flatMap((f) => f.events);
-    table.update({ version: frame.version, view: frame.view, legal: [], events: forward ? frame.events : [],
+    table.update({ version: frame.version, view: current, legal: [], events: forward ? frame.events : [],
       log, outcome: index === replay.frames.length - 1 ? replay.header.outcome || null : null });
   }
 
@@ -49,6 +60,45 @@ export function showReplay(matchId) {
   }
   document.addEventListener("keydown", onKey);
 
+  function viewAt(target) {
+    const base = Math.floor(target / CHECKPOINT);
+    let view = checkpoints[base];
+    for (let i = base * CHECKPOINT + 1; i <= target; i += 1) view = applyDelta(view, replay.frames[i].delta);
+    return view;
+  }
+
+  function keepCheckpoints() {
+    checkpoints = [];
+    let view = replay.frames[0].view;
+    replay.frames.forEach((frame, i) => {
+      if (i > 0) view = applyDelta(view, frame.delta);
+      if (i % CHECKPOINT === 0) checkpoints.push(view);
+    });
+  }
+
+  function offerSeats(names) {
+    // Once the match has finished nothing is secret: any seat's view may be watched, hand included.
+    if (!replay.header.finished || seatPicker.options.length) return;
+    seatPicker.append(h("option", { value: "" }, t("Spectator")),
+      ...names.map((name, seat) => h("option", { value: String(seat) }, name || t("Seat {n}", { n: seat + 1 }))));
+    seatLabel.hidden = false;
+  }
+
+  async function load(seat) {
+    const query = seat === null ? "" : `?seat=${seat}`;
+    try {
+      replay = await api(`/api/matches/${encodeURIComponent(matchId)}/replay${query}`);
+    } catch (error) {
+      toast(errorText(error));
+      return;
+    }
+    keepCheckpoints();
+    const at = index;
+    current = null;
+    index = -1;
+    go(at);
+  }
+
   (async () => {
     try {
       replay = await api(`/api/matches/${encodeURIComponent(matchId)}/replay`);
@@ -59,6 +109,8 @@ export function showReplay(matchId) {
     }
     const names = replay.header.names || [];
     document.getElementById("replay-names").textContent = names.join(" – ");
+    keepCheckpoints();
+    offerSeats(names);
     let module;
     try {
       module = await loadTable(await gameInfo(replay.header.game));

@@ -111,6 +111,9 @@ def make_sqlite_writer(url: str) -> Engine:
     return engine
 
 
+LOAD_RUN = 1000  # action rows decoded between two returns to the event loop
+
+
 class Storage:
     def __init__(self, url: str) -> None:
         self.url = url
@@ -263,13 +266,14 @@ class Storage:
             row = (await conn.execute(select(_matches).where(_matches.c.id == match_id))).first()
             if row is None:
                 return None
-            actions = (
-                await conn.execute(
-                    select(_actions.c.seat, _actions.c.action)
-                    .where(_actions.c.match_id == match_id)
-                    .order_by(_actions.c.version)
-                )
-            ).all()
+            # Read in runs, so a long match's rows are decoded a run at a time and other work on
+            # the event loop goes on between runs.
+            rows = await conn.stream(
+                select(_actions.c.seat, _actions.c.action)
+                .where(_actions.c.match_id == match_id)
+                .order_by(_actions.c.version)
+            )
+            actions = [action async for run in rows.partitions(LOAD_RUN) for action in run]
         header = MatchHeader(row.game, row.seats, row.seed, dict(row.options))
         return StoredMatch(
             match_id=row.id,
