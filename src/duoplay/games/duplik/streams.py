@@ -1,0 +1,89 @@
+"""Duplik's live streams: the Portrayer's typing reaches the Artists as it is typed, and each
+Artist's strokes are kept by the server as they are drawn (so a reload or a dropped connection
+keeps them). At pens down, or when a player finishes early, the table keeps what each stream
+carried as one action.
+
+A text chunk is the whole description so far (`{"text": "..."}`); an ink chunk is
+`{"stroke": {"points": [[x, y], ...]}}`, `{"undo": true}` or `{"clear": true}`, applied in
+order to the drawing the Artist had.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from duoplay.core.errors import MalformedAction
+from duoplay.core.protocol import StreamRule
+from duoplay.games.duplik.actions import (
+    MAX_POINTS,
+    MAX_STROKES,
+    MAX_TEXT,
+    KeepDrawing,
+    KeepText,
+    parse_strokes,
+)
+from duoplay.games.duplik.state import DESCRIBE, Drawing, DuplikState, Stroke
+
+TEXT, INK = "text", "ink"
+
+
+def streams(state: DuplikState, seat: int) -> Mapping[str, StreamRule]:
+    current = state.round
+    if current.phase != DESCRIBE:
+        return {}
+    if seat == current.portrayer:
+        if current.stopped:
+            return {}
+        artists = frozenset(current.artists(state.seats))
+        return {TEXT: StreamRule(artists, max_bytes=MAX_TEXT * 4 + 64, per_second=10.0)}
+    if seat in current.done or not 0 <= seat < state.seats:
+        return {}
+    return {INK: StreamRule(frozenset({seat}), max_bytes=16_384, per_second=30.0)}
+
+
+def commit_stream(state: DuplikState, seat: int, channel: str,
+                  chunks: list[Any]) -> KeepText | KeepDrawing | None:
+    if channel == TEXT:
+        texts = [c["text"] for c in chunks if isinstance(c, dict) and isinstance(c.get("text"), str)]
+        if not texts:
+            return None
+        try:
+            return KeepText(_text(texts[-1]))
+        except MalformedAction:
+            return None
+    if channel == INK:
+        strokes = list(state.round.drawings.get(seat, Drawing()).strokes)
+        for chunk in chunks:
+            if not isinstance(chunk, dict):
+                continue
+            if chunk.get("clear") is True:
+                strokes = []
+            elif chunk.get("undo") is True:
+                strokes = strokes[:-1]
+            elif "stroke" in chunk:
+                try:
+                    strokes += parse_strokes([chunk["stroke"]])
+                except MalformedAction:
+                    continue  # a bad stroke was the sender's loss; the rest is kept
+        return KeepDrawing(seat, Drawing(_within_limits(strokes)))
+    return None
+
+
+def _text(text: str) -> str:
+    from duoplay.games.duplik.actions import parse_action
+
+    action = parse_action({"type": "keep_text", "text": text[:MAX_TEXT]})
+    assert isinstance(action, KeepText)
+    return action.text
+
+
+def _within_limits(strokes: list[Stroke]) -> tuple[Stroke, ...]:
+    kept: list[Stroke] = []
+    total = 0
+    for stroke in strokes[:MAX_STROKES]:
+        total += len(stroke.points)
+        if total > MAX_POINTS:
+            break
+        kept.append(stroke)
+    return tuple(kept)
