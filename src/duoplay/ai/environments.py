@@ -3,6 +3,7 @@ the text environment (Gymnasium, text in and out) a game may declare for languag
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import gymnasium
@@ -18,27 +19,49 @@ def games() -> list[str]:
     return [game_id for game_id in game_ids() if declared.ai_env(find_game(game_id)) is not None]
 
 
-def raw_env(game: str, **kwargs: Any) -> AECEnv:
-    """The game's own environment, without wrappers; `kwargs` are its options.
-
-    Raises `MalformedAction` for an unknown game and `ValueError` for a game that offers
-    no environment."""
+def _declared_target(game: str) -> tuple[Any, str]:
+    """The game and its `ai_env` declaration; `ValueError` for a game that declares none."""
     found = find_game(game)
     target = declared.ai_env(found)
     if target is None:
         offered = ", ".join(games()) or "none"
         raise ValueError(f"{found.name} offers no learning environment (it declares no ai_env); "
                          f"games that do: {offered}")
+    return found, target
+
+
+def companion(game: str, name: str) -> Any | None:
+    """What the module of the game's `ai_env` exports as `name` (`env`, `VectorEnv`...); None for
+    a game that exports none, or declares no environment."""
+    target = declared.ai_env(find_game(game))
+    if target is None:
+        return None
+    return getattr(importlib.import_module(target.partition(":")[0]), name, None)
+
+
+def raw_env(game: str, **kwargs: Any) -> AECEnv:
+    """The game's own environment, without wrappers; `kwargs` are its options.
+
+    Raises `MalformedAction` for an unknown game and `ValueError` for a game that offers
+    no environment."""
+    _, target = _declared_target(game)
     environment: AECEnv = declared.load(target)(**kwargs)
     return environment
 
 
 def env(game: str, **kwargs: Any) -> AECEnv:
-    """The game's environment with the wrappers of PettingZoo's classic games: an illegal
+    """The game's environment with the checks of PettingZoo's classic games: an illegal
     action ends the game and costs its agent -1, an action outside the space is an error,
-    and the calls must come in order (reset first). The three checks are PettingZoo's
-    `TerminateIllegalWrapper`, `AssertOutOfBoundsWrapper` and `OrderEnforcingWrapper`, done in
-    one layer (`duoplay.ai.wrappers.ClassicWrapper`)."""
+    and the calls must come in order (reset first). These are PettingZoo's
+    `TerminateIllegalWrapper`, `AssertOutOfBoundsWrapper` and `OrderEnforcingWrapper`.
+
+    A game whose environment module exports `env` beside the declared one gives that: the
+    same checks built into the environment. Otherwise the declared environment is wrapped
+    in `duoplay.ai.wrappers.ClassicWrapper`, which does the three in one layer."""
+    checked = companion(game, "env")
+    if checked is not None:
+        environment: AECEnv = checked(**kwargs)
+        return environment
     return ClassicWrapper(raw_env(game, **kwargs), illegal_reward=-1)
 
 

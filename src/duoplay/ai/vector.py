@@ -6,11 +6,9 @@ A game offers one beside its AEC environment: a `VectorEnv` class in the module 
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
-from duoplay.ai.environments import games
-from duoplay.core import declared
+from duoplay.ai.environments import companion, games
 from duoplay.core.registry import find_game
 
 
@@ -20,13 +18,9 @@ def VectorEnv(n: int, game: str, **kwargs: Any) -> Any:
 
     Raises `MalformedAction` for an unknown game and `ValueError` for a game that offers no
     vector environment."""
-    found = find_game(game)
-    target = declared.ai_env(found)
-    module = importlib.import_module(target.partition(":")[0]) if target else None
-    vector = getattr(module, "VectorEnv", None)
+    vector = companion(game, "VectorEnv")
     if vector is None:
-        offered = [g for g in games() if hasattr(importlib.import_module(
-            (declared.ai_env(find_game(g)) or "").partition(":")[0]), "VectorEnv")]
-        raise ValueError(f"{found.name} offers no vector environment; games that do: "
+        offered = [g for g in games() if companion(g, "VectorEnv") is not None]
+        raise ValueError(f"{find_game(game).name} offers no vector environment; games that do: "
                          f"{', '.join(offered) or 'none'}")
     return vector(n, **kwargs)

@@ -11,16 +11,14 @@ logit per index and mask the illegal ones:
 - 149-150: say UNO, catch
 
 `encode_view` computes the observation from `GAME.view(state, seat)`, the JSON a
-player receives; `Encoder` computes the same vector from the state without building
-the JSON, reading only the fields that `view(state, seat)` shows (tests check that the
-two agree on many random positions, and that the opponent's hidden cards never change
-either).
+player receives; `duoplay.games.uno_duo.ai.incremental.Encoder` computes the same vector
+from the state without building the JSON, reading only the fields that
+`view(state, seat)` shows (tests check that the two agree on many random positions, and
+that the opponent's hidden cards never change either).
 """
 
 from __future__ import annotations
 
-import struct
-from array import array
 from typing import Any
 
 import numpy as np
@@ -30,7 +28,7 @@ from duoplay.core.protocol import JSON
 from duoplay.games.uno_duo import actions as act
 from duoplay.games.uno_duo.actions import Action, ChooseColour
 from duoplay.games.uno_duo.cards import CODE_TO_FACE, COLOUR_INDEX, FACE_COUNT, WILD
-from duoplay.games.uno_duo.state import Phase, UnoDuoState
+from duoplay.games.uno_duo.state import Phase
 
 _COLOURED_FACES = WILD  # faces 0-51 carry a printed colour
 _WILD_BASE = 2 * _COLOURED_FACES
@@ -90,14 +88,39 @@ def mask_bytes(legal: list[Action]) -> bytearray:
     mask = bytearray(_NO_MASK)
     for action in legal:
         entry = _SHARED.get(id(action))
-        if entry is not None and entry[0] is action:
-            mask[entry[1]] = 1
-        else:
-            index = _INDEX[action]
-            mask[index] = 1
-            if len(_SHARED) < _SHARED_LIMIT:
-                _SHARED[id(action)] = (action, index)
+        mask[entry[1] if entry is not None and entry[0] is action else _learn(action)] = 1
     return mask
+
+
+def _learn(action: Action) -> int:
+    """The index of an action not seen before, by value; remembered by identity, up to a limit."""
+    index = _INDEX[action]
+    if len(_SHARED) < _SHARED_LIMIT:
+        _SHARED[id(action)] = (action, index)
+    return index
+
+
+class LegalMask:
+    """The action mask of one position after another, written over the same buffer.
+
+    `fill(legal)` writes the mask of `legal` into `buffer` (bytes, 1 for each legal index);
+    `array` is an int8 numpy view of the buffer, so `array.copy()` hands out a mask that the
+    next position does not change."""
+
+    __slots__ = ("array", "buffer")
+
+    def __init__(self) -> None:
+        self.buffer = bytearray(ACTION_COUNT)
+        self.array: npt.NDArray[np.int8] = np.frombuffer(self.buffer, dtype=np.int8)  # never resized
+
+    def fill(self, legal: list[Action]) -> bytearray:
+        mask = self.buffer
+        mask[:] = _NO_MASK
+        shared = _SHARED
+        for action in legal:
+            entry = shared.get(id(action))
+            mask[entry[1] if entry is not None and entry[0] is action else _learn(action)] = 1
+        return mask
 
 
 # --- Observation ------------------------------------------------------------------------------
@@ -169,123 +192,3 @@ def _counts(obs: npt.NDArray[np.float32], block: str, codes: Any) -> None:
     at = _OFFSET[block]
     for card in codes:
         obs[at + CODE_TO_FACE[card]] += 1.0 / _MAX_COPIES
-
-
-# --- The same observation, straight from the state ---------------------------------------------
-
-
-def _one_hots(width: int) -> tuple[bytes, ...]:
-    """float32 blocks of `width` as bytes: entry i is one-hot at i, entry `width` all zeros."""
-    blocks = []
-    for hot in range(width + 1):
-        block = array("f", bytes(4 * width))
-        if hot < width:
-            block[hot] = 1.0
-        blocks.append(block.tobytes())
-    return tuple(blocks)
-
-
-_FACES, _COLOURS = _one_hots(FACE_COUNT), _one_hots(4)
-_NO_FACE, _NO_COLOUR = _FACES[FACE_COUNT], _COLOURS[4]
-# The blocks top, colour and phase together: _HEAD[phase][top face or 56][colour or 4].
-_HEAD = {phase: tuple(tuple(top + colour + block for colour in _COLOURS) for top in _FACES)
-         for phase, block in zip(PHASES, _one_hots(len(PHASES)), strict=False)}
-_NOTHING_PENDING = _NO_FACE + _NO_COLOUR  # the blocks pending and dump colour, both empty
-_EMPTY_HAND = array("f", _NO_FACE)
-_TAIL = struct.Struct(f"{OBS_SIZE - _OFFSET['sizes']}f").pack  # sizes, volley, scores, flags
-assert [name for name, _ in BLOCKS] == ["hand", "top", "colour", "phase", "pending", "dump_colour",
-                                         "discard", "draft_discards", "sizes", "volley", "scores", "flags"]
-_COPY = 1.0 / _MAX_COPIES
-_DRAFT, _DRAWN, _GAME_OVER, _START_COLOUR = Phase.DRAFT, Phase.DRAWN, Phase.GAME_OVER, Phase.START_COLOUR
-_DUMP_PHASES = (Phase.DUMP_DECIDE, Phase.DUMPING)
-_PLAIN_PHASES = frozenset({Phase.TURN, Phase.VOLLEY, Phase.CHALLENGE, Phase.GAME_OVER})
-_float32, _frombuffer = np.float32, np.frombuffer
-
-
-class Encoder:
-    """`encode_view(GAME.view(state, seat), seat)` computed from the state, several times faster.
-
-    It reads what the seat's view shows and nothing else: the seat's own hand, the sizes of
-    the other hand and of the draw pile, the public piles, the card the seat itself is
-    looking at or has just drawn. The blocks are joined as bytes from precomputed one-hot
-    blocks; the counts of the discard pile are kept between calls (the rules only append to
-    the pile, and replace the list when it is refilled or a new round starts), so a step
-    adds the cards played since the last call.
-    """
-
-    __slots__ = ("_counted", "_counts", "_pile")
-
-    def __init__(self) -> None:
-        self._pile: list[int] | None = None  # the discard list the counts describe
-        self._counted = 0  # how many of its cards are counted
-        self._counts = _EMPTY_HAND[:]
-
-    def _discard_counts(self, discard: list[int]) -> array[float]:
-        counts = self._counts
-        counted = self._counted
-        if discard is not self._pile or counted > len(discard):
-            counts = self._counts = _EMPTY_HAND[:]
-            self._pile, counted = discard, 0
-        if counted < len(discard):
-            for card in discard[counted:]:
-                counts[card] += _COPY
-            self._counted = len(discard)
-        return counts
-
-    def encode(self, state: UnoDuoState, seat: int) -> npt.NDArray[np.float32]:
-        """The observation of `seat` (0 or 1): a new float32 array of OBS_SIZE entries."""
-        return _frombuffer(self.encode_bytes(state, seat), _float32)
-
-    def encode_bytes(self, state: UnoDuoState, seat: int) -> bytearray:
-        """The observation of `seat` as the bytes of OBS_SIZE float32 values (native order)."""
-        hands = state.hands
-        hand = _EMPTY_HAND[:]
-        for card in hands[seat]:
-            hand[card] += _COPY
-        discard = state.discard
-        phase = state.phase
-        current = state.current
-        if discard is self._pile and self._counted == len(discard):
-            counts = self._counts
-        else:
-            counts = self._discard_counts(discard)
-        if not discard:
-            head = _HEAD[phase][FACE_COUNT][4]
-        else:
-            head = _HEAD[phase][discard[-1]][4 if phase == _START_COLOUR else state.colour]
-        drafted: bytes | array[float] = _NO_FACE
-        if phase in _PLAIN_PHASES:
-            middle = _NOTHING_PENDING
-        elif phase == _DRAFT:
-            if state.draft_discards:
-                drafted = _EMPTY_HAND[:]
-                for card in state.draft_discards:
-                    drafted[card] += _COPY
-            middle = _FACES[state.draft_card] + _NO_COLOUR if seat == current else _NOTHING_PENDING
-        elif phase == _DRAWN:
-            middle = _FACES[state.drawn] + _NO_COLOUR if seat == current else _NOTHING_PENDING
-        elif phase in _DUMP_PHASES:
-            middle = _NO_FACE + _COLOURS[state.dump_colour]
-        else:
-            middle = _NOTHING_PENDING
-        target = state.options.target_score
-        scores = state.scores
-        exposed = state.uno_exposed
-        other = 1 - seat
-        volley, mine, theirs, turn = state.volley, scores[seat], scores[other], state.round
-        tail = _TAIL(
-            len(hands[seat]) / _MAX_CARDS, len(hands[other]) / _MAX_CARDS,
-            len(state.draw_pile) / _MAX_CARDS, len(discard) / _MAX_CARDS,
-            volley / _MAX_VOLLEY if volley < _MAX_VOLLEY else 1.0,
-            mine / target if mine < target else 1.0, theirs / target if theirs < target else 1.0,
-            1.0 if seat == current and phase != _GAME_OVER else 0.0,
-            1.0 if state.player_one == seat else 0.0,
-            1.0 if exposed == seat else 0.0, 1.0 if exposed == other else 0.0,
-            turn / 50.0 if turn < 50 else 1.0)
-        return bytearray().join((hand, head, middle, counts, drafted, tail))
-
-
-def encode_state(state: UnoDuoState, seat: int) -> npt.NDArray[np.float32]:
-    """`encode_view(GAME.view(state, seat), seat)` without building the view (a fresh `Encoder`)."""
-    return Encoder().encode(state, seat)
-

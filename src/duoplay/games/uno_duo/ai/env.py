@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NoReturn
 
 import gymnasium
 import numpy as np
@@ -21,7 +21,8 @@ from pettingzoo import AECEnv
 
 from duoplay.core.errors import IllegalAction, MalformedAction
 from duoplay.games.uno_duo import rules
-from duoplay.games.uno_duo.ai.encoding import ACTION_COUNT, ACTIONS, OBS_SIZE, Encoder, mask_bytes
+from duoplay.games.uno_duo.ai.encoding import ACTION_COUNT, ACTIONS, OBS_SIZE, LegalMask
+from duoplay.games.uno_duo.ai.incremental import Encoder
 from duoplay.games.uno_duo.ai.render import render_text
 from duoplay.games.uno_duo.game import GAME
 from duoplay.games.uno_duo.options import UnoDuoOptions
@@ -30,10 +31,9 @@ from duoplay.games.uno_duo.state import Phase, UnoDuoState
 AGENTS = ("player_0", "player_1")
 _SEAT = {agent: seat for seat, agent in enumerate(AGENTS)}
 Observation = dict[str, npt.NDArray[Any]]
-_NO_MASK = bytes(ACTION_COUNT)
+_NO_MASK = np.zeros(ACTION_COUNT, dtype=np.int8)
 _NO_REWARDS = dict.fromkeys(AGENTS, 0.0)
 _GAME_OVER = Phase.GAME_OVER
-_int8, _frombuffer = np.int8, np.frombuffer
 
 
 class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # lower case, as PettingZoo names it
@@ -70,8 +70,9 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # lower cas
         self.action_spaces = dict.fromkeys(AGENTS, self._action_space)
         self._seeder = random.Random()
         self._state: UnoDuoState | None = None
-        self._encoders = (Encoder(), Encoder())
-        self._mask: bytearray | None = None  # the legal indices of the seat to act, once computed
+        self._encoders = (Encoder(), Encoder())  # one per seat: each keeps its last observation
+        self._mask = LegalMask()
+        self._mask_ready = False  # whether the mask holds the legal actions of this position
         self.rewards = dict.fromkeys(AGENTS, 0.0)
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
         self.terminations = dict.fromkeys(AGENTS, False)
@@ -93,14 +94,14 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # lower cas
     @game_state.setter
     def game_state(self, state: UnoDuoState | None) -> None:
         self._state = state
-        self._mask = None
+        self._mask_ready = False
 
     def _legal_mask(self, state: UnoDuoState) -> bytearray:
         """The mask of the seat to act, computed once per position."""
-        mask = self._mask
-        if mask is None:
-            mask = self._mask = mask_bytes(rules.legal_actions(state, state.current))
-        return mask
+        if not self._mask_ready:
+            self._mask.fill(rules.legal_actions(state, state.current))
+            self._mask_ready = True
+        return self._mask.buffer
 
     # --- Episode ------------------------------------------------------------------------------
 
@@ -112,32 +113,31 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # lower cas
         game_options = self.game_options
         if options and "game_options" in options:
             game_options = GAME.parse_options(options["game_options"])
-        self.game_state = GAME.setup(2, game_options, self._seeder.getrandbits(63))
+        state = self.game_state = GAME.setup(2, game_options, self._seeder.getrandbits(63))
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0.0)
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
         self.terminations = dict.fromkeys(AGENTS, False)
         self.truncations = dict.fromkeys(AGENTS, False)
         self.infos = {a: {} for a in AGENTS}
-        self.agent_selection = AGENTS[self.game_state.current]
+        self.agent_selection = AGENTS[state.current]
 
     def observe(self, agent: str) -> Observation:
         state = self._state
         if state is None:
-            raise IllegalAction("Call reset() before using the environment")
+            self._not_reset("observe")
         seat = _SEAT[agent]
-        mask: bytes | bytearray | None
-        if agent != self.agent_selection or state.phase == _GAME_OVER:
-            mask = _NO_MASK
-        elif (mask := self._mask) is None:
-            mask = self._legal_mask(state)
-        return {"observation": self._encoders[seat].encode(state, seat),
-                "action_mask": _frombuffer(bytearray(mask), _int8)}
+        if agent == self.agent_selection and state.phase != _GAME_OVER:
+            if not self._mask_ready:
+                self._legal_mask(state)
+            mask = self._mask.array.copy()
+        else:
+            mask = _NO_MASK.copy()
+        return {"observation": self._encoders[seat].encode(state, seat), "action_mask": mask}
 
-    def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
-        agent = self.agent_selection
-        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
-                self.terminations[agent], self.truncations[agent], self.infos[agent])
+    def _not_reset(self, call: str) -> NoReturn:
+        """`call` came before the first `reset()`."""
+        raise IllegalAction("Call reset() before using the environment")
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -145,21 +145,21 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # lower cas
             self._was_dead_step(action)
             return
         state = self._require_state()
-        seat = _SEAT[agent]
         if type(action) is not int:
-            if action is None or isinstance(action, bool) or not isinstance(action, int | np.integer):
-                raise MalformedAction("An action is an index 0..{last}, not {action}",
-                                      last=ACTION_COUNT - 1, action=repr(action)[:40])
-            action = int(action)
+            action = _index(action)
         if not 0 <= action < ACTION_COUNT:
             raise MalformedAction("Action index {index} is outside 0..{last}",
                                   index=action, last=ACTION_COUNT - 1)
-        if not (self._mask or self._legal_mask(state))[action]:
+        if not (self._mask.buffer if self._mask_ready else self._legal_mask(state))[action]:
             raise IllegalAction("'{action}' (index {index}) is not legal now",
                                 action=ACTIONS[action].notation(), index=action)
+        self._play(state, agent, action)
+
+    def _play(self, state: UnoDuoState, agent: str, action: int) -> None:
+        """Apply the legal action with index `action` for `agent`, and settle the rewards."""
         rounds_before = len(state.history)
-        rules.apply(state, seat, ACTIONS[action])
-        self._mask = None
+        rules.apply(state, _SEAT[agent], ACTIONS[action])
+        self._mask_ready = False
         self._cumulative_rewards[agent] = 0.0
         if self.rewards != _NO_REWARDS:  # most steps reward nobody: keep the dict as it is
             self.rewards = dict.fromkeys(AGENTS, 0.0)
@@ -196,6 +196,14 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # lower cas
         pass
 
     def _require_state(self) -> UnoDuoState:
-        if self.game_state is None:
+        if self._state is None:
             raise IllegalAction("Call reset() before using the environment")
-        return self.game_state
+        return self._state
+
+
+def _index(action: Any) -> int:
+    """An action index given as another integer type (numpy's), or `MalformedAction`."""
+    if action is None or isinstance(action, bool) or not isinstance(action, int | np.integer):
+        raise MalformedAction("An action is an index 0..{last}, not {action}",
+                              last=ACTION_COUNT - 1, action=repr(action)[:40])
+    return int(action)

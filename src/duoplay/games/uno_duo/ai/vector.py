@@ -20,7 +20,8 @@ import numpy.typing as npt
 
 from duoplay.core.errors import IllegalAction, MalformedAction
 from duoplay.games.uno_duo import rules
-from duoplay.games.uno_duo.ai.encoding import ACTION_COUNT, ACTIONS, OBS_SIZE, Encoder, mask_bytes
+from duoplay.games.uno_duo.ai.encoding import ACTION_COUNT, ACTIONS, OBS_SIZE, mask_bytes
+from duoplay.games.uno_duo.ai.incremental import Encoder
 from duoplay.games.uno_duo.game import GAME
 from duoplay.games.uno_duo.state import Phase, UnoDuoState
 
@@ -75,7 +76,7 @@ class VectorEnv:
         return observations, masks
 
     def _observe(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
-        chunks: list[bytearray] = []
+        chunks: list[bytes] = []
         seats: list[int] = []
         masks, width = self._masks, ACTION_COUNT
         for i, state in enumerate(self._states):
@@ -85,7 +86,7 @@ class VectorEnv:
             chunks.append(self._encoders[i][seat].encode_bytes(state, seat))
         return self._arrays(chunks, seats)
 
-    def _arrays(self, chunks: list[bytearray], seats: list[int]
+    def _arrays(self, chunks: list[bytes], seats: list[int]
                 ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
         self.seats = np.array(seats, dtype=np.int8)
         observations = np.frombuffer(bytearray().join(chunks), dtype=np.float32).reshape(self.n, OBS_SIZE)
@@ -113,7 +114,7 @@ class VectorEnv:
         dones = np.zeros(self.n, dtype=np.bool_)
         states, encoders = self._states, self._encoders
         round_rewards = self.round_rewards
-        chunks: list[bytearray] = []
+        chunks: list[bytes] = []
         seats: list[int] = []
         legal_actions, apply = rules.legal_actions, rules.apply
         for i, index in enumerate(indices):
