@@ -4,10 +4,6 @@
 import { people, t, tn } from "../../i18n.js";
 import { categoryName, faceName } from "./cards.js";
 
-export function helpName(kind) {
-  return { word: t("WORD"), yes: t("YES!"), no: t("NO!") }[kind] || kind;
-}
-
 // A co-op help said in a whole sentence: "You said YES! to Frog Prince", "Ana said the WORD: moon".
 // card(position): the card's name; help: {seat, kind, card, word}.
 export function helpLine(help, card, seatName, me) {
@@ -52,7 +48,7 @@ export function describe(event, seatName, cards, me) {
       // i18n: {name}: another player, who has confirmed their pairs for this turn.
       return t("{name} locked in", { name: seatName(event.seat) });
     case "help":
-      return helpLine(event, card, seatName, me);
+      return helpLine({ seat: event.seat, kind: event.help, card: event.card, word: event.word }, card, seatName, me);
     case "timeout": {
       const who = people(event.seats || [], seatName, me);
       if (who.you && !who.n) return t("Time is up: the clock locked you in");

@@ -3,7 +3,7 @@
 import { h } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { facePicture, faceName, MARKERS, markerBadge } from "./cards.js";
-import { helpName } from "./events.js";
+import { helpName } from "./helps.js";
 
 // Keys that pick the 12 cards, row by row: 1-9, 0, -, =.
 export const PICK_KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-", "="];

@@ -2,7 +2,11 @@
 // partner's WORD, and this player's WORD box and YES!/NO! buttons while they may still help.
 import { h } from "../../dom.js";
 import { t } from "../../i18n.js";
-import { helpName } from "./events.js";
+
+// A help's name on its own: a chip, a button, a mark on a card.
+export function helpName(kind) {
+  return { word: t("WORD"), yes: t("YES!"), no: t("NO!") }[kind] || kind;
+}
 
 // me: this seat; seatName(seat): a player's name; canPair: this player may still act this turn; helpMode: "yes", "no"
 // or null; onWord(text): the WORD box was sent; onArm(kind): YES! or NO! was pressed.
