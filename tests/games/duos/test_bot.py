@@ -15,6 +15,7 @@ from duoplay.core.match import Match
 from duoplay.games.duos.actions import GiveHelp, PlacePairs
 from duoplay.games.duos.association import best_total_pairs, pairs_for_names, relatedness
 from duoplay.games.duos.bots import AssociationBot
+from duoplay.games.duos.cards import faces
 from duoplay.games.duos.embedding import shared
 
 
@@ -170,3 +171,30 @@ def test_relatedness_is_symmetric_with_a_zero_diagonal() -> None:
              "Camel", "Hedgehog"]
     related = relatedness(names)
     assert (related == related.T).all() and (related.diagonal() == 0).all()
+
+
+@pytest.mark.parametrize("category, names, wanted", [
+    # Pairs people see at once that the encoder alone misses (pincers, the farmyard, the sea, the web).
+    ("animals", "Crab|Scorpion|Pig|Rooster|Seal|Whale|Koala|Kangaroo|Giraffe|Beaver|Mosquito|Panda",
+     [("Crab", "Scorpion"), ("Pig", "Rooster"), ("Seal", "Whale")]),
+    ("animals", "Fly|Spider|Cow|Goat|Dolphin|Shark|Parrot|Swan|Beaver|Hedgehog|Kangaroo|Zebra",
+     [("Fly", "Spider"), ("Cow", "Goat"), ("Dolphin", "Shark")]),
+    # Stories and creatures: the castle of Sleeping Beauty, monsters together.
+    ("fairy-tales", "Ghost|Midnight|Troll|Zombie|Castle|Sleeping Beauty|Rainbow|Pea|Basket|Magic lamp|Potion|"
+                    "Shield",
+     [("Castle", "Sleeping Beauty")]),
+    ("fairy-tales", "Glass slipper|Prince|Troll|Zombie|Castle|Sleeping Beauty|Rainbow|Pea|Basket|Magic lamp|"
+                    "Potion|Shield",
+     [("Troll", "Zombie")]),
+])
+def test_as_narrator_the_bot_places_the_pairs_people_see_at_once(
+        category: str, names: str, wanted: list[tuple[str, str]]) -> None:
+    match = new_match(3, category=category)
+    keys = {f.name("en"): f.id.split("/")[1] for f in faces(category)}
+    shown = names.split("|")
+    lay_out(match, " ".join(keys[n] for n in shown))
+    narrator = match.view(None)["narrator"]
+    view = match.view(narrator)
+    action = AssociationBot().choose(view, match.legal_actions(narrator), narrator)
+    assert isinstance(action, PlacePairs) and action.lock and len(action.pairs) == 4
+    assert {frozenset(p) for p in wanted} <= named_pairs(shown, action.pairs)

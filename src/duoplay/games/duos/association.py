@@ -16,7 +16,10 @@ Signals added up into one relatedness matrix for the 12 cards on the grid:
 
 `choose_pairs` then picks pairs greedily by confidence (how much better a pair is
 than what either card could do otherwise), which is how people pair: the obvious
-pairs first, whatever is left last. The plain maximum of total similarity, kept as
+pairs first, whatever is left last. A Narrator scores when others place its pairs, so
+`expected_pairs` places the 4 pairs that most people would place: it reads each card's
+relatedness as the chance that a person pairs it with each other card, and maximizes the
+expected number of identical pairs. The plain maximum of total similarity, kept as
 `best_total_pairs` for comparison, often sacrifices an obvious pair to lift the rest.
 """
 
@@ -51,6 +54,7 @@ LINK_BONUS = 2.0  # per card that names the other as what it goes with
 WORD_BONUS = 1.5
 DEFINITION_BONUS = 1.0
 RIVAL_WEIGHT = 0.5  # how much a pair's confidence drops for each card's best other partner
+CHOICE_SPREAD = 1.5  # relatedness per factor e of how much likelier a person picks one partner over another
 
 
 def _fold(text: str) -> str:
@@ -226,6 +230,27 @@ def best_total_pairs(cosine: Matrix) -> Pairs:
     """The baseline: the 4 disjoint pairs with the largest total similarity."""
     index = _four_pair_index()
     totals = cosine[index[:, :, 0], index[:, :, 1]].sum(axis=1)
+    best = index[int(totals.argmax())]
+    return normal((int(a), int(b)) for a, b in best)
+
+
+def partner_chances(related: Matrix, spread: float = CHOICE_SPREAD) -> Matrix:
+    """The chance that a person pairs card i with card j, read from relatedness: each card picks
+    a partner with odds growing with relatedness (a softmax), and a pair needs both to agree."""
+    scaled = related / spread
+    np.fill_diagonal(scaled, -np.inf)
+    odds = np.exp(scaled - scaled.max(axis=1, keepdims=True))
+    choice = odds / odds.sum(axis=1, keepdims=True)
+    chances: Matrix = np.sqrt(choice * choice.T)
+    return chances
+
+
+def expected_pairs(related: Matrix) -> Pairs:
+    """The 4 disjoint pairs with the most expected identical pairs with a person: the pairs
+    most people would place, as a Narrator wants them."""
+    chances = partner_chances(related)
+    index = _four_pair_index()
+    totals = chances[index[:, :, 0], index[:, :, 1]].sum(axis=1)
     best = index[int(totals.argmax())]
     return normal((int(a), int(b)) for a, b in best)
 

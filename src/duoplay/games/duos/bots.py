@@ -1,8 +1,10 @@
 """DUOS bots: they associate like people do (see association.py) in every role.
 
-As Narrator or guesser the bot places the 4 pairs it finds most obvious and locks
-in. As a co-op partner it first gives one help (WORD, then NO!, then YES!, whichever
-its partner has not used), using the helps it has received, then places its pairs.
+As a guesser the bot places the 4 pairs it finds most obvious and locks in; as
+Narrator it places the pairs most people would place (`association.expected_pairs`),
+so that a table can score against it. As a co-op partner it first gives one help (WORD,
+then NO!, then YES!, whichever its partner has not used), using the helps it has
+received, then places its pairs.
 Bots read views only.
 """
 
@@ -14,7 +16,7 @@ from typing import Any
 from duoplay.core.protocol import JSON
 from duoplay.games.duos import helps as hints
 from duoplay.games.duos.actions import Action, GiveHelp, PlacePairs
-from duoplay.games.duos.association import relatedness_of_faces
+from duoplay.games.duos.association import expected_pairs, relatedness_of_faces
 from duoplay.games.duos.cards import CATEGORIES, face_by_id, faces
 from duoplay.games.duos.embedding import shared
 from duoplay.games.duos.wordnet import wordnet
@@ -49,6 +51,8 @@ class AssociationBot:
         related = relatedness_of_faces(cards)
         placed = [tuple(p) for p in view.get("pairs", [])]
         if view["mode"] != "coop":
+            if view.get("narrator") == seat:
+                return PlacePairs(expected_pairs(related), True)
             return PlacePairs(hints.plan(related, hints.Constraints()), True)
         mine = [h for h in view["helps"] if h["seat"] == seat]
         theirs = [h for h in view["helps"] if h["seat"] != seat]
