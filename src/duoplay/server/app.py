@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -29,7 +29,6 @@ from duoplay.server import protocol as wire
 from duoplay.server.config import ServerConfig, normalize_database_url
 from duoplay.server.protocol import ProtocolError
 from duoplay.server.ratelimit import TokenBuckets, retry_after_header
-from duoplay.server.replays import Replay
 from duoplay.server.rooms import LocalRooms, RoomError, RoomService
 from duoplay.server.storage import Storage
 from duoplay.server.storage.migrate import upgrade_async
@@ -201,24 +200,16 @@ async def match_replay(request: Request) -> Response:
     seat_text = request.query_params.get("seat")
     seat = None
     if seat_text is not None:
-        if not seat_text.isdigit() or len(seat_text) > 2:
+        if not (seat_text.isascii() and seat_text.isdigit()) or len(seat_text) > 2:
             return error_response("bad_seat", "seat must be a seat number", 400)
         seat = int(seat_text)
     try:
-        replay = await _rooms(request).replay(request.path_params["match_id"], seat)
+        body = await _rooms(request).replay(request.path_params["match_id"], seat)
     except RoomError as error:
         return room_error_response(error)
-    if replay is None:
+    if body is None:
         return error_response("match_not_found", "No match has that id", 404)
-    if seat is not None and seat >= replay.stored.header.seats:
-        return error_response("bad_seat", "No such seat in this match", 400)
-    return StreamingResponse(_replay_pieces(replay), media_type="application/json")
-
-
-async def _replay_pieces(replay: Replay) -> AsyncIterator[bytes]:
-    # Each piece is made in a worker thread: the event loop only passes bytes along.
-    while (piece := await asyncio.to_thread(replay.next_piece)) is not None:
-        yield piece
+    return Response(body, media_type="application/json")
 
 
 async def index(request: Request) -> Response:

@@ -2,9 +2,9 @@
 
 A replay's size grows with the length of the match, not with its square: after the
 first frame, a frame carries only the top-level keys of the view that changed (the
-same delta a live client gets, see `fanout.view_delta`). It is built in pieces of a
-few hundred frames, each made in a worker thread and sent as it is ready, so a
-long match never holds the event loop nor sits whole in memory as JSON.
+same delta a live client gets, see `fanout.view_delta`). It is built in a process of
+its own (`ReplayWorker`): a long match takes a second or so of CPU, and built beside
+the event loop, even in a thread, it would slow every room for that long.
 
 Who sees what: while a match runs, a replay shows what a spectator sees. Once it
 has finished nothing is secret any more, and a replay may be asked for as any
@@ -20,7 +20,11 @@ known only once every action has been applied.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from duoplay.core.errors import GameError
@@ -28,19 +32,88 @@ from duoplay.core.match import Match
 from duoplay.core.protocol import JSON, Seat
 from duoplay.core.text import escape_text, stored_text
 from duoplay.server.fanout import apply_delta, view_delta
-from duoplay.server.storage import StoredMatch
+from duoplay.server.storage import Storage, StoredMatch
 
-FRAMES_PER_PIECE = 400  # small enough that one piece holds the interpreter for a few ms only
+FRAMES_PER_PIECE = 400
+MAX_WAITING = 8  # replays asked for and not yet built; past this, asking again later is the answer
 
 
 class ReplayHidden(Exception):
     """A seat's view of a match that has not finished: its hand is still secret."""
 
 
+class NoSuchSeat(Exception):
+    """A seat number the match does not have."""
+
+
+class ReplaysBusy(Exception):
+    """Too many replays are waiting to be built."""
+
+
+class ReplayWorker:
+    """Builds replay bodies in one process of its own, started on first use and kept.
+
+    The server's event loop only waits for the bytes. One process is enough: replays are
+    rare next to moves, and more processes would take cores from the rooms.
+    """
+
+    def __init__(self, database_url: str) -> None:
+        self.database_url = database_url
+        self._pool: ProcessPoolExecutor | None = None
+        self._waiting = 0
+
+    async def body(self, match_id: str, seat: Seat = None) -> bytes | None:
+        """The replay's JSON body, or None for an unknown match.
+
+        Raises `NoSuchSeat`, `ReplayHidden` or `ReplaysBusy`."""
+        if self._waiting >= MAX_WAITING:
+            raise ReplaysBusy
+        self._waiting += 1
+        try:
+            try:
+                return await self._build(match_id, seat)
+            except BrokenProcessPool:  # the process died (killed, out of memory): start another once
+                self.close()
+                return await self._build(match_id, seat)
+        finally:
+            self._waiting -= 1
+
+    async def _build(self, match_id: str, seat: Seat) -> bytes | None:
+        if self._pool is None:
+            # spawn, not fork: a fork of a running server would copy its threads' locks mid-use.
+            self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, replay_body, self.database_url, match_id, seat)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+def replay_body(database_url: str, match_id: str, seat: Seat) -> bytes | None:
+    """In the replay process: load the match and build its whole body."""
+    stored = asyncio.run(_load(database_url, match_id))
+    if stored is None:
+        return None
+    replay = Replay(stored, seat)
+    return b"".join(iter(replay.next_piece, None))
+
+
+async def _load(database_url: str, match_id: str) -> StoredMatch | None:
+    storage = Storage(database_url)  # only reads: its writer never starts
+    try:
+        return await storage.load_match(match_id)
+    finally:
+        await storage.close()
+
+
 class Replay:
     """Builds the replay body piece by piece: call `next_piece` until it returns None."""
 
     def __init__(self, stored: StoredMatch, seat: Seat = None) -> None:
+        if seat is not None and not 0 <= seat < stored.header.seats:
+            raise NoSuchSeat(seat)
         if seat is not None and not stored.finished:
             raise ReplayHidden(stored.match_id)
         self.stored, self.seat = stored, seat
@@ -61,9 +134,10 @@ class Replay:
                 return self._opening()
             frames = self._frames(FRAMES_PER_PIECE)
         if frames:
-            return b"," + b",".join(_encode(escape_text(frame)) for frame in frames)
+            # One encoding for the whole run: its brackets dropped, it continues the frames array.
+            return b"," + _encode_shown(frames)[1:-1]
         self._done = True
-        return b'],"stopped":' + _encode(escape_text(self._stopped)) + b"}"
+        return b'],"stopped":' + _encode_shown(self._stopped) + b"}"
 
     def _opening(self) -> bytes:
         self._match = Match.start(self.stored.header)
@@ -82,7 +156,7 @@ class Replay:
             "moves": len(stored.log),
         }
         first: JSON = {"version": 0, "view": view, "events": []}
-        return b'{"header":' + _encode(escape_text(header)) + b',"frames":[' + _encode(escape_text(first))
+        return b'{"header":' + _encode_shown(header) + b',"frames":[' + _encode_shown(first)
 
     def _frames(self, limit: int) -> list[JSON]:
         match = self._match
@@ -115,5 +189,15 @@ def replay_views(replay: JSON) -> list[JSON]:
     return views
 
 
-def _encode(data: Any) -> bytes:
-    return json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
+def _encode_shown(data: Any) -> bytes:
+    """JSON of `data` with any character player text may not hold escaped visibly (`escape_text`).
+
+    Encoding first and looking at the result is the fast way: almost every frame holds no such
+    character. A raw one shows as unprintable; a control character shows as a JSON escape
+    (a backslash then u, b or f), and so does a backslash typed by a player: those frames
+    take the slow, exact way.
+    """
+    text = json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    if not text.isprintable() or "\\u" in text or "\\b" in text or "\\f" in text:
+        text = json.dumps(escape_text(data), ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    return text.encode("utf-8")

@@ -26,7 +26,7 @@ from duoplay.server.bot_seats import Decider
 from duoplay.server.config import ServerConfig
 from duoplay.server.lobby import FINISHED, PLAYING, WAITING, Seat, new_room_code, normalize_code
 from duoplay.server.protocol import Incoming
-from duoplay.server.replays import Replay, ReplayHidden
+from duoplay.server.replays import NoSuchSeat, ReplayHidden, ReplaysBusy, ReplayWorker
 from duoplay.server.room import Room, Send
 from duoplay.server.storage import RoomRow, Storage
 
@@ -86,8 +86,9 @@ class RoomService(Protocol):
 
     async def unsubscribe(self, subscription: Subscription) -> None: ...
 
-    async def replay(self, match_id: str, seat: int | None = None) -> Replay | None:
-        """The match's replay as a spectator saw it, or as `seat` saw it once the match has finished."""
+    async def replay(self, match_id: str, seat: int | None = None) -> bytes | None:
+        """The match's replay (JSON, see replays.py) as a spectator saw it, or as `seat` saw it once the
+        match has finished."""
         ...
 
 
@@ -112,6 +113,7 @@ class LocalRooms:
         self._idle_since: dict[str, float] = {}  # code -> when its last client left (or it was loaded)
         self._sweeper: asyncio.Task[None] | None = None
         self._warming: set[asyncio.Future[None]] = set()  # games loading what their rules need
+        self._replays = ReplayWorker(storage.url)
 
     async def start(self) -> None:
         """Reload the playing rooms and recent waiting ones, resume the unfinished games, start sweeping.
@@ -134,6 +136,7 @@ class LocalRooms:
                 await self._sweeper
         for room in list(self.rooms.values()):
             await room.close()
+        self._replays.close()
 
     # --- dropping rooms nobody needs ----------------------------------------------------------
 
@@ -307,12 +310,14 @@ class LocalRooms:
             if room.status == FINISHED:
                 await self._evict(room)
 
-    async def replay(self, match_id: str, seat: int | None = None) -> Replay | None:
-        stored = await self.storage.load_match(match_id)
-        if stored is None:
-            return None
+    async def replay(self, match_id: str, seat: int | None = None) -> bytes | None:
         try:
-            return Replay(stored, seat)
+            return await self._replays.body(match_id, seat)
+        except NoSuchSeat:
+            raise RoomError("bad_seat", "No such seat in this match", 400) from None
         except ReplayHidden:
             raise RoomError("replay_hidden", "Hands are shown in a replay once the match has finished",
                             403) from None
+        except ReplaysBusy:
+            raise RoomError("replays_busy", "Many replays are being prepared: try again in a moment",
+                            503) from None
