@@ -16,6 +16,7 @@ from duoplay.core.errors import GameError
 from duoplay.core.match import Match
 from duoplay.core.registry import find_game
 from duoplay.i18n import webcatalog
+from duoplay.i18n.pseudo import PSEUDO
 from duoplay.server import protocol as wire
 
 # Messages of the platform pages and of the UNO Duo table must all have Swedish text.
@@ -27,7 +28,7 @@ def _checked_messages() -> set[str]:
     for message in webcatalog.extract():
         places = [str(place[0]) for place in message.locations]
         if message.id and any(p.startswith(CHECKED) for p in places):
-            found.add(message.id if isinstance(message.id, str) else message.id[0])
+            found.add(webcatalog.lookup_key(message.id, message.context))
     return found
 
 
@@ -44,15 +45,15 @@ def test_every_checked_message_has_swedish_text() -> None:
 
 
 def test_the_compiled_json_matches_the_catalogs() -> None:
-    for lang in webcatalog.LANGUAGES:
+    for lang in (*webcatalog.LANGUAGES, PSEUDO):
         assert webcatalog.json_path(lang).read_text(encoding="utf-8") == webcatalog.render_json(lang), (
             f"run: python -m duoplay.i18n.webcatalog compile ({lang})")
 
 
 def test_every_extracted_message_is_in_each_catalog() -> None:
-    wanted = {m.id for m in webcatalog.extract() if m.id}
+    wanted = {(m.id, m.context) for m in webcatalog.extract() if m.id}
     for lang in webcatalog.LANGUAGES:
-        have = {m.id for m in webcatalog.read(lang) if m.id}
+        have = {(m.id, m.context) for m in webcatalog.read(lang) if m.id}
         missing = sorted(wanted - have, key=str)
         assert missing == [], f"run: python -m duoplay.i18n.webcatalog extract ({lang})"
 
@@ -79,13 +80,13 @@ def _forms(text: object) -> list[str]:
 
 
 def test_every_language_translates_every_message() -> None:
-    wanted = [_forms(m.id) for m in webcatalog.extract() if m.id]
+    wanted = [(_forms(m.id), webcatalog.lookup_key(m.id, m.context)) for m in webcatalog.extract() if m.id]
     for lang in TRANSLATED:
         shown = _compiled(lang)["messages"]
         forms = get_plural(lang).num_plurals
         missing = []
-        for ids in wanted:
-            text = shown.get(ids[0])
+        for ids, key in wanted:
+            text = shown.get(key)
             if len(ids) > 1:
                 complete = isinstance(text, list) and len(text) == forms and all(text)
             else:

@@ -99,7 +99,7 @@ def test_one_person_and_two_bots_play_a_whole_game(new_context: NewContext, serv
         reveals[number] = _reveal_rows(page)
         points_rows[number] = page.locator("#turn-points tr[data-seat]").all_inner_texts()
         if number == 0:
-            expect(reveal).to_contain_text("Narrator: You")
+            expect(reveal).to_contain_text("You were the Narrator")
             page.wait_for_timeout(2500)  # the pairs appear one by one
             page.screenshot(path=str(screenshots / "duos-reveal-phone.png"))
         if number < 5:

@@ -65,12 +65,12 @@ def test_a_spanish_browser_sees_the_spanish_lobby_and_the_switch_changes_it(new_
     assert page.evaluate("document.documentElement.lang") == "pl"
 
     page.select_option("#pref-lang", "fr")
-    expect(page.locator("#create-room")).to_have_text("Créer une salle")
+    expect(page.locator("#create-room")).to_have_text("Créer un salon")
     expect(page.locator("#join-form h2")).to_have_text("Rejoindre une partie")
     expect(page.locator("#pref-colourblind-label")).to_have_text("Mode daltonien")
     # The choice is remembered over the browser's own preference.
     page.reload()
-    expect(page.locator("#create-room")).to_have_text("Créer une salle")
+    expect(page.locator("#create-room")).to_have_text("Créer un salon")
     assert errors == []
 
 
@@ -105,6 +105,8 @@ def _shown_polish(page: Page, counts: list[int]) -> list[str]:
 
 
 def test_uno_duo_card_names_come_from_the_catalogs(new_context: NewContext, server_url: str) -> None:
+    """A card's name on its own (a label) and inside a sentence, where a language adds its article
+    or case ending: "un Joker +4", "Zmianę kierunku"."""
     page, errors = _spanish_player(new_context, "Lucía")
     page.goto(server_url + "/")
     page.wait_for_selector("#game-select option", state="attached")
@@ -115,14 +117,18 @@ def test_uno_duo_card_names_come_from_the_catalogs(new_context: NewContext, serv
                  const i18n = await import('/static/i18n.js');
                  const cards = await import('/static/games/uno-duo/cards.js');
                  await i18n.setLanguage(lang);
-                 return ['R5', 'G+2', 'Brev', 'Yskip', 'wild+4'].map(cards.cardName);
+                 const codes = ['R5', 'G+2', 'Brev', 'Yskip', 'wild+4'];
+                 return [codes.map(cards.cardName), codes.map(cards.cardObject)];
                }""", lang)
-    assert names["es"] == ["5 rojo", "Roba 2 verde", "Cambio de sentido azul", "Pierde turno amarillo",
-                           "Comodín Roba 4"]
-    assert names["pl"] == ["5 (czerwony)", "Weź 2 (zielony)", "Zmiana kierunku (niebieski)", "Stop (żółty)",
-                           "Dzika karta Weź 4"]
-    assert names["fr"] == ["5 rouge", "+2 vert", "Changement de sens bleu", "Passe ton tour jaune",
-                           "Joker +4"]
+    assert names["es"][0] == ["5 rojo", "Roba 2 verde", "Cambio de sentido azul", "Pierde turno amarillo",
+                              "Comodín Roba 4"]
+    assert names["es"][1][0] == "un 5 rojo"
+    assert names["pl"][0] == ["5 (czerwony)", "Weź 2 (zielony)", "Zmiana kierunku (niebieski)", "Stop (żółty)",
+                              "Zmiana koloru + Weź 4"]
+    assert names["pl"][1][2] == "Zmianę kierunku (niebieski)"
+    assert names["fr"][0] == ["5 rouge", "+2 vert", "Changement de sens bleu", "Passe ton tour jaune", "Joker +4"]
+    assert names["fr"][1] == ["un 5 rouge", "un +2 vert", "un Changement de sens bleu", "un Passe ton tour jaune",
+                              "un Joker +4"]
     assert errors == []
 
 

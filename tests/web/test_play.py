@@ -117,10 +117,10 @@ def test_one_player_against_a_bot_to_the_end_of_a_round(open_page: PageMaker, se
     expect(summary).to_contain_text("Round 1 is over")
     log = page.locator("#uno-log").inner_text()
     # UNO was armed before every play that left one card, so the bot never caught us.
-    assert "caught You" not in log
+    assert "caught you without UNO" not in log
     went_out = summary.locator(".result").inner_text().startswith("You went out")
     if went_out and "shuffled both hands" not in log:
-        assert "You: UNO!" in log
+        assert "You said UNO!" in log
     page.click("#uno-round-end-close")
     # target 500: the game goes on with round 2, the totals carried over.
     expect(page.locator("#uno-table .round")).to_have_text("Round 2")
