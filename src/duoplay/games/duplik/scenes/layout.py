@@ -40,14 +40,16 @@ class LayoutError(ValueError):
     """The description cannot be drawn (contradictory order, a host that cannot hold)."""
 
 
-def layout(spec: SceneSpec, rng: random.Random) -> tuple[Box, ...]:
+def layout(spec: SceneSpec, rng: random.Random, shuffle: bool = True) -> tuple[Box, ...]:
+    """Where each thing goes; without `shuffle`, things the relations leave free keep the order
+    in which the description lists them."""
     hosted = {r.subject: r for r in spec.relations if r.kind in (ON, UNDER, INSIDE)}
     free = [t for t in spec.things if t.kind not in hosted]
     sky = [t for t in free if _in_sky(t)]
     ground = [t for t in free if not _in_sky(t)]
     boxes: dict[str, list[Box]] = {}
-    _row(_order(ground, spec.relations, rng), spec, boxes, rng, on_ground=True)
-    _row(_order(sky, spec.relations, rng), spec, boxes, rng, on_ground=False)
+    _row(_order(ground, spec.relations, rng, shuffle), spec, boxes, rng, on_ground=True)
+    _row(_order(sky, spec.relations, rng, shuffle), spec, boxes, rng, on_ground=False)
     hosts: dict[str, int] = {}
     for relation in spec.relations:
         if relation.kind in (ON, UNDER, INSIDE):
@@ -59,7 +61,8 @@ def _in_sky(thing: Thing) -> bool:
     return KINDS[thing.kind].place == SKY or thing.kind in FLYING
 
 
-def _order(things: list[Thing], relations: Sequence[Criterion], rng: random.Random) -> list[Thing]:
+def _order(things: list[Thing], relations: Sequence[Criterion], rng: random.Random,
+           shuffle: bool = True) -> list[Thing]:
     """A left-to-right order of `things` that keeps every left-of and between among them."""
     kinds = {t.kind for t in things}
     before: list[tuple[str, str]] = []
@@ -69,7 +72,8 @@ def _order(things: list[Thing], relations: Sequence[Criterion], rng: random.Rand
         if r.kind == BETWEEN and {r.subject, *r.others} <= kinds:
             before += [(r.others[0], r.subject), (r.subject, r.others[1])]
     pending = list(things)
-    rng.shuffle(pending)
+    if shuffle:
+        rng.shuffle(pending)
     ordered: list[Thing] = []
     while pending:
         ready = [t for t in pending if not any(b == t.kind and a in {p.kind for p in pending}

@@ -1,0 +1,192 @@
+"""The Artist bot's hand: from what it heard to strokes that look hand-drawn, and back.
+
+`draw` lays out what was heard (as the scene layout would, keeping the order things were
+named), then traces each thing's shape with a slightly wobbly, resampled line, adds stripes
+or dots, and labels every stroke with what it meant ("cat#0|left|striped|"), so that a bot
+Judge can tell what a bot drew. `boxes_of` reads those labels back into boxes.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections.abc import Sequence
+
+from duoplay.games.duplik.listen import HOSTING, Heard
+from duoplay.games.duplik.scenes.layout import LayoutError, layout
+from duoplay.games.duplik.scenes.library import placed_lines
+from duoplay.games.duplik.scenes.model import (
+    BETWEEN,
+    BIGGER,
+    DOTTED,
+    HEIGHT,
+    LEFT_OF,
+    RIGHT,
+    STRIPED,
+    WIDTH,
+    Box,
+    Criterion,
+    SceneSpec,
+    Thing,
+)
+from duoplay.games.duplik.state import Drawing, Stroke
+
+WOBBLE = 0.025  # of a thing's size: how far a hand strays from the line
+
+
+def plan(heard: Heard) -> SceneSpec:
+    """A description the layout can place: each thing hosted at most once, never by what it holds."""
+    hosted: dict[str, Criterion] = {}
+    for relation in heard.relations:
+        if relation.kind not in HOSTING:
+            continue
+        subject, host = relation.subject, relation.others[0]
+        if (
+            subject in hosted
+            or host in hosted
+            or subject == host
+            or heard.counts.get(subject, 1) > 1
+            or heard.counts.get(host, 1) > 1
+            or any(r.others[0] == subject for r in hosted.values())
+        ):
+            continue
+        hosted[subject] = relation
+    things = tuple(
+        Thing(
+            kind,
+            heard.counts.get(kind, 1),
+            heard.sizes.get(kind, 1.0),
+            heard.facing.get(kind, RIGHT),
+            heard.patterns.get(kind, ""),
+            heard.colours.get(kind, ""),
+        )
+        for kind in heard.order
+    )
+    free = [k for k in heard.order if k not in hosted]
+    order: list[Criterion] = []
+    for relation in heard.relations:
+        kinds = relation.kinds()
+        if (
+            relation.kind in (LEFT_OF, BETWEEN, BIGGER)
+            and all(k in free for k in kinds)
+            and len(set(kinds)) == len(kinds)
+        ):
+            order.append(relation)
+    for kind, side in heard.pins.items():
+        if kind in free and side in ("left", "right"):
+            order += [
+                Criterion(LEFT_OF, kind, (other,)) if side == "left" else Criterion(LEFT_OF, other, (kind,))
+                for other in free
+                if other != kind
+            ]
+    return SceneSpec(things, tuple(hosted.values()) + tuple(order))
+
+
+def place(heard: Heard, rng: random.Random) -> tuple[Box, ...]:
+    spec = plan(heard)
+    relations = list(spec.relations)
+    while True:
+        try:
+            return _sized(layout(SceneSpec(spec.things, tuple(relations)), rng, shuffle=False), relations)
+        except LayoutError:
+            ordering = [r for r in relations if r.kind in (LEFT_OF, BETWEEN)]
+            if not ordering:
+                return ()
+            relations.remove(ordering[-1])
+
+
+def _sized(boxes: tuple[Box, ...], relations: Sequence[Criterion]) -> tuple[Box, ...]:
+    """Make each "bigger than" heard visibly so, scaling the bigger thing about its base."""
+    placed = list(boxes)
+    for relation in relations:
+        if relation.kind != BIGGER:
+            continue
+        big = next((i for i, b in enumerate(placed) if b.kind == relation.subject), None)
+        small = next((b for b in placed if b.kind == relation.others[0]), None)
+        if big is None or small is None or placed[big].area >= 1.6 * small.area:
+            continue
+        b = placed[big]
+        factor = math.sqrt(1.6 * small.area / b.area)
+        w, h = b.w * factor, b.h * factor
+        placed[big] = Box(b.kind, b.cx - w / 2, b.bottom - h, w, h, b.facing, b.pattern, b.colour)
+    return tuple(placed)
+
+
+def label(box: Box, number: int) -> str:
+    return f"{box.kind}#{number}|{box.facing}|{box.pattern}|{box.colour}"
+
+
+def draw(heard: Heard, seed: int = 0) -> Drawing:
+    rng = random.Random(seed)
+    strokes: list[Stroke] = []
+    numbers: dict[str, int] = {}
+    for box in place(heard, rng):
+        number = numbers.get(box.kind, 0)
+        numbers[box.kind] = number + 1
+        tag = label(box, number)
+        for line in placed_lines(box.kind, box.x, box.y, box.w, box.h, box.facing):
+            strokes.append(Stroke(_wobbly(line, box, rng), tag))
+        strokes += [Stroke(points, tag) for points in _pattern(box, rng)]
+        if box.kind in ("cat", "dog", "mouse", "bird", "fish"):
+            eye_x = box.x + box.w * (0.85 if box.facing == RIGHT else 0.15)
+            eye_y = box.y + box.h * 0.35
+            strokes.append(Stroke(_clamped([(eye_x, eye_y), (eye_x + 2, eye_y + 2)]), tag))
+    return Drawing(tuple(strokes), bot=True)
+
+
+def _wobbly(line: list[tuple[float, float]], box: Box, rng: random.Random) -> tuple[tuple[int, int], ...]:
+    """The line resampled every few pixels, with a slow random drift, as a hand draws it."""
+    amount = WOBBLE * max(box.w, box.h)
+    points: list[tuple[float, float]] = []
+    drift_x = drift_y = 0.0
+    for (x0, y0), (x1, y1) in itertools.pairwise(line):
+        steps = max(1, int(math.hypot(x1 - x0, y1 - y0) / 12))
+        for i in range(steps):
+            t = i / steps
+            drift_x = 0.7 * drift_x + rng.uniform(-amount, amount) * 0.3
+            drift_y = 0.7 * drift_y + rng.uniform(-amount, amount) * 0.3
+            points.append((x0 + (x1 - x0) * t + drift_x, y0 + (y1 - y0) * t + drift_y))
+    points.append(line[-1])
+    return _clamped(points)
+
+
+def _clamped(points: Sequence[tuple[float, float]]) -> tuple[tuple[int, int], ...]:
+    return tuple((min(WIDTH, max(0, round(x))), min(HEIGHT, max(0, round(y)))) for x, y in points)
+
+
+def _pattern(box: Box, rng: random.Random) -> list[tuple[tuple[int, int], ...]]:
+    inner = Box(box.kind, box.x + box.w * 0.25, box.y + box.h * 0.3, box.w * 0.5, box.h * 0.45)
+    if box.pattern == STRIPED:
+        return [
+            _clamped(
+                [(inner.x + inner.w * f, inner.y), (inner.x + inner.w * f + rng.uniform(-2, 2), inner.bottom)]
+            )
+            for f in (0.0, 0.33, 0.66, 1.0)
+        ]
+    if box.pattern == DOTTED:
+        return [
+            _clamped([(inner.x + inner.w * fx, inner.y + inner.h * fy)] * 2)
+            for fx in (0.1, 0.5, 0.9)
+            for fy in (0.2, 0.8)
+        ]
+    return []
+
+
+def boxes_of(drawing: Drawing) -> list[Box]:
+    """The things a labelled drawing shows: each label's strokes, boxed."""
+    groups: dict[str, list[tuple[int, int]]] = {}
+    for stroke in drawing.strokes:
+        if stroke.label:
+            groups.setdefault(stroke.label, []).extend(stroke.points)
+    boxes = []
+    for tag, points in groups.items():
+        parts = tag.split("|")
+        if len(parts) != 4 or "#" not in parts[0]:
+            continue
+        kind = parts[0].split("#")[0]
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        boxes.append(
+            Box(kind, min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys), parts[1], parts[2], parts[3])
+        )
+    return boxes
