@@ -1,0 +1,81 @@
+"""How well Duplik's Artist bot draws from a description, judged as the bot Judge does.
+
+    .venv/bin/python benchmarks/duplik_bots.py [--scenes 200]
+
+1. The Portrayer bot describes each of N generated scenes (difficulties and the five languages
+   in turn, the golden criterion rolled), cut to what it types in the 90-second hourglass; the
+   Artist bot draws from that text; we count the criteria the drawing meets (target: >= 7 of 10).
+2. The 20 human-style descriptions in benchmarks/duplik_descriptions.json (written before the
+   Artist's parser) are drawn the same way (target: >= 5 of 10).
+
+The named reference, in the same run: an Artist who hears only the object names (the same
+parser with every spatial, number, pattern and facing word ignored) drawing from the same texts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+from pathlib import Path
+
+from tqdm import tqdm
+
+from duoplay.games.duplik.describe import description, typed
+from duoplay.games.duplik.listen import Heard, listen
+from duoplay.games.duplik.scenes.catalog import scene
+from duoplay.games.duplik.scenes.facts import holds
+from duoplay.games.duplik.scenes.generate import DIFFICULTIES, generate
+from duoplay.games.duplik.scenes.model import Scene
+from duoplay.games.duplik.scenes.words import LANGUAGES
+from duoplay.games.duplik.sketch import boxes_of, draw
+
+HOURGLASS = 90.0
+HUMAN = Path(__file__).with_name("duplik_descriptions.json")
+
+
+def names_only(heard: Heard) -> Heard:
+    return Heard(order=list(heard.order))
+
+
+def met(card: Scene, heard: Heard, seed: int) -> int:
+    boxes = boxes_of(draw(heard, seed))
+    return sum(holds(criterion, boxes) for criterion in card.criteria)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--scenes", type=int, default=200)
+    args = parser.parse_args()
+    rng = random.Random(11)
+    bot, reference, lengths = [], [], []
+    for seed in tqdm(range(args.scenes), desc="generated scenes", unit="scene"):
+        card = generate(seed, DIFFICULTIES[seed % 3])
+        lang = LANGUAGES[seed % len(LANGUAGES)]
+        text = typed(description(card, lang, rng.randint(1, 6)), HOURGLASS)
+        lengths.append(len(text))
+        heard = listen(text, lang)
+        bot.append(met(card, heard, seed))
+        reference.append(met(card, names_only(heard), seed))
+    entries = json.loads(HUMAN.read_text(encoding="utf-8"))["descriptions"]
+    human, human_reference = [], []
+    for entry in tqdm(entries, desc="human descriptions", unit="text"):
+        card = scene(entry["scene"])
+        heard = listen(entry["text"], entry["lang"])
+        human.append(met(card, heard, 0))
+        human_reference.append(met(card, names_only(heard), 0))
+    print(f"Portrayer bot -> Artist bot, {args.scenes} generated scenes (5 languages, 3 difficulties):")
+    print(f"  criteria met: mean {statistics.mean(bot):.2f} / 10 (min {min(bot)}), target >= 7")
+    print(f"  reference (names only): mean {statistics.mean(reference):.2f} / 10")
+    print(f"  description typed in {HOURGLASS:.0f} s: mean {statistics.mean(lengths):.0f} characters")
+    print(f"{len(entries)} human-style descriptions -> Artist bot:")
+    print(f"  criteria met: mean {statistics.mean(human):.2f} / 10 (min {min(human)}), target >= 5")
+    print(f"  reference (names only): mean {statistics.mean(human_reference):.2f} / 10")
+    ok = statistics.mean(bot) >= 7 and statistics.mean(human) >= 5
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
