@@ -21,6 +21,7 @@ from tests.server.support import Peer, ServerProcess, running_server
 
 HELLO_TIMEOUT = 1.5
 PER_ADDRESS = 8
+HTTP_PER_ADDRESS = 12
 SPECTATORS = 3
 LOOKUPS = 5
 PAGE = 4
@@ -34,6 +35,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         database, workdir, "--bot-pace", "0", "--room-limit-exempt", "--room-burst", "0",
         "--hello-timeout", str(HELLO_TIMEOUT), "--handshake-timeout", str(HELLO_TIMEOUT),
         "--connections-per-address", str(PER_ADDRESS),
+        "--http-connections-per-address", str(HTTP_PER_ADDRESS),
         "--max-spectators", str(SPECTATORS), "--lookup-burst", str(LOOKUPS), "--lookups-per-minute", "6",
         "--open-rooms-page", str(PAGE), "--allowed-origins", "https://friend.example",
     ) as process:
@@ -67,6 +69,33 @@ async def test_silent_and_half_sent_connections_are_closed(server: ServerProcess
         assert await asyncio.wait_for(reader.read(), HELLO_TIMEOUT + 5) == b""  # closed by the server
         writer.close()
     assert time.monotonic() - started < HELLO_TIMEOUT + 3
+    assert httpx.get(server.http + "/healthz").status_code == 200
+
+
+@pytest.mark.asyncio
+async def test_one_address_holds_a_bounded_number_of_silent_connections(server: ServerProcess) -> None:
+    """Silent sockets past the cap are closed at once, not after the handshake deadline; sockets that
+    became WebSockets no longer count, and a closed one makes room."""
+    silent = [await asyncio.open_connection("127.0.0.1", server.port) for _ in range(HTTP_PER_ADDRESS)]
+    try:
+        reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+        assert await asyncio.wait_for(reader.read(), HELLO_TIMEOUT / 2) == b""  # refused before the deadline
+        writer.close()
+        # The ones within the cap are still open: nothing to read yet.
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(silent[0][0].read(), 0.2)
+        silent.pop()[1].close()
+        await asyncio.sleep(0.2)
+        code = _room(server)  # an HTTP request fits in the freed place
+        sockets = []
+        for _ in range(3):  # one place is free: WebSockets are counted apart once upgraded
+            sockets.append(await websockets.connect(f"{server.ws}/ws/{code}"))
+        for ws in sockets:
+            await ws.close()
+    finally:
+        for _, writer in silent:
+            writer.close()
+    await asyncio.sleep(0.3)
     assert httpx.get(server.http + "/healthz").status_code == 200
 
 

@@ -75,6 +75,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="seconds a new WebSocket has to say hello before it is closed (default 10)")
     parser.add_argument("--connections-per-address", type=int, default=50,
                         help="open WebSockets one client address may hold (default 50; 0 turns the cap off)")
+    parser.add_argument("--http-connections-per-address", type=int, default=50,
+                        help="connections one client address may hold open before they become WebSockets "
+                        "(silent ones, ones still sending headers, HTTP keep-alive; default 50; 0 turns "
+                        "the cap off)")
     parser.add_argument("--max-spectators", type=int, default=50,
                         help="spectators one room takes (default 50; 0 turns the cap off)")
     parser.add_argument("--lookup-burst", type=int, default=20,
@@ -102,8 +106,11 @@ def settings_problem(args: argparse.Namespace) -> str | None:
         return "--rooms-per-minute must be more than 0"
     if args.hello_timeout <= 0 or args.handshake_timeout <= 0:
         return "--hello-timeout and --handshake-timeout must be more than 0 seconds"
-    if args.connections_per_address < 0 or args.max_spectators < 0 or args.lookup_burst < 0:
-        return "--connections-per-address, --max-spectators and --lookup-burst must be 0 (no limit) or more"
+    caps = (args.connections_per_address, args.http_connections_per_address, args.max_spectators,
+            args.lookup_burst)
+    if min(caps) < 0:
+        return ("--connections-per-address, --http-connections-per-address, --max-spectators and "
+                "--lookup-burst must be 0 (no limit) or more")
     if args.lookup_burst > 0 and args.lookups_per_minute <= 0:
         return "--lookups-per-minute must be more than 0"
     if args.open_rooms_page < 1:
@@ -139,6 +146,7 @@ def run(args: argparse.Namespace) -> int:
         handshake_timeout=args.handshake_timeout,
         hello_timeout=args.hello_timeout,
         connections_per_address=args.connections_per_address,
+        http_connections_per_address=args.http_connections_per_address,
         max_spectators=args.max_spectators,
         lookup_burst=args.lookup_burst,
         lookups_per_minute=args.lookups_per_minute,
@@ -150,7 +158,8 @@ def run(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         log_level=args.log_level,
-        http=handshake_deadline(config.handshake_timeout),
+        http=handshake_deadline(config.handshake_timeout, config.http_connections_per_address,
+                                config.room_limit_exempt),
         ws_max_size=1024 * 1024,
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,

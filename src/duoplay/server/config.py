@@ -58,6 +58,8 @@ class ServerConfig:
     """Seconds a new WebSocket has to say `hello`; until it does it hears nothing of the room."""
     connections_per_address: int = 50
     """Open WebSockets one client address may hold; 0 turns the cap off."""
+    http_connections_per_address: int = 50
+    """Connections one client address may hold before they become WebSockets; 0 turns the cap off."""
     max_spectators: int = 50
     """Spectators (connections without a seat) one room takes; 0 turns the cap off."""
     lookup_burst: int = 20
