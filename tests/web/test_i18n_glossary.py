@@ -51,7 +51,7 @@ def _uno_messages(lang: str) -> list[tuple[str, list[str]]]:
         if not message.id or not re.search(r"uno-duo|uno_duo", places):
             continue
         english = message.id if isinstance(message.id, str) else message.id[-1]
-        strings = [message.string] if isinstance(message.string, str) else list(message.string)
+        strings = [message.string] if isinstance(message.string, str) else list(message.string or ())
         found.append((english, strings))
     return found
 
