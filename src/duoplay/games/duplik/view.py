@@ -10,6 +10,8 @@ reveal, and then everyone sees them all.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from duoplay.core.protocol import JSON, Seat
 from duoplay.games.duplik.actions import strokes_json
 from duoplay.games.duplik.rules import rounds, to_move, totals
@@ -70,8 +72,16 @@ def _title(current: Round, lang: str) -> str:
     return current.scene.titles[lang]
 
 
+@lru_cache(maxsize=256)
+def _picture(scene_id: str, lang: str) -> str:
+    card = scene_card(scene_id)
+    return render(card, card.titles[lang])
+
+
 def _card(scene: Scene, lang: str) -> JSON:
-    return {"id": scene.id, "title": scene.titles[lang], "picture": render(scene, scene.titles[lang]),
+    known = scene_card(scene.id)
+    picture = _picture(scene.id, lang) if scene.boxes == known.boxes else render(scene, scene.titles[lang])
+    return {"id": scene.id, "title": scene.titles[lang], "picture": picture,
             "criteria": [{"text": criterion_text(c, lang), **c.to_json()} for c in scene.criteria]}
 
 
