@@ -1,6 +1,6 @@
 // Entry point: preferences (language, colour-blind mode) and the router for the three pages.
 import { clear } from "./dom.js";
-import { LANGUAGES, onLanguageChange, preferredLanguage, setLanguage, t } from "./i18n.js";
+import { LANGUAGES, onLanguageChange, preferredLanguage, PSEUDO, setLanguage, t } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { showReplay } from "./replay.js";
 import { showRoom } from "./room.js";
@@ -24,6 +24,8 @@ function setupPrefs() {
     await setLanguage(select.value);
   });
   onLanguageChange((lang) => {
+    // The pseudo-locale is offered only once chosen with ?lang=qps (see docs/i18n.md).
+    if (lang === PSEUDO && !select.querySelector(`option[value="${PSEUDO}"]`)) select.append(new Option(PSEUDO, PSEUDO));
     select.value = lang;
     document.getElementById("pref-colourblind-label").textContent = t("Colour-blind mode");
     select.setAttribute("aria-label", t("Language"));
@@ -39,7 +41,14 @@ function route() {
   return () => showLobby();
 }
 
+// ?lang=sv (or the pseudo-locale, ?lang=qps) chooses the language, remembered like the switch's choice.
+function languageFromAddress() {
+  const wanted = new URLSearchParams(location.search).get("lang");
+  if (wanted && (wanted in LANGUAGES || wanted === PSEUDO)) setPref("lang", wanted);
+}
+
 async function start() {
+  languageFromAddress();
   setupPrefs();
   await setLanguage(preferredLanguage(getPref("lang", null)));
   const main = document.getElementById("main");

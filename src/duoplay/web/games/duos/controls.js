@@ -1,7 +1,7 @@
 // Under the grid while pairing: how many pairs, whether the server has them, Undo, Lock in, and
 // the keys (on a wide screen).
 import { h } from "../../dom.js";
-import { t, tn } from "../../i18n.js";
+import { t, tc, tn } from "../../i18n.js";
 import { keyHints, withKey } from "../../kit/index.js";
 
 // count: pairs placed; synced: the server holds them; saving: a save is on its way; locked: this
@@ -17,6 +17,6 @@ export function pairingControls({ count, synced, saving, locked, canPair, canUnd
     withKey(h("button.primary", { type: "button", id: "duos-lock", disabled: !canPair, onclick: onLock },
       locked ? t("Locked in") : t("Lock in")), "l"),
     canPair ? keyHints("duos", [[["1-9", "0", "-", "="], t("pick a card")], [["←", "→", "↑", "↓"], t("move")],
-      ["Enter", t("make the pair")], ["Backspace", t("undo")], ["L", t("lock in")]]) : null,
+      [tc("key", "Enter"), t("make the pair")], [tc("key", "Backspace"), t("undo")], ["L", t("lock in")]]) : null,
   ];
 }

@@ -3,7 +3,7 @@
 // Layout: status and timer, the announcement line, the stage (category, BIG letters, the answer
 // box, the buttons of the decision at hand, the answers), the piles by seat; scores and log aside.
 import { h } from "../../dom.js";
-import { t } from "../../i18n.js";
+import { t, tc } from "../../i18n.js";
 import { Countdown, ErrorLine, EventLog, keyHints, listenKeys, Modal, Scoreboard, TurnStatus } from "../../kit/index.js";
 import { announcement, describe, normalize } from "./events.js";
 import { Pacer } from "./pacing.js";
@@ -26,7 +26,7 @@ export function createTable(root, ctx) {
   const stage = new Stage({ send });
   const piles = h("div.duple-piles", { id: "duple-piles" });
   const decks = h("div.duple-decks", { id: "duple-decks" });
-  const hints = keyHints(PREFIX, [["Space", t("flip")], ["Enter", t("send your word")], ["P", t("pass")],
+  const hints = keyHints(PREFIX, [[tc("key", "Space"), t("flip")], [tc("key", "Enter"), t("send your word")], ["P", t("pass")],
     ["N", t("new category / vote no")], ["A", t("ask for a vote")], ["Y", t("vote yes")], ["/", t("back to the word box")]]);
   const table = h("div.duple-table", { id: "duple-table", class: replay ? "replay" : "" },
     h("div.duple-main", {},
