@@ -46,7 +46,9 @@ def met(card: Scene, heard: Heard, seed: int) -> int:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--scenes", type=int, default=200)
     args = parser.parse_args()
     rng = random.Random(11)
