@@ -27,7 +27,9 @@ class Duplik:
     bot_levels = (BotLevel("normal", "Normal"),)
     standin_level = "normal"
     web_table = "duplik"
-    races = False
+    # The Portrayer types while the Artists draw, and voters vote at once: seats act side by side on
+    # the table's clock, so bots act in order of their reaction time and the terminal plays in real time.
+    races = True
 
     def option_specs(self) -> list[OptionSpec]:
         return option_specs()
