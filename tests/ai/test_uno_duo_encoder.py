@@ -6,8 +6,9 @@ import random
 
 import numpy as np
 import pytest
+from tests.ai.helpers import uno_duo_env
 
-from duoplay.games.uno_duo.ai import Encoder, encode_state, encode_view, mask_of
+from duoplay.games.uno_duo.ai import AGENTS, Encoder, encode_state, encode_view, mask_of
 from duoplay.games.uno_duo.ai.encoding import action_index, mask_bytes
 from duoplay.games.uno_duo.game import GAME
 from duoplay.games.uno_duo.state import UnoDuoState
@@ -41,6 +42,31 @@ def test_the_fast_encoder_equals_the_json_view_encoder(options: dict[str, object
             assert np.array_equal(encode_state(state, seat), expected)
     assert phases >= {"draft", "start-colour", "turn", "drawn", "volley", "challenge", "dump-decide",
                       "dumping", "game-over"}
+
+
+@pytest.mark.parametrize("options", [{}, {"deck_size": 108, "target_score": 40}])
+def test_the_environment_observations_equal_the_json_view_encoding_along_games(
+        options: dict[str, object]) -> None:
+    # One game state changed in place step after step, as the environment plays it: the encoders
+    # update their last observation (hands, piles, one-hot blocks) instead of starting anew.
+    e = uno_duo_env(game_options=options)
+    rng = random.Random(17)
+    e.reset(seed=17)
+    phases = set()
+    for _ in range(15_000):
+        if all(e.terminations.values()):
+            e.reset(seed=rng.randrange(1 << 30))
+        state = e.game_state
+        assert state is not None
+        phases.add(state.phase)
+        seats = (0, 1) if rng.random() < 0.3 else (state.current,)  # the other seat sometimes lags
+        for seat in seats:
+            observed = e.observe(AGENTS[seat])["observation"]
+            assert np.array_equal(observed, encode_view(GAME.view(state, seat), seat))
+        mask = e.observe(e.agent_selection)["action_mask"]
+        e.step(int(rng.choice(np.flatnonzero(mask))))
+    assert phases >= {"draft", "start-colour", "turn", "drawn", "volley", "challenge", "dump-decide",
+                      "dumping"}
 
 
 def test_an_encoder_follows_a_discard_pile_that_is_replaced_or_shrinks() -> None:

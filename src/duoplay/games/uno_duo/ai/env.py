@@ -157,13 +157,13 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # lower cas
 
     def _play(self, state: UnoDuoState, agent: str, action: int) -> None:
         """Apply the legal action with index `action` for `agent`, and settle the rewards."""
-        rounds_before = len(state.history)
+        rounds_before = len(state.history) if self.round_rewards else -1
         rules.apply(state, _SEAT[agent], ACTIONS[action])
         self._mask_ready = False
         self._cumulative_rewards[agent] = 0.0
         if self.rewards != _NO_REWARDS:  # most steps reward nobody: keep the dict as it is
             self.rewards = dict.fromkeys(AGENTS, 0.0)
-        if self.round_rewards and len(state.history) != rounds_before:
+        if rounds_before >= 0 and len(state.history) != rounds_before:
             for result in state.history[rounds_before:]:
                 self._score_round(result.winner, result.points, state.options.target_score)
         if state.phase == _GAME_OVER:

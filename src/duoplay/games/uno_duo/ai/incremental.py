@@ -47,6 +47,9 @@ _COPY = 0.25  # one copy of a face; no face has more than four copies
 _MAX_CARDS = 112.0
 _MAX_VOLLEY = 16.0
 _NO_CARDS = array("f", bytes(4 * FACE_COUNT))
+_SIZES = tuple(n / _MAX_CARDS for n in range(113))
+_VOLLEYS = tuple(n / _MAX_VOLLEY for n in range(16))
+_ROUNDS = tuple(n / 50.0 for n in range(50))
 _NOTHING: list[int] = []
 _pack_tail = struct.Struct("12f").pack_into
 _DRAFT, _DRAWN, _GAME_OVER, _START_COLOUR = Phase.DRAFT, Phase.DRAWN, Phase.GAME_OVER, Phase.START_COLOUR
@@ -176,14 +179,13 @@ class Encoder:
         volley, mine, theirs, turn = state.volley, scores[seat], scores[other], state.round
         _pack_tail(
             image, _TAIL_BYTE,
-            len(hand) / _MAX_CARDS, len(hands[other]) / _MAX_CARDS,
-            len(state.draw_pile) / _MAX_CARDS, size / _MAX_CARDS,
-            volley / _MAX_VOLLEY if volley < _MAX_VOLLEY else 1.0,
+            _SIZES[len(hand)], _SIZES[len(hands[other])], _SIZES[len(state.draw_pile)], _SIZES[size],
+            _VOLLEYS[volley] if volley < 16 else 1.0,
             mine / target if mine < target else 1.0, theirs / target if theirs < target else 1.0,
             1.0 if seat == current and phase != _GAME_OVER else 0.0,
             1.0 if state.player_one == seat else 0.0,
             1.0 if exposed == seat else 0.0, 1.0 if exposed == other else 0.0,
-            turn / 50.0 if turn < 50 else 1.0)
+            _ROUNDS[turn] if turn < 50 else 1.0)
 
 
 def encode_state(state: UnoDuoState, seat: int) -> npt.NDArray[np.float32]:
