@@ -1,0 +1,171 @@
+// An Artist's drawing while the hourglass runs: kept in this browser (so a reload brings it back)
+// and streamed to the server stroke by stroke on the "ink" channel ({stroke}, {undo}, {clear}),
+// where it is kept until pens down. Messages leave one at a time at a steady pace (the server
+// limits how many a connection sends); one that cannot leave waits. After a failed send (the
+// connection dropped) or a reload, the server may hold a different copy: the whole drawing is then
+// sent again after a clear, so both copies end the same.
+const STORE = "duoplay.duplik.ink.";
+const PACE_MS = 120; // at most about 8 stream messages a second
+const KEEP = 6; // drawings remembered in this browser (older ones are forgotten)
+export const MAX_STROKES = 400; // the game's limits for one drawing
+export const MAX_POINTS = 20000;
+
+function load(key) {
+  try {
+    const raw = localStorage.getItem(STORE + key);
+    const data = raw ? JSON.parse(raw) : null;
+    return data && Array.isArray(data.strokes) ? data : null;
+  } catch {
+    return null;
+  }
+}
+
+function save(key, data) {
+  try {
+    localStorage.setItem(STORE + key, JSON.stringify({ ...data, at: Date.now() }));
+    const mine = [];
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const name = localStorage.key(i);
+      if (name && name.startsWith(STORE)) mine.push(name);
+    }
+    const dated = mine.map((name) => [name, (JSON.parse(localStorage.getItem(name)) || {}).at || 0]);
+    dated.sort((a, b) => b[1] - a[1]);
+    for (const [name] of dated.slice(KEEP)) localStorage.removeItem(name);
+  } catch {
+    /* storage full or disabled: the drawing still streams, it just does not survive a reload */
+  }
+}
+
+export class Ink {
+  // send(data) streams one message and says whether it left; changed() redraws.
+  constructor({ send, changed }) {
+    this.send = send;
+    this.changed = changed;
+    this.key = null;
+    this.strokes = [];
+    this.outbox = [];
+    this.resync = false;
+    this.timer = null;
+    this.drainWaiters = [];
+  }
+
+  // The drawing of one Artist in one round of one match; a stored copy comes back after a reload.
+  open(key) {
+    if (key === this.key) return;
+    this.key = key;
+    const stored = key ? load(key) : null;
+    this.strokes = stored ? stored.strokes : [];
+    this.outbox = stored && Array.isArray(stored.outbox) ? stored.outbox : [];
+    // After a reload the server may have missed what was on its way: send the whole drawing again.
+    this.resync = Boolean(stored && (stored.strokes.length || this.outbox.length));
+    this.pump();
+  }
+
+  close() {
+    this.key = null;
+    this.strokes = [];
+    this.outbox = [];
+    this.resync = false;
+    clearTimeout(this.timer);
+    this.timer = null;
+    this.settle();
+  }
+
+  points() {
+    return this.strokes.reduce((n, s) => n + s.points.length, 0);
+  }
+
+  // Whether one more stroke of `count` points fits in a drawing.
+  fits(count) {
+    return this.strokes.length < MAX_STROKES && this.points() + count <= MAX_POINTS;
+  }
+
+  add(points) {
+    this.strokes = [...this.strokes, { points }];
+    this.queue({ stroke: { points } });
+  }
+
+  undo() {
+    if (!this.strokes.length) return;
+    this.strokes = this.strokes.slice(0, -1);
+    this.queue({ undo: true });
+  }
+
+  clear() {
+    if (!this.strokes.length) return;
+    this.strokes = [];
+    this.queue({ clear: true });
+  }
+
+  // The server refused a message or lost the connection: it may hold another copy now.
+  lost() {
+    this.resync = true;
+    this.pump();
+  }
+
+  pending() {
+    return this.outbox.length > 0 || this.resync;
+  }
+
+  // Resolves once everything drawn has left (or after `ms`), so pencil down follows the last stroke.
+  drained(ms = 4000) {
+    if (!this.pending()) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), ms);
+      this.drainWaiters.push(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  }
+
+  queue(message) {
+    this.outbox.push(message);
+    this.store();
+    this.changed();
+    this.pump();
+  }
+
+  store() {
+    if (this.key) save(this.key, { strokes: this.strokes, outbox: this.outbox });
+  }
+
+  settle() {
+    const waiters = this.drainWaiters;
+    this.drainWaiters = [];
+    for (const done of waiters) done();
+  }
+
+  pump() {
+    if (this.timer || !this.key) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.step();
+    }, PACE_MS);
+  }
+
+  step() {
+    if (!this.key) return;
+    if (this.resync) {
+      this.outbox = [{ clear: true }, ...this.strokes.map((s) => ({ stroke: { points: s.points } }))];
+      this.resync = false;
+    }
+    if (!this.outbox.length) {
+      this.store();
+      this.settle();
+      return;
+    }
+    if (this.send(this.outbox[0])) {
+      this.outbox.shift();
+      this.store();
+    } else {
+      this.resync = true; // not connected: once back, send it all again
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        this.step();
+      }, 1000);
+      return;
+    }
+    this.pump();
+  }
+}

@@ -1,0 +1,124 @@
+// The reveal: the scene beside every drawing, with what each met and its points; every drawing can be
+// downloaded as an SVG file. Each reveal is remembered for the match (in this browser), so the end of
+// the game offers every round's drawings.
+import { h } from "../../dom.js";
+import { people, t, tn } from "../../i18n.js";
+import { drawingSvgText, drawingView } from "./canvas.js";
+import { scenePicture } from "./scene.js";
+
+const STORE = "duoplay.duplik.reveals.";
+
+export function rememberReveal(matchId, view) {
+  if (!matchId || !view.card) return;
+  const reveals = storedReveals(matchId);
+  reveals[view.round] = { round: view.round, title: view.card.title, picture: view.card.picture,
+    drawings: view.drawings.map((d) => ({ artist: d.artist, strokes: d.strokes })) };
+  try {
+    for (let i = localStorage.length - 1; i >= 0; i -= 1) {
+      const name = localStorage.key(i);
+      if (name && name.startsWith(STORE) && name !== STORE + matchId) localStorage.removeItem(name);
+    }
+    localStorage.setItem(STORE + matchId, JSON.stringify(reveals));
+  } catch {
+    /* storage full or disabled: the reveal on screen still has its downloads */
+  }
+}
+
+export function storedReveals(matchId) {
+  try {
+    const data = JSON.parse(localStorage.getItem(STORE + matchId) || "{}");
+    return data && typeof data === "object" ? data : {};
+  } catch {
+    return {};
+  }
+}
+
+function fileName(round, who) {
+  const safe = String(who).normalize("NFKD").replace(/[^\w-]+/g, "-").replace(/^-+|-+$/g, "").toLowerCase() || "drawing";
+  return `duplik-round${round}-${safe}.svg`;
+}
+
+function download(text, name, id, label) {
+  const link = h("a.duplik-download", { id, download: name, href: "#" }, label);
+  link.addEventListener("click", () => {
+    const url = URL.createObjectURL(new Blob([text], { type: "image/svg+xml" }));
+    link.href = url;
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  });
+  return link;
+}
+
+// One round laid out: the original first, then each drawing with its caption, points and download.
+function gallery(reveal, { label, points, met, idPrefix }) {
+  const items = [h("figure.duplik-item.duplik-original", { dataset: { artist: "original" } },
+    scenePicture(reveal.picture, reveal.title),
+    h("figcaption", {}, h("strong", {}, t("The scene")), " ", reveal.title),
+    download(reveal.picture, fileName(reveal.round, "scene"), `${idPrefix}-download-scene`, t("Download")))];
+  for (const d of reveal.drawings) {
+    const who = label(d.artist);
+    // i18n: {name}: whose drawing this is ("You" for the reader's own, as a label).
+    const caption = t("Drawing by {name}", { name: who });
+    const score = points ? points[d.artist] : null;
+    items.push(h("figure.duplik-item", { dataset: { artist: d.artist } },
+      drawingView(d.strokes, { label: caption }),
+      h("figcaption", {}, h("strong", {}, who),
+        // i18n: {n}: the points the drawing scored this round.
+        score === null || score === undefined ? null : h("span.duplik-points", {}, tn("{n} point", "{n} points", score)),
+        met ? h("span.duplik-met", {}, tn("{n} criterion met", "{n} criteria met", met[d.artist] || 0)) : null),
+      download(drawingSvgText(d.strokes, caption), fileName(reveal.round, who), `${idPrefix}-download-${d.artist}`,
+        t("Download"))));
+  }
+  return h("div.duplik-gallery", {}, items);
+}
+
+// The reveal of the current round, for everyone.
+export function revealPanel(view, { label, seatName, me }) {
+  const met = {};
+  for (const result of view.results || []) {
+    for (const [artist, holds] of Object.entries(result)) met[artist] = (met[artist] || 0) + (holds ? 1 : 0);
+  }
+  const reveal = { round: view.round, title: view.card.title, picture: view.card.picture, drawings: view.drawings };
+  const portrayer = view.portrayer;
+  const points = view.round_scores && view.round_scores.length ? view.round_scores : null;
+  const score = points ? points[portrayer] : 0;
+  let line;
+  // i18n: {n}: the points the reader scored as Portrayer this round.
+  if (portrayer === me) line = tn("As Portrayer you score {n} point", "As Portrayer you score {n} points", score);
+  // i18n: {name}: the Portrayer (not the reader); {n}: the points they scored this round.
+  else line = tn("{name} scores {n} point as Portrayer", "{name} scores {n} points as Portrayer", score, { name: seatName(portrayer) });
+  return h("section.duplik-reveal", { id: "duplik-reveal" },
+    h("p.duplik-portrayer-score", {}, line),
+    gallery(reveal, { label, points, met, idPrefix: "duplik-reveal" }));
+}
+
+// The end of the game: the winners, the totals and every remembered round's drawings.
+export function gameSummary(view, outcome, { seatName, label, me, matchId }) {
+  const winners = outcome && outcome.winners ? outcome.winners : [];
+  const who = people(winners, seatName, me);
+  let headline;
+  if (winners.length === 1) {
+    // i18n: {name}: the winner (another player).
+    headline = who.you ? t("You win!") : t("{name} wins!", { name: seatName(winners[0]) });
+  } else if (who.you) {
+    // i18n: the reader and {names} (a list of {n} other players) share the win.
+    headline = tn("A shared win: you and {names}", "A shared win: you and {names}", who.n, { names: who.names });
+  } else {
+    // i18n: {names}: the winners (not the reader), as a list ("Ana and Bo"); {n}: how many.
+    headline = tn("A shared win: {names}", "A shared win: {names}", who.n, { names: who.names });
+  }
+  const totals = view.totals;
+  const order = [...totals.keys()].sort((a, b) => totals[b] - totals[a] || a - b);
+  const reveals = Object.values(storedReveals(matchId)).sort((a, b) => a.round - b.round);
+  return h("div.duplik-summary", { id: "duplik-summary" },
+    h("h2", {}, t("Game over")),
+    h("p.duplik-headline", {}, headline),
+    h("table.duplik-final", {},
+      h("thead", {}, h("tr", {}, h("th", {}, t("Player")), h("th", {}, t("Points")))),
+      h("tbody", {}, order.map((seat) => h("tr", { class: seat === me ? "mine" : "", dataset: { seat, score: totals[seat] } },
+        h("td", {}, winners.includes(seat) ? `★ ${label(seat)}` : label(seat)), h("td", {}, String(totals[seat])))))),
+    reveals.length ? h("h3", {}, t("Every round's drawings")) : null,
+    reveals.map((reveal) => h("section.duplik-round", { dataset: { round: reveal.round } },
+      // i18n: {n}: the round's number; {title}: its scene's title.
+      h("h4", {}, t("Round {n}: {title}", { n: reveal.round, title: reveal.title })),
+      gallery(reveal, { label, points: null, met: null, idPrefix: `duplik-r${reveal.round}` }))));
+}

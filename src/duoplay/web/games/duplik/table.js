@@ -1,0 +1,195 @@
+// The Duplik table: describe a secret scene, draw it, judge the drawings criterion by criterion. It
+// renders the view and `legal` from the server and holds no rules. Layout: status and timer, the
+// stage (see stage.js), the error line, the seats; the score sheet and the log aside.
+import { h } from "../../dom.js";
+import { t, tc } from "../../i18n.js";
+import { Countdown, ErrorLine, EventLog, keyHints, listenKeys, Modal, presence, Scoreboard, SeatStrip, TurnStatus }
+  from "../../kit/index.js";
+import { describe, isLoud } from "./events.js";
+import { gameSummary, rememberReveal } from "./reveal.js";
+import { Stage } from "./stage.js";
+import { heldBy, namer, statusText } from "./talk.js";
+
+const PREFIX = "duplik";
+// Keys and the action each stands for, when that action is legal (see also stage.js's buttons).
+const KEYED = {
+  y: [{ type: "verdict", holds: true }, { type: "vote", holds: true }, { type: "decide", holds: true }, { type: "accept" }],
+  n: [{ type: "verdict", holds: false }, { type: "vote", holds: false }, { type: "decide", holds: false }],
+  a: [{ type: "verdict", holds: null }],
+  b: [{ type: "vote", holds: null }],
+  d: [{ type: "dispute" }],
+  l: [{ type: "pass", direction: "left" }],
+  r: [{ type: "pass", direction: "right" }, { type: "draw_scene" }],
+  Enter: [{ type: "roll" }, { type: "start" }, { type: "next" }],
+};
+
+export function createTable(root, ctx) {
+  const replay = ctx.mode === "replay";
+  const status = new TurnStatus({ prefix: PREFIX, titleHint: !replay });
+  const timer = new Countdown({ prefix: PREFIX, low: 10 });
+  const why = new ErrorLine({ prefix: PREFIX });
+  const seats = new SeatStrip({ prefix: PREFIX });
+  const scores = new Scoreboard({ prefix: PREFIX });
+  const log = new EventLog({ prefix: PREFIX, quiet: replay });
+  const stage = new Stage({ ctx, act: send, why });
+  const hints = keyHints(PREFIX, [["U", t("undo a stroke")], ["Y", t("met")], ["N", t("not met")],
+    ["A", t("ask the other Judges")], ["D", t("dispute")], [tc("key", "Enter"), t("roll, turn the hourglass, next round")]]);
+  const table = h("div.duplik-table", { id: "duplik-table", class: replay ? "replay" : "" },
+    h("div.duplik-main", {},
+      h("div.duplik-top", {}, status.element, timer.element),
+      stage.element, why.element, seats.element, hints),
+    h("aside.duplik-side", {}, scores.element, log.element));
+  const modal = new Modal({ prefix: PREFIX, host: table });
+  root.append(table);
+
+  let shown = null;
+  const me = () => (shown && shown.view.seat !== null && shown.view.seat !== undefined ? shown.view.seat : null);
+  const label = (seat) => namer(ctx.seatName, me())(seat);
+
+  function send(action) {
+    why.clear();
+    return ctx.act(action).catch(() => null); // a refusal comes back through error() below
+  }
+
+  function render() {
+    const msg = shown;
+    const v = msg.view;
+    const legal = replay ? [] : msg.legal || [];
+    const mine = me() !== null && v.to_move.includes(me()) && !msg.outcome && legal.length > 0;
+    status.set(statusText(v, { me: me(), seatName: ctx.seatName, legal, outcome: msg.outcome }), { mine });
+    timer.set(replay ? null : msg.deadline);
+    stage.render(msg, { me: me(), label, seatName: ctx.seatName, replay });
+    seats.update([...Array(v.seats).keys()].map((seat) => seatEntry(v, seat)));
+    scores.update(scoreSheet(v));
+    Object.assign(table.dataset, { version: msg.version, phase: v.phase, round: v.round, portrayer: v.portrayer,
+      criterion: v.criterion, toMove: v.to_move.join(","), seat: me() === null ? "" : me(),
+      vote: v.vote ? `${v.vote.artist}:${v.vote.deciding ? "tie" : "open"}` : "" });
+  }
+
+  function seatEntry(v, seat) {
+    const badges = [];
+    if (seat === v.portrayer) badges.push({ text: t("Portrayer"), kind: "portrayer" });
+    let state = null;
+    if (v.phase === "describe" && seat !== v.portrayer) {
+      state = v.done.includes(seat) ? { text: t("pencil down"), done: true } : { text: t("drawing") };
+    }
+    const held = heldBy(v, seat);
+    // i18n: {name}: whose drawing this seat judges ("You" for the reader, as a label).
+    if (v.phase === "judge" && held !== null) state = { text: t("judges {name}", { name: label(held) }) };
+    return { seat, name: ctx.seatName(seat), mine: seat === me(), toMove: v.to_move.includes(seat), badges, state,
+      score: v.totals[seat], ...presence(ctx, seat) };
+  }
+
+  // The score sheet: one column per round (the Portrayer's points marked), and the totals.
+  function scoreSheet(v) {
+    const played = v.sheet.rounds;
+    const columns = [...Array(v.rounds).keys()].map((i) => ({ label: String(i + 1),
+      state: i < played.length ? "done" : i === played.length ? "now" : "later" }));
+    const portrayers = v.sheet.portrayers;
+    return {
+      title: t("Score sheet"),
+      columnsLabel: t("Round"),
+      columns,
+      rows: [...Array(v.seats).keys()].map((seat) => ({ seat, name: label(seat), total: v.totals[seat], mine: seat === me() })),
+      cell: (row, column, index) => {
+        if (index >= played.length) return null;
+        const portrayed = portrayers[index] && portrayers[index].portrayer === row.seat;
+        return { text: String(played[index][row.seat]), mark: portrayed ? "✎" : null,
+          title: portrayed ? t("Portrayer this round") : null, className: portrayed ? "duplik-portrayed" : "" };
+      },
+      note: t("✎ marks the Portrayer's points"),
+    };
+  }
+
+  function lines(events, view) {
+    return events.map((event) => ({ text: describe(event, ctx.seatName, view, me()), kind: event.kind,
+      loud: isLoud(event) }));
+  }
+
+  function update(next) {
+    const first = shown === null;
+    if (shown && next.version < shown.version) {
+      log.clear(); // a new match in this room
+      modal.close({ quietly: true });
+    }
+    shown = next;
+    why.clear();
+    render();
+    const events = next.events || [];
+    if (Array.isArray(next.log)) {
+      log.replace(lines(next.log.slice(0, next.log.length - events.length), next.view), lines(events, next.view));
+    } else {
+      log.add(lines(events, next.view));
+    }
+    const v = next.view;
+    if (!replay && (v.phase === "reveal" || v.phase === "over") && v.card) rememberReveal(ctx.matchId && ctx.matchId(), v);
+    if (first && !replay) {
+      // On a small screen the room's header pushes the stage out of sight: bring the table up once.
+      const box = table.getBoundingClientRect();
+      if (box.top < 0 || box.top > 80) table.scrollIntoView({ block: "start" });
+    }
+    if (replay) return;
+    const over = events.some((e) => e.kind === "game_over");
+    if (over || (first && next.outcome)) {
+      modal.show({ name: "end", content: gameSummary(v, next.outcome, { seatName: ctx.seatName, label, me: me(),
+        matchId: ctx.matchId && ctx.matchId() }) });
+    }
+  }
+
+  function onKey(key) {
+    if (!shown) return false;
+    if (key === "u") {
+      stage.undo();
+      return true;
+    }
+    const legal = shown.legal || [];
+    for (const wanted of KEYED[key] || []) {
+      const found = legal.find((a) => Object.entries(wanted).every(([k, value]) => a[k] === value));
+      if (found) {
+        send(found);
+        return true;
+      }
+    }
+    const index = Number(key) - 1;
+    const chooses = legal.filter((a) => a.type === "choose");
+    if (Number.isInteger(index) && index >= 0 && index < chooses.length) {
+      send(chooses[index]);
+      return true;
+    }
+    return false;
+  }
+
+  const stopKeys = listenKeys(onKey, { active: () => !replay && shown !== null });
+
+  return {
+    update,
+    names: () => shown && render(),
+    stream: (msg) => {
+      if (shown && msg.channel === "text" && msg.seat === shown.view.portrayer && msg.data) {
+        stage.reading.streamed(msg.data.text);
+      }
+    },
+    error: (error) => {
+      if (error.code === "stream_closed") return true; // the hourglass ran out meanwhile: nothing to say
+      if (error.code === "too_large" && stage.typist.key) {
+        stage.typist.full();
+        return true;
+      }
+      if ((error.code === "rate_limited" || error.code === "too_large") && stage.ink.key) {
+        stage.ink.lost();
+        return true;
+      }
+      why.show(error);
+      if (shown) render();
+      return true;
+    },
+    destroy: () => {
+      stopKeys();
+      stage.destroy();
+      timer.stop();
+      modal.close({ quietly: true });
+      status.destroy();
+      table.remove();
+    },
+  };
+}

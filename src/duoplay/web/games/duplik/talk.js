@@ -1,0 +1,78 @@
+// What the table says: the status sentence (what the table waits for) and names as labels.
+import { people, t, tn } from "../../i18n.js";
+
+// A label on its own (a score row, a drawing's caption): "You" for this seat, else its name.
+export function namer(seatName, me) {
+  return (seat) => (seat === me ? t("You") : seatName(seat));
+}
+
+// The Artist whose drawing `seat` judges, if any.
+export function heldBy(view, seat) {
+  for (const [artist, judge] of Object.entries(view.judge_of || {})) {
+    if (judge === seat) return Number(artist);
+  }
+  return null;
+}
+
+// The one sentence of the status line, for the seat `me` (null: a spectator).
+export function statusText(view, { me, seatName, legal, outcome }) {
+  const can = (type) => legal.some((a) => a.type === type);
+  const portrayer = view.portrayer;
+  const isPortrayer = me === portrayer;
+  const name = seatName(portrayer);
+  if (view.phase === "over" || outcome) return t("Game over");
+  switch (view.phase) {
+    case "choose":
+      // i18n: {name}: the Portrayer (not the reader).
+      return isPortrayer ? t("Choose a scene card, or draw one unseen") : t("{name} is choosing a scene card", { name });
+    case "roll":
+      // i18n: {name}: the Portrayer (not the reader).
+      return isPortrayer ? t("Roll the die for the golden criterion") : t("{name} rolls for the golden criterion", { name });
+    case "title":
+      return isPortrayer ? t("Read the title aloud, then turn the hourglass")
+        // i18n: {name}: the Portrayer (not the reader).
+        : t("{name} is about to turn the hourglass", { name });
+    case "describe":
+      if (isPortrayer) {
+        return view.stopped ? t("You have finished describing; the Artists are still drawing")
+          : t("Describe the scene: the Artists read as you type");
+      }
+      if (me !== null && view.done.includes(me)) return t("Your pencil is down: waiting for the others");
+      if (me !== null) return t("Draw what you read, in silence");
+      // i18n: {name}: the Portrayer (not the reader).
+      return t("{name} describes, the Artists draw", { name });
+    case "pass":
+      // i18n: {name}: the Portrayer (not the reader).
+      return isPortrayer ? t("Pencils down: pass the drawings to the left or to the right") : t("Pencils down: {name} passes the drawings", { name });
+    case "judge":
+      return judgingText(view, { me, seatName, can });
+    case "reveal":
+      return isPortrayer ? t("The reveal: start the next round when everyone has seen it")
+        : t("The reveal: the scene beside every drawing");
+    default:
+      return "";
+  }
+}
+
+function judgingText(view, { me, seatName, can }) {
+  const n = view.criterion;
+  const vote = view.vote;
+  if (vote) {
+    if (can("decide")) return t("The vote on your drawing is tied: you decide");
+    // i18n: {name}: the Artist (not the reader) whose drawing is voted on; {n}: the criterion's number.
+    if (can("vote")) return t("Vote: does {name}'s drawing meet criterion {n}?", { name: seatName(vote.artist), n });
+    if (vote.artist === me) return vote.deciding ? t("Your drawing's vote is tied") : t("The others are voting on your drawing");
+    const waiting = people(vote.voters.filter((v) => !vote.voted.includes(v)), seatName, me);
+    // i18n: {names}: the players (not the reader) still to vote, as a list; {n}: how many.
+    if (waiting.n) return tn("Waiting for {names} to vote", "Waiting for {names} to vote", waiting.n, { names: waiting.names });
+    return t("Counting the vote");
+  }
+  if (can("verdict")) {
+    const held = heldBy(view, me);
+    // i18n: {name}: the Artist (not the reader) whose drawing the reader judges; {n}: the criterion's number.
+    return t("Does {name}'s drawing meet criterion {n}?", { name: seatName(held), n });
+  }
+  if (can("dispute")) return t("Accept the verdict on your drawing, or dispute it");
+  // i18n: {n}: the number of the criterion being judged (1 to 10).
+  return t("The Judges are judging criterion {n}", { n });
+}
