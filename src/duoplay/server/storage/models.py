@@ -23,6 +23,8 @@ class RoomModel(Base):
     status: Mapped[str] = mapped_column(String(16), index=True)
     match_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     created_at: Mapped[float] = mapped_column(Float)
+    # Bumped by each process that claims the room on a cluster; writes carry the one they hold (a fence).
+    generation: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class MatchModel(Base):

@@ -42,10 +42,28 @@ Statement = tuple[Executable, Any]
 
 
 @dataclass(frozen=True, slots=True)
+class Fence:
+    """Commit only while the room's stored `generation` is still this one: the claim of the process
+    that owns the room on a cluster (docs/server.md). A process that lost the room cannot write."""
+
+    code: str
+    generation: int
+
+
+class Fenced(Exception):
+    """A write refused because another process has claimed the room since this one did."""
+
+    def __init__(self, fences: list[Fence]) -> None:
+        self.codes = [fence.code for fence in fences]
+        super().__init__(f"rooms claimed by another process: {', '.join(self.codes)}")
+
+
+@dataclass(frozen=True, slots=True)
 class Write:
     """Statements that commit together."""
 
     statements: tuple[Statement, ...]
+    fence: Fence | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +72,7 @@ class ActionRow:
 
     values: JSON
     outcome: JSON | None
+    fence: Fence | None = None
 
 
 Item = Write | ActionRow
@@ -175,7 +194,7 @@ class Storage:
                 batch.append(self._queue.get_nowait())
             started = time.monotonic()
             try:
-                await self._commit(_plan([op for op, _ in batch]))
+                await self._commit(*_plan([op for op, _ in batch]))
             except Exception:
                 # One bad write must not fail its neighbours: redo them one by one.
                 await self._write_each(batch)
@@ -190,7 +209,7 @@ class Storage:
     async def _write_each(self, batch: list[tuple[Item, asyncio.Future[None]]]) -> None:
         for op, done in batch:
             try:
-                await self._commit(_plan([op]))
+                await self._commit(*_plan([op]))
             except Exception as error:
                 log.exception("storage write failed")
                 if not done.done():
@@ -199,14 +218,32 @@ class Storage:
                 if not done.done():
                     done.set_result(None)
 
-    async def _commit(self, plan: list[Statement]) -> None:
-        """Run statements in one transaction and commit."""
+    async def _commit(self, plan: list[Statement], fences: list[Fence]) -> None:
+        """Run statements in one transaction and commit; first check every fence (raises `Fenced`)."""
         if self._sync is not None:
-            _commit_sync(self._sync, plan)  # SQLite: see the module docstring
+            _commit_sync(self._sync, plan, fences)  # SQLite: see the module docstring
             return
         async with self.engine.begin() as conn:
+            # The fence's UPDATE locks the room's row until the commit, so a claim by another
+            # process (which bumps the generation) waits for this commit or makes it fail.
+            stale = [fence for fence in fences if (await conn.execute(_fence_statement(fence))).rowcount != 1]
+            if stale:
+                raise Fenced(stale)
             for statement, params in plan:
                 await conn.execute(statement, params)
+
+    async def claim_room(self, code: str) -> int | None:
+        """Take the room for this process: bump its generation and return it (None: no such room).
+        Writes fenced with an older generation fail from the moment this commits."""
+        bump = (
+            update(_rooms)
+            .where(_rooms.c.code == code)
+            .values(generation=_rooms.c.generation + 1)
+            .returning(_rooms.c.generation)
+        )
+        async with self.engine.begin() as conn:
+            row = (await conn.execute(bump)).first()
+        return None if row is None else int(row[0])
 
     async def create_room(self, row: RoomRow) -> None:
         values = {
@@ -221,13 +258,16 @@ class Storage:
 
         await self.write(Write(((insert(_rooms), values),)))
 
-    async def update_room(self, code: str, seats: list[JSON], status: str, match_id: str | None) -> None:
+    async def update_room(
+        self, code: str, seats: list[JSON], status: str, match_id: str | None, fence: Fence | None = None
+    ) -> None:
         values = {"seats": seats, "status": status, "match_id": match_id}
 
-        await self.write(Write(((update(_rooms).where(_rooms.c.code == code).values(**values), None),)))
+        await self.write(Write(((update(_rooms).where(_rooms.c.code == code).values(**values), None),), fence))
 
     async def create_match(
-        self, match_id: str, room_code: str, header: MatchHeader, names: list[Any], created_at: float
+        self, match_id: str, room_code: str, header: MatchHeader, names: list[Any], created_at: float,
+        fence: Fence | None = None,
     ) -> None:
         values = {
             "id": match_id,
@@ -242,12 +282,14 @@ class Storage:
             "outcome": None,
         }
 
-        await self.write(Write(((insert(_matches), values),)))
+        await self.write(Write(((insert(_matches), values),), fence))
 
-    async def append_action(self, match_id: str, version: int, entry: LogEntry, outcome: JSON | None) -> None:
+    async def append_action(
+        self, match_id: str, version: int, entry: LogEntry, outcome: JSON | None, fence: Fence | None = None
+    ) -> None:
         """Store one accepted action (and, if it ended the match, the outcome) in one commit."""
         values = {"match_id": match_id, "version": version, "seat": entry.seat, "action": entry.action}
-        await self.write(ActionRow(values, outcome))
+        await self.write(ActionRow(values, outcome, fence))
 
     # --- reads ----------------------------------------------------------------------------
 
@@ -286,9 +328,11 @@ class Storage:
         )
 
 
-def _plan(items: list[Item]) -> list[Statement]:
-    """The statements for a batch, in order, with runs of action rows folded into one multi-row insert."""
+def _plan(items: list[Item]) -> tuple[list[Statement], list[Fence]]:
+    """The statements for a batch, in order, with runs of action rows folded into one multi-row insert;
+    and the fences they need, each once."""
     plan: list[Statement] = []
+    fences = list(dict.fromkeys(item.fence for item in items if item.fence is not None))
     rows: list[ActionRow] = []
 
     def flush() -> None:
@@ -309,11 +353,19 @@ def _plan(items: list[Item]) -> list[Statement]:
             flush()
             plan.extend(item.statements)
     flush()
-    return plan
+    return plan, fences
 
 
-def _commit_sync(engine: Engine, plan: list[Statement]) -> None:
+def _fence_statement(fence: Fence) -> Executable:
+    where = (_rooms.c.code == fence.code) & (_rooms.c.generation == fence.generation)
+    return update(_rooms).where(where).values(generation=fence.generation)
+
+
+def _commit_sync(engine: Engine, plan: list[Statement], fences: list[Fence]) -> None:
     with engine.begin() as conn:
+        stale = [fence for fence in fences if conn.execute(_fence_statement(fence)).rowcount != 1]
+        if stale:
+            raise Fenced(stale)
         for statement, params in plan:
             conn.execute(statement, params)
 

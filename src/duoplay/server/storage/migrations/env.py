@@ -19,11 +19,23 @@ def _run(connection: Connection) -> None:
         context.run_migrations()
 
 
+MIGRATION_LOCK = 0x6475_6F70  # PostgreSQL advisory lock: several servers starting at once migrate in turn
+
+
 async def _run_async() -> None:
     engine = make_engine(context.config.get_main_option("sqlalchemy.url") or "")
     async with engine.connect() as connection:
-        await connection.run_sync(_run)
-        await connection.commit()
+        locked = connection.dialect.name == "postgresql"
+        if locked:
+            await connection.exec_driver_sql(f"SELECT pg_advisory_lock({MIGRATION_LOCK})")
+            await connection.commit()
+        try:
+            await connection.run_sync(_run)
+            await connection.commit()
+        finally:
+            if locked:
+                await connection.exec_driver_sql(f"SELECT pg_advisory_unlock({MIGRATION_LOCK})")
+                await connection.commit()
     await engine.dispose()
 
 
