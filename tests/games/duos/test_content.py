@@ -68,12 +68,25 @@ def test_the_curated_associations_name_real_cards_of_one_category() -> None:
         assert len(key) == 2 and len({face_id.split("/")[0] for face_id in key}) == 1, key
 
 
-def test_the_bots_hint_words_are_single_words() -> None:
-    from duoplay.games.duos.helps import hint_words
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_bots_hint_words_are_single_words_in_every_language(language: str) -> None:
+    from duoplay.games.duos.help_word import is_one_word
+    from duoplay.games.duos.lexicon import hint_entries, hint_words
 
-    words = hint_words()
-    assert len(words) >= 100 and len(set(words)) == len(words)
-    assert all(w.isalpha() and w == w.strip() for w in words)
+    assert all(set(entry) == set(LANGUAGES) for entry in hint_entries())
+    words = hint_words(language)
+    assert len(words) >= 100 and all(is_one_word(w) for w in words), [w for w in words if not is_one_word(w)]
+    if language == "en":
+        assert len(set(words)) == len(words)
+
+
+def test_the_shipped_vectors_cover_every_card_name_and_hint_word() -> None:
+    """A bot reading our own cards never loads the encoder: rebuild with
+    `python -m duoplay.games.duos.vectors` after changing names or hint words."""
+    from duoplay.games.duos.vectors import shipped, shipped_texts
+
+    assert set(shipped_texts()) <= set(shipped())
+    assert all(abs(float((vector * vector).sum()) - 1) < 1e-3 for vector in shipped().values())
 
 
 def test_every_card_face_is_described_and_goes_with_real_cards_of_its_category() -> None:

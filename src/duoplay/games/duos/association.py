@@ -27,8 +27,7 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from importlib import resources
 from itertools import combinations
@@ -39,6 +38,7 @@ import numpy.typing as npt
 from duoplay.games.duos.cards import CATEGORIES, LANGUAGES, Face, face_by_id, faces
 from duoplay.games.duos.descriptions import linked, shared_words
 from duoplay.games.duos.embedding import Embedder, shared
+from duoplay.games.duos.lexicon import english_forms, exact, fold
 from duoplay.games.duos.pairing import MAX_PAIRS, all_placements, normal
 from duoplay.games.duos.state import Pairs
 from duoplay.games.duos.wordnet import wordnet
@@ -57,28 +57,29 @@ RIVAL_WEIGHT = 0.5  # how much a pair's confidence drops for each card's best ot
 CHOICE_SPREAD = 1.5  # relatedness per factor e of how much likelier a person picks one partner over another
 
 
-def _fold(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).strip()
-
-
 @cache
-def _names_index() -> dict[str, dict[str, tuple[Face, ...]]]:
-    """language -> folded name -> the faces with that name (a name can be in two categories)."""
+def _names_index(key_of: Callable[[str], str]) -> dict[str, dict[str, tuple[Face, ...]]]:
+    """language -> name as `key_of` reads it -> the faces with that name (a name can be in two
+    categories)."""
     index: dict[str, dict[str, tuple[Face, ...]]] = {lang: {} for lang in LANGUAGES}
     for category in CATEGORIES:
         for face in faces(category):
             for lang, name in face.names:
-                key = _fold(name)
+                key = key_of(name)
                 index[lang][key] = (*index[lang].get(key, ()), face)
     return index
 
 
 def resolve(name: str, language: str = "en", category: str | None = None) -> Face | None:
-    """Our card with this name in `language` (or in English), preferring `category`."""
-    index = _names_index()
-    key = _fold(name)
-    found = index.get(language, {}).get(key) or index["en"].get(key) or ()
+    """Our card with this name in `language` (or in English), preferring `category`. The exact
+    name first, then without accents: Swedish "sång" (song) is no "säng" (bed)."""
+    found: tuple[Face, ...] = ()
+    for key_of in (exact, fold):
+        index = _names_index(key_of)
+        key = key_of(name)
+        found = index.get(language, {}).get(key) or index["en"].get(key) or ()
+        if found:
+            break
     for face in found:
         if face.category == category:
             return face
@@ -96,11 +97,18 @@ def resolve_board(names: Sequence[str], language: str = "en") -> list[Face | Non
     return [resolve(n, language, main) for n in names]
 
 
-def text_for(name: str, face: Face | None) -> str:
+def text_for(name: str, face: Face | None, language: str = "en") -> str:
     """What to embed for a name. Our own cards are read through their English names: the
     encoder is strongest in English and has no Swedish, and a card means the same thing in
-    every language. Other names are embedded as they are."""
-    return face.name("en") if face is not None else name
+    every language. Other names are read through English where our word lists or the
+    Swedish dictionary know them (lexicon.py), else embedded as they are."""
+    if face is not None:
+        return face.name("en")
+    if language != "en":
+        forms = english_forms(name, language)
+        if forms:
+            return forms[0]
+    return name
 
 
 @cache
@@ -128,7 +136,7 @@ def curated_ids_known() -> set[str]:
 
 
 def _stems(name: str) -> set[str]:
-    words = re.findall(r"\w+", _fold(name))
+    words = re.findall(r"\w+", fold(name))
     return {w[:4] for w in words if len(w) >= 3}
 
 
@@ -141,7 +149,7 @@ def relatedness(names: Sequence[str], language: str = "en", curated: bool = True
     face ids from its view); otherwise the names are looked up among our cards.
     """
     found = list(known) if known is not None else resolve_board(names, language)
-    texts = [text_for(n, f) for n, f in zip(names, found, strict=True)]
+    texts = [text_for(n, f, language) for n, f in zip(names, found, strict=True)]
     cosine = (embedder or shared()).cosines(texts)
     related = standardize(cosine)
     if curated:

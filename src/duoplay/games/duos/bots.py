@@ -19,17 +19,21 @@ from duoplay.games.duos.actions import Action, GiveHelp, PlacePairs
 from duoplay.games.duos.association import expected_pairs, relatedness_of_faces
 from duoplay.games.duos.cards import CATEGORIES, face_by_id, faces
 from duoplay.games.duos.embedding import shared
+from duoplay.games.duos.lexicon import say, swedish_dictionary
 from duoplay.games.duos.wordnet import wordnet
 
 
 def warm_up() -> None:
-    """Load the model and WordNet and embed every card name and hint word, once per process,
-    so that no decision pays for loading."""
+    """Load, once per process, what a decision may need, so that no player's turn waits for it:
+    the shipped vectors of our cards and hint words, WordNet and the Swedish dictionary, and
+    the encoder itself (a partner's WORD outside our lists needs it)."""
     global _WARM
     if not _WARM:
         names = [f.name("en") for category in CATEGORIES for f in faces(category)]
         shared().vectors(names + list(hints.hint_words()))
         wordnet()
+        swedish_dictionary()
+        shared().load()
         _WARM = True
 
 
@@ -46,7 +50,6 @@ class AssociationBot:
 
     def choose(self, view: JSON, legal: Sequence[Any], seat: int) -> Action:
         cards: list[str] = view["cards"]
-        warm_up()
         names = [face_by_id()[c].name("en") for c in cards]
         related = relatedness_of_faces(cards)
         placed = [tuple(p) for p in view.get("pairs", [])]
@@ -54,11 +57,12 @@ class AssociationBot:
             if view.get("narrator") == seat:
                 return PlacePairs(expected_pairs(related), True)
             return PlacePairs(hints.plan(related, hints.Constraints()), True)
+        language = str(view.get("options", {}).get("language") or "en")
         mine = [h for h in view["helps"] if h["seat"] == seat]
         theirs = [h for h in view["helps"] if h["seat"] != seat]
         own_no = [int(h["card"]) for h in mine if h["kind"] == "no"]
         own_yes = [int(h["card"]) for h in mine if h["kind"] == "yes"]
-        constraints = hints.read_helps(theirs, names, own_no)
+        constraints = hints.read_helps(theirs, names, own_no, language)
         constraints = hints.Constraints(
             constraints.banned, tuple(dict.fromkeys((*constraints.required, *own_yes))), constraints.forced)
         pairs = hints.plan(related, constraints)
@@ -67,17 +71,18 @@ class AssociationBot:
             for kind in ("word", "no", "yes"):
                 if kind in used_kinds:
                     continue
-                action = self._help(kind, names, pairs, related, constraints, placed)
+                action = self._help(kind, names, pairs, related, constraints, placed, language)
                 if action is not None:
                     return action
         # The constraints include this seat's own marks, so the placement is always legal.
         return PlacePairs(pairs, True)
 
     def _help(self, kind: str, names: list[str], pairs: Any, related: Any,
-              constraints: hints.Constraints, placed: list[tuple[Any, ...]]) -> Action | None:
+              constraints: hints.Constraints, placed: list[tuple[Any, ...]], language: str) -> Action | None:
         if kind == "word":
-            word = hints.choose_word(names, pairs, related)
-            return None if word is None else GiveHelp("word", word=word)
+            word = hints.choose_word(names, pairs, related, language)
+            # Chosen in English, said in the table's language (the hint words have all five).
+            return None if word is None else GiveHelp("word", word=say(word, language))
         if kind == "no":
             card = hints.choose_no(related, pairs, constraints.banned)
             if card is None:

@@ -1,7 +1,9 @@
 """`duoplay duos pairs NAME x12 [--lang en|es|sv|pl|fr]`: the 4 pairs the DUOS bot would place.
 
 Any 12 names work; names of our own cards (in the chosen language or in English) also
-use the curated associations. One pair per line, the two names joined by " + ".
+use their descriptions and the curated associations, and need no model: their vectors ship
+with the package, so such a call answers without loading the encoder. One pair per line,
+the two names joined by " + ".
 `add_command` is in the `duoplay.commands` entry point group; `duoplay` adds it to its own commands.
 """
 
@@ -38,14 +40,16 @@ def run(args: argparse.Namespace) -> int:
     try:
         from duoplay.games.duos.association import pairs_for_names, resolve_board
         from duoplay.games.duos.embedding import MODEL_LANGUAGES
+        from duoplay.games.duos.lexicon import english_forms
     except ModuleNotFoundError as missing:
         print(f"duoplay duos pairs: {missing}; install the 'duos' extra", file=sys.stderr)
         return 1
     if args.lang not in MODEL_LANGUAGES:
-        unknown = [n for n, face in zip(names, resolve_board(names, args.lang), strict=True) if face is None]
+        unknown = [n for n, face in zip(names, resolve_board(names, args.lang), strict=True)
+                   if face is None and not english_forms(n, args.lang)]
         if unknown:
-            print(f"note: the model has no {args.lang}; names that are not our cards are read as they are: "
-                  + ", ".join(unknown), file=sys.stderr)
+            print(f"note: the model has no {args.lang} and no dictionary here knows these names; "
+                  "they are read as they are: " + ", ".join(unknown), file=sys.stderr)
     try:
         chosen = pairs_for_names(names, args.lang)
     except RuntimeError as error:

