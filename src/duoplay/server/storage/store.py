@@ -263,7 +263,8 @@ class Storage:
     ) -> None:
         values = {"seats": seats, "status": status, "match_id": match_id}
 
-        await self.write(Write(((update(_rooms).where(_rooms.c.code == code).values(**values), None),), fence))
+        statement = update(_rooms).where(_rooms.c.code == code).values(**values)
+        await self.write(Write(((statement, None),), fence))
 
     async def create_match(
         self, match_id: str, room_code: str, header: MatchHeader, names: list[Any], created_at: float,
