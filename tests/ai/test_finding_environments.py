@@ -6,7 +6,7 @@ import warnings
 from types import SimpleNamespace
 
 import pytest
-from pettingzoo.test import api_test
+from pettingzoo.test import api_test, parallel_api_test
 
 from duoplay import ai
 from duoplay.ai import environments
@@ -49,3 +49,24 @@ def test_a_game_without_an_environment_says_so(monkeypatch: pytest.MonkeyPatch) 
     with pytest.raises(ValueError, match="Plain Game offers no learning environment") as refused:
         ai.env("plain")
     assert ", ".join(ai.games()) in str(refused.value)
+
+
+def test_the_games_with_a_parallel_environment_are_those_that_declare_one() -> None:
+    offered = ai.parallel_games()
+    assert offered, "at least one game offers a Parallel environment"
+    assert offered == [g for g in game_ids()
+                       if isinstance(getattr(find_game(g), "ai_parallel_env", None), str)]
+    for game_id in offered:
+        target = declared.ai_parallel_env(find_game(game_id))
+        assert target is not None
+        assert type(ai.parallel_env(game_id)) is declared.load(target)
+        parallel_api_test(ai.parallel_env(game_id), num_cycles=100)
+
+
+def test_a_game_without_a_parallel_environment_says_so() -> None:
+    lacking = [g for g in game_ids() if g not in ai.parallel_games()]
+    assert lacking, "some game has its players take turns"
+    with pytest.raises(ValueError, match=r"offers no Parallel environment.*games that do: "):
+        ai.parallel_env(lacking[0])
+    with pytest.raises(MalformedAction, match="Unknown game"):
+        ai.parallel_env("no-such-game")

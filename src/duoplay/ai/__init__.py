@@ -4,8 +4,10 @@ A game offers one by declaring `ai_env` (see `duoplay.core.declared`); `env(game
 `raw_env(game, **options)` find it by the game's id or alias, and `games()` lists the games
 that offer one. A game may also declare `ai_text_env`, a Gymnasium environment whose
 observations and actions are text, for language-model agents: `text_env(game, **options)`
-builds it and `text_games()` lists the games that offer one. `VectorEnv(n, game)` steps n
-games in one call, numpy in and out.
+builds it and `text_games()` lists the games that offer one. A game whose players all act at
+once may declare `ai_parallel_env`, a PettingZoo Parallel environment: `parallel_env(game,
+**options)` builds it and `parallel_games()` lists them. `VectorEnv(n, game)` steps n games in
+one call, numpy in and out.
 """
 
 try:
@@ -17,7 +19,15 @@ except ImportError as missing:
         f"duoplay.ai needs the 'ai' extra ({missing.name} is missing): pip install 'duoplay[ai]'"
     ) from missing
 
-from duoplay.ai.environments import env, games, raw_env, text_env, text_games
+from duoplay.ai.environments import (
+    env,
+    games,
+    parallel_env,
+    parallel_games,
+    raw_env,
+    text_env,
+    text_games,
+)
 from duoplay.ai.vector import VectorEnv
 
-__all__ = ["VectorEnv", "env", "games", "raw_env", "text_env", "text_games"]
+__all__ = ["VectorEnv", "env", "games", "parallel_env", "parallel_games", "raw_env", "text_env", "text_games"]

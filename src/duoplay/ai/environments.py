@@ -1,5 +1,6 @@
-"""Find the learning environment a game declares, bare or with PettingZoo's usual wrappers, and
-the text environment (Gymnasium, text in and out) a game may declare for language-model agents."""
+"""Find the learning environment a game declares, bare or with PettingZoo's usual wrappers, the
+Parallel environment of a game whose players act at once, and the text environment (Gymnasium,
+text in and out) a game may declare for language-model agents."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import importlib
 from typing import Any
 
 import gymnasium
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 
 from duoplay.ai.wrappers import ClassicWrapper
 from duoplay.core import declared
@@ -63,6 +64,27 @@ def env(game: str, **kwargs: Any) -> AECEnv:
         environment: AECEnv = checked(**kwargs)
         return environment
     return ClassicWrapper(raw_env(game, **kwargs), illegal_reward=-1)
+
+
+def parallel_games() -> list[str]:
+    """The ids of the games that offer a Parallel environment."""
+    return [game_id for game_id in game_ids() if declared.ai_parallel_env(find_game(game_id)) is not None]
+
+
+def parallel_env(game: str, **kwargs: Any) -> ParallelEnv:
+    """The game's PettingZoo Parallel environment (every agent acts in each step); `kwargs` are
+    its options.
+
+    Raises `MalformedAction` for an unknown game and `ValueError` for a game that offers
+    no Parallel environment."""
+    found = find_game(game)
+    target = declared.ai_parallel_env(found)
+    if target is None:
+        offered = ", ".join(parallel_games()) or "none"
+        raise ValueError(f"{found.name} offers no Parallel environment (it declares no ai_parallel_env); "
+                         f"games that do: {offered}")
+    environment: ParallelEnv = declared.load(target)(**kwargs)
+    return environment
 
 
 def text_games() -> list[str]:

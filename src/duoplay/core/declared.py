@@ -21,6 +21,7 @@ from these declarations, so adding a game touches only its own folders:
 | `next_options(state, options)` | the options of the next match in the room, after this one | the same |
 | `ai_env` | "module:attribute" of its learning environment (PettingZoo AEC) | none: no environment |
 | `ai_text_env` | "module:attribute" of its text environment for language-model agents (Gymnasium) | none |
+| `ai_parallel_env` | "module:attribute" of its Parallel environment (PettingZoo: all act at once) | none |
 
 A "module:attribute" declaration is text, imported only when it is used (`load`), so that
 importing a game never imports what its environment or its commands need.
@@ -152,6 +153,12 @@ def ai_env(game: Any) -> str | None:
 def ai_text_env(game: Any) -> str | None:
     """The "module:attribute" of the game's text environment (Gymnasium, text in and out), or None."""
     target: str | None = getattr(game, "ai_text_env", None)
+    return target
+
+
+def ai_parallel_env(game: Any) -> str | None:
+    """The "module:attribute" of the game's Parallel environment (PettingZoo), or None."""
+    target: str | None = getattr(game, "ai_parallel_env", None)
     return target
 
 

@@ -26,6 +26,7 @@ class Duos:
     bot_levels = (BotLevel("association", "Association"),)
     standin_level = "association"
     web_table = "duos"
+    ai_parallel_env = "duoplay.games.duos.parallel_env:parallel_env"
 
     def option_specs(self) -> list[OptionSpec]:
         return option_specs()
