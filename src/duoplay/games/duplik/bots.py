@@ -48,6 +48,7 @@ TYPING_BURST = 4.0  # seconds of typing sent at once
 CHOICE_SECONDS = (1.0, 2.5)
 JUDGING_SECONDS = (1.5, 4.0)
 DRAWING_SECONDS = 3.0
+REVEAL_SECONDS = 15.0  # people look at the drawings beside the scene before the next round
 
 
 def bot_delay(view: JSON, seat: int, rng: random.Random) -> float:
@@ -57,6 +58,8 @@ def bot_delay(view: JSON, seat: int, rng: random.Random) -> float:
         return TYPING_BURST if seat == view.get("portrayer") else DRAWING_SECONDS
     if phase == "judge":
         return rng.uniform(*JUDGING_SECONDS)
+    if phase == "reveal":
+        return REVEAL_SECONDS
     return rng.uniform(*CHOICE_SECONDS)
 
 

@@ -72,7 +72,7 @@ function gallery(reveal, { label, points, met, idPrefix }) {
 }
 
 // The reveal of the current round, for everyone.
-export function revealPanel(view, { label, seatName, me }) {
+export function revealPanel(view, { label, seatName, me, id }) {
   const met = {};
   for (const result of view.results || []) {
     for (const [artist, holds] of Object.entries(result)) met[artist] = (met[artist] || 0) + (holds ? 1 : 0);
@@ -86,9 +86,9 @@ export function revealPanel(view, { label, seatName, me }) {
   if (portrayer === me) line = tn("As Portrayer you score {n} point", "As Portrayer you score {n} points", score);
   // i18n: {name}: the Portrayer (not the reader); {n}: the points they scored this round.
   else line = tn("{name} scores {n} point as Portrayer", "{name} scores {n} points as Portrayer", score, { name: seatName(portrayer) });
-  return h("section.duplik-reveal", { id: "duplik-reveal" },
+  return h("section.duplik-reveal", { id },
     h("p.duplik-portrayer-score", {}, line),
-    gallery(reveal, { label, points, met, idPrefix: "duplik-reveal" }));
+    gallery(reveal, { label, points, met, idPrefix: id }));
 }
 
 // The end of the game: the winners, the totals and every remembered round's drawings.

@@ -160,8 +160,8 @@ export class Stage {
         this.work.replaceChildren(scenePicture(v.card.picture, v.card.title));
       } else if (role === "artist") {
         const done = v.done.includes(me);
-        this.brief.replaceChildren(titleLine(v), this.reading.element,
-          done ? h("p.duplik-note", {}, t("Your pencil is down: this drawing is your answer.")) : null);
+        this.brief.replaceChildren(...[titleLine(v), this.reading.element,
+          done ? h("p.duplik-note", {}, t("Your pencil is down: this drawing is your answer.")) : null].filter(Boolean));
         this.work.replaceChildren(this.pad.element, this.tools);
       } else {
         this.brief.replaceChildren(titleLine(v), this.reading.element);
@@ -239,13 +239,17 @@ export class Stage {
   }
 
   revealing({ v, legal, me, label, seatName }, brief, work) {
+    if (v.card && this.onShowReveal) {
+      brief.push(h("button", { type: "button", id: "duplik-show-reveal", onclick: () => this.onShowReveal() },
+        t("See the reveal")));
+    }
     if (legal.some((a) => a.type === "next")) {
       brief.push(withKey(h("button.primary.duplik-big", { type: "button", id: "duplik-next", onclick: () => this.act({ type: "next" }) },
         t("Next round")), "Enter", tc("key", "Enter")));
     }
     if (!v.card) return;
     brief.push(titleLine(v));
-    work.push(revealPanel(v, { label, seatName, me }), criteriaList(v.criteria.length ? v.criteria : v.card.criteria,
+    work.push(revealPanel(v, { label, seatName, me, id: "duplik-reveal-stage" }), criteriaList(v.criteria.length ? v.criteria : v.card.criteria,
       { golden: v.golden, id: "duplik-reveal-criteria" }));
   }
 }

@@ -6,7 +6,8 @@ import { t, tc } from "../../i18n.js";
 import { Countdown, ErrorLine, EventLog, keyHints, listenKeys, Modal, presence, Scoreboard, SeatStrip, TurnStatus }
   from "../../kit/index.js";
 import { describe, isLoud } from "./events.js";
-import { gameSummary, rememberReveal } from "./reveal.js";
+import { gameSummary, rememberReveal, revealPanel } from "./reveal.js";
+import { criteriaList } from "./scene.js";
 import { Stage } from "./stage.js";
 import { heldBy, namer, statusText } from "./talk.js";
 
@@ -41,6 +42,7 @@ export function createTable(root, ctx) {
     h("aside.duplik-side", {}, scores.element, log.element));
   const modal = new Modal({ prefix: PREFIX, host: table });
   root.append(table);
+  stage.onShowReveal = () => showReveal(shown.view);
 
   let shown = null;
   const me = () => (shown && shown.view.seat !== null && shown.view.seat !== undefined ? shown.view.seat : null);
@@ -101,6 +103,16 @@ export function createTable(root, ctx) {
     };
   }
 
+  // The reveal opens as a dialog and stays until its reader closes it, even when the next round starts.
+  function showReveal(v) {
+    if (!v.card) return;
+    modal.show({ name: "reveal", content: h("div.duplik-reveal-box", {},
+      // i18n: {n}: the round's number; {title}: its scene's title.
+      h("h2", {}, t("Round {n}: {title}", { n: v.round, title: v.card.title })),
+      revealPanel(v, { label, seatName: ctx.seatName, me: me(), id: "duplik-reveal-round" }),
+      criteriaList(v.criteria, { golden: v.golden })) });
+  }
+
   function lines(events, view) {
     return events.map((event) => ({ text: describe(event, ctx.seatName, view, me()), kind: event.kind,
       loud: isLoud(event) }));
@@ -129,6 +141,7 @@ export function createTable(root, ctx) {
       if (box.top < 0 || box.top > 80) table.scrollIntoView({ block: "start" });
     }
     if (replay) return;
+    if (events.some((e) => e.kind === "reveal") || (first && v.phase === "reveal")) showReveal(v);
     const over = events.some((e) => e.kind === "game_over");
     if (over || (first && next.outcome)) {
       modal.show({ name: "end", content: gameSummary(v, next.outcome, { seatName: ctx.seatName, label, me: me(),
