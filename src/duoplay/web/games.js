@@ -25,6 +25,13 @@ export function levelName(info, level) {
   return label ? t(label) : String(level ?? "");
 }
 
+// What a seat is called: its player's name; a bot, by its seat (the server names bots in English).
+export function seatLabel(seat) {
+  // i18n: a bot's name at the table; {n}: its seat's number (1, 2...).
+  if (seat.kind === "bot") return t("Bot {n}", { n: seat.seat + 1 });
+  return seat.name;
+}
+
 // A game plugs in by shipping web/games/<web_table>/table.js (exporting createTable(element, ctx))
 // and web/games/<web_table>/table.css; the server names the folder in the game's info.
 export function loadTable(info) {

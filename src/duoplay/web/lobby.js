@@ -1,5 +1,6 @@
 // The lobby: your name, a new room (game + house rules), join by code or link, open rooms, recent games.
 import { api, clear, h, toast } from "./dom.js";
+import { seatLabel } from "./games.js";
 import { errorText, t } from "./i18n.js";
 import { forgetGame, getName, getSeat, recentGames, setName } from "./storage.js";
 
@@ -151,7 +152,7 @@ export function showLobby() {
   });
 
   function seatSummary(room) {
-    return room.seats.map((s) => (s.kind === "empty" ? t("empty seat") : s.name)).join(" · ");
+    return room.seats.map((s) => (s.kind === "empty" ? t("empty seat") : seatLabel(s))).join(" · ");
   }
 
   async function loadOpenRooms() {

@@ -2,7 +2,7 @@
 // It is the table's only link to the server: actions out (with their answers), states, streams and
 // errors in.
 import { clear, h, toast } from "./dom.js";
-import { gameInfo, levelName, loadTable } from "./games.js";
+import { gameInfo, levelName, loadTable, seatLabel } from "./games.js";
 import { errorText, t, tn } from "./i18n.js";
 import { clearSeat, getName, getSeat, rememberGame, setName, setSeat } from "./storage.js";
 import { RoomSocket } from "./ws.js";
@@ -153,7 +153,7 @@ export function showRoom(code) {
   function seatName(seat) {
     const s = room && room.seats[seat];
     if (!s || s.kind === "empty") return t("Seat {n}", { n: seat + 1 });
-    return s.name || t("Seat {n}", { n: seat + 1 });
+    return seatLabel(s) || t("Seat {n}", { n: seat + 1 });
   }
 
   function levelSelect(seat) {
@@ -170,7 +170,7 @@ export function showRoom(code) {
       const mine = s.seat === mySeat;
       const item = h("li.seat", { dataset: { seat: s.seat, kind: s.kind }, class: mine ? "mine" : "" },
         h("span.seat-no", {}, t("Seat {n}", { n: s.seat + 1 })),
-        h("span.seat-name", {}, s.kind === "empty" ? t("Empty") : s.name),
+        h("span.seat-name", {}, s.kind === "empty" ? t("Empty") : seatLabel(s)),
         // i18n: a badge; {level}: the bot's level, one of the games' bot level names.
         s.kind === "bot" ? h("span.badge.bot", {}, t("Bot: {level}", { level: levelName(info, s.level) })) : null,
         mine ? h("span.badge.you", {}, t("You")) : null,
