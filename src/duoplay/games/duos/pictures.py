@@ -1,0 +1,119 @@
+"""Card pictures that no single icon shows well, composed or recoloured from Fluent Emoji Flat icons.
+
+Fluent Emoji Flat (Microsoft, MIT) has no goldfish, golden goose or glass slipper, and its
+ogre and goblin are Japanese masks (an oni and a tengu). These pictures are made from its
+icons by recolouring (a gold goose, an orange fish, a glass-blue shoe, green skin for an
+ogre and a goblin) and by placing icons together (three bears of three sizes, a princess
+with a snowflake for the Snow Queen). The MIT licence allows such derived works; the
+licence text stays with the pictures (content/LICENSE-icons.txt, which names them).
+
+The recipes are data below. To rebuild, give the icon set's JSON from the npm package
+`@iconify-json/fluent-emoji-flat` (`npm pack` it and unpack); the pictures are written into
+`content/icons.json` under "duoplay:<name>", and the cards point at them by that key:
+
+    python -m duoplay.games.duos.pictures path/to/package/icons.json
+"""
+
+from __future__ import annotations
+
+import colorsys
+import json
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+CONTENT = Path(__file__).parent / "content"
+PREFIX = "fluent-emoji-flat"
+_COLOUR = re.compile(r"#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})\b")
+
+
+@dataclass(frozen=True)
+class Layer:
+    """One icon placed on the 32 x 32 card: scaled about its top-left corner, then moved."""
+
+    icon: str
+    scale: float = 1.0
+    x: float = 0.0
+    y: float = 0.0
+    hue: float | None = None  # a new hue (degrees) for the recoloured colours
+    saturation: float | None = None
+    lighten: float = 0.0  # added to lightness (0-1), for glass
+    hues: tuple[float, float] = (0.0, 360.0)  # only colours of these hues are recoloured (skin: 30-55)
+    min_saturation: float = 0.0
+
+
+RECIPES: dict[str, tuple[Layer, ...]] = {
+    "golden-goose": (Layer("goose", hue=44, saturation=0.9, lighten=0.2, hues=(0, 60), min_saturation=0.2),
+                     Layer("sparkles", 0.45, 18, 0)),
+    "golden-egg": (Layer("egg", hue=43, saturation=0.95), Layer("sparkles", 0.45, 18, 0)),
+    "goldfish": (Layer("fish", hue=28, saturation=1.0, hues=(180, 220)),),
+    "glass-slipper": (Layer("high-heeled-shoe", hue=195, saturation=0.7, lighten=0.35, min_saturation=0.2),
+                      Layer("sparkles", 0.4, 19, 1)),
+    "ogre": (Layer("man-bald", hue=95, saturation=0.55, hues=(30, 55), min_saturation=0.6),),
+    "goblin": (Layer("man-elf", hue=100, saturation=0.6, hues=(30, 55), min_saturation=0.6),),
+    "three-bears": (Layer("bear", 0.62, 0, 12), Layer("bear", 0.5, 16, 16), Layer("bear", 0.38, 11, 2)),
+    "snow-queen": (Layer("princess", 1.0, 0, 0), Layer("snowflake", 0.42, 19, 0)),
+    "spindle": (Layer("yarn", 1.0, 0, 0),),
+}
+
+
+def _recolour(body: str, layer: Layer) -> str:
+    if layer.hue is None:
+        return body
+
+    def swap(match: re.Match[str]) -> str:
+        text = match.group(1)
+        if len(text) == 3:
+            text = "".join(c * 2 for c in text)
+        red, green, blue = (int(text[i:i + 2], 16) / 255 for i in (0, 2, 4))
+        hue, lightness, saturation = colorsys.rgb_to_hls(red, green, blue)
+        degrees = hue * 360
+        low, high = layer.hues
+        if not low <= degrees <= high or saturation < layer.min_saturation:
+            return match.group(0)
+        assert layer.hue is not None
+        new_saturation = layer.saturation if layer.saturation is not None else saturation
+        new_lightness = min(0.95, lightness + layer.lighten)
+        red, green, blue = colorsys.hls_to_rgb(layer.hue / 360, new_lightness, new_saturation)
+        return "#" + "".join(f"{round(v * 255):02x}" for v in (red, green, blue))
+
+    return _COLOUR.sub(swap, body)
+
+
+def compose(recipe: tuple[Layer, ...], source: dict[str, dict[str, str]]) -> str:
+    parts = []
+    for layer in recipe:
+        body = _recolour(source[layer.icon]["body"], layer)
+        if (layer.scale, layer.x, layer.y) == (1.0, 0.0, 0.0):
+            parts.append(body)
+        else:
+            place = f"translate({layer.x:g} {layer.y:g}) scale({layer.scale:g})"
+            parts.append(f'<g transform="{place}">{body}</g>')
+    return "".join(parts)
+
+
+def build(iconify_json: Path) -> list[str]:
+    """Write the composed pictures into content/icons.json, and drop the pictures no card uses any
+    more; returns the keys written."""
+    from duoplay.games.duos.cards import CATEGORIES
+
+    source = json.loads(iconify_json.read_text("utf-8"))["icons"]
+    path = CONTENT / "icons.json"
+    icons = json.loads(path.read_text("utf-8"))
+    used = {entry["icon"] for category in CATEGORIES
+            for entry in json.loads((CONTENT / f"{category}.json").read_text("utf-8"))}
+    written = []
+    for name, recipe in RECIPES.items():
+        key = f"duoplay:{name}"
+        icons[key] = {"body": compose(recipe, source), "width": 32, "height": 32,
+                      "source": "derived from fluent-emoji-flat: " + ", ".join(
+                          dict.fromkeys(f"{PREFIX}:{layer.icon}" for layer in recipe))}
+        written.append(key)
+    kept = {key: value for key, value in sorted(icons.items()) if key in used}
+    path.write_text(json.dumps(kept, ensure_ascii=False, separators=(",", ":")), "utf-8")
+    return written
+
+
+if __name__ == "__main__":
+    print("\n".join(build(Path(sys.argv[1]))))
