@@ -94,3 +94,23 @@ def test_every_card_face_is_described_and_goes_with_real_cards_of_its_category()
 
     assert described_ids() == set(face_by_id())
     assert links_known() <= set(face_by_id())
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_name_is_another_card_name_with_an_ending_added(language: str) -> None:
+    """Esquí beside Esquís or Sorcier beside Sorcière read as one card twice."""
+    from duoplay.games.duos.lexicon import fold
+
+    for category in CATEGORIES:
+        names = sorted({fold(face.name(language)) for face in faces(category)})
+        close = [(a, b) for a in names for b in names if b in (a + "s", a + "e", a + "es")]
+        assert close == [], (category, close)
+
+
+def test_story_characters_are_written_as_names() -> None:
+    """English capitalizes every word of a story character's name, as it does for Snow Queen."""
+    characters = ["big-bad-wolf", "snow-queen", "sleeping-beauty", "frog-prince", "ugly-duckling",
+                  "white-rabbit", "three-bears", "little-pig"]
+    for key in characters:
+        name = face_by_id()[f"fairy-tales/{key}"].name("en")
+        assert all(word[0].isupper() for word in name.split()), name
