@@ -6,7 +6,7 @@ import argparse
 import logging
 import sys
 
-from duoplay.server.config import DEFAULT_DATABASE, ServerConfig, database_from_env
+from duoplay.server.config import DEFAULT_DATABASE, ServerConfig, database_from_env, redis_from_env
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -91,6 +91,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "rooms, such as https://example.org; * allows any (default: none)")
     parser.add_argument("--open-rooms-page", type=int, default=50,
                         help="most open rooms one GET /api/rooms lists (default 50)")
+    parser.add_argument("--redis-url", default=None,
+                        help="Redis shared by the instances of a cluster (default: $REDIS_URL; none: this "
+                        "process keeps every room); needs a PostgreSQL --database (docs/deploy.md)")
+    parser.add_argument("--lease", type=float, default=5.0,
+                        help="on a cluster, seconds before a dead instance's rooms are taken over "
+                        "(default 5)")
 
 
 def settings_problem(args: argparse.Namespace) -> str | None:
@@ -115,6 +121,11 @@ def settings_problem(args: argparse.Namespace) -> str | None:
         return "--lookups-per-minute must be more than 0"
     if args.open_rooms_page < 1:
         return "--open-rooms-page must be 1 or more"
+    if not 0.3 <= args.lease <= 600:
+        return "--lease must be from 0.3 to 600 seconds"
+    database = args.database or database_from_env()
+    if (args.redis_url or redis_from_env()) and not database.startswith(("postgres://", "postgresql")):
+        return "--redis-url (a cluster) needs a PostgreSQL database: --database postgresql://..."
     return None
 
 
@@ -152,6 +163,8 @@ def run(args: argparse.Namespace) -> int:
         lookups_per_minute=args.lookups_per_minute,
         allowed_origins=tuple(o.rstrip("/") for o in args.allowed_origins),
         open_rooms_page=args.open_rooms_page,
+        redis_url=args.redis_url or redis_from_env(),
+        lease=args.lease,
     )
     uvicorn.run(
         create_app(config),

@@ -28,8 +28,8 @@ from duoplay.core.registry import find_game, game_ids
 from duoplay.server import protocol as wire
 from duoplay.server.config import ServerConfig, normalize_database_url
 from duoplay.server.protocol import ProtocolError
-from duoplay.server.ratelimit import TokenBuckets, retry_after_header
-from duoplay.server.rooms import LocalRooms, RoomError, RoomService
+from duoplay.server.ratelimit import AddressLimit, LocalAddressLimit, TokenBuckets, retry_after_header
+from duoplay.server.rooms import LocalRooms, RoomError, RoomService, RoomUnavailable
 from duoplay.server.storage import Storage
 from duoplay.server.storage.migrate import upgrade_async
 from duoplay.server.watchdog import watch_gc, watch_loop
@@ -41,6 +41,8 @@ MAX_BODY = 64 * 1024  # a room request is a few hundred bytes
 MAX_OUTBOX = 1000  # messages waiting for a client that does not read; past this it is dropped
 CLOSE_ROOM_NOT_FOUND = 4404
 CLOSE_POLICY = 1008
+CLOSE_MOVED = 1012  # "service restart": the room moved to another server process; reconnect
+CLOSE_TRY_AGAIN = 1013
 
 _PLACEHOLDER = """<!doctype html><html><head><meta charset="utf-8"><title>duoplay</title></head>
 <body><p>The duoplay server is running, but the web client is not installed.</p></body></html>"""
@@ -84,20 +86,20 @@ def origin_refusal() -> JSONResponse:
     return error_response(wire.FORBIDDEN_ORIGIN, "Requests from other sites are not allowed here", 403)
 
 
-def take_lookup(request: Request | WebSocket) -> float:
+async def take_lookup(request: Request | WebSocket) -> float:
     """Spend one code lookup of the client's address: 0.0, or the seconds until one comes back."""
-    limit: TokenBuckets | None = request.app.state.lookup_limit
+    limit: AddressLimit | None = request.app.state.lookup_limit
     address = client_address(request)
     if limit is None or address in request.app.state.config.room_limit_exempt:
         return 0.0
-    return limit.take(address)
+    return await limit.take(address)
 
 
-def give_back_lookup(request: Request | WebSocket) -> None:
+async def give_back_lookup(request: Request | WebSocket) -> None:
     """A code that named a room costs nothing: only guessing runs out of lookups."""
-    limit: TokenBuckets | None = request.app.state.lookup_limit
-    if limit is not None:
-        limit.give_back(client_address(request))
+    limit: AddressLimit | None = request.app.state.lookup_limit
+    if limit is not None and client_address(request) not in request.app.state.config.room_limit_exempt:
+        await limit.give_back(client_address(request))
 
 
 def lookup_refusal(wait: float) -> ProtocolError:
@@ -139,13 +141,13 @@ async def create_room(request: Request) -> Response:
     if has_lone_surrogates(body):
         return error_response("malformed_request", "The body holds text that is not valid Unicode", 400)
     config: ServerConfig = request.app.state.config
-    limit: TokenBuckets | None = request.app.state.room_limit
+    limit: AddressLimit | None = request.app.state.room_limit
     address = client_address(request)
     if address in config.room_limit_exempt:
         limit = None
     rooms = _rooms(request)
     game, options, seats = body.get("game"), body.get("options"), body.get("seats")
-    if limit is not None and (wait := limit.take(address)) > 0:
+    if limit is not None and (wait := await limit.take(address)) > 0:
         try:
             await rooms.check(game, options, seats)  # a wrong request hears what is wrong with it
         except RoomError as error:
@@ -159,7 +161,7 @@ async def create_room(request: Request) -> Response:
         code = await rooms.create(game, options, seats)
     except RoomError as error:
         if limit is not None:
-            limit.give_back(address)  # a refused request stored nothing, so it costs nothing
+            await limit.give_back(address)  # a refused request stored nothing, so it costs nothing
         return room_error_response(error)
     return JSONResponse({"code": code, "url": f"/room/{code}"}, status_code=201)
 
@@ -185,14 +187,14 @@ async def open_rooms(request: Request) -> Response:
 
 
 async def one_room(request: Request) -> Response:
-    if (wait := take_lookup(request)) > 0:
+    if (wait := await take_lookup(request)) > 0:
         refusal = lookup_refusal(wait)
         return error_response(refusal.code, refusal.message, 429, {"Retry-After": retry_after_header(wait)},
                               template=refusal.template, params=refusal.params)
     summary = await _rooms(request).find(request.path_params["code"])
     if summary is None:
         return error_response(wire.ROOM_NOT_FOUND, "No room has that code", 404)
-    give_back_lookup(request)
+    await give_back_lookup(request)
     return JSONResponse(summary)
 
 
@@ -269,22 +271,36 @@ async def _serve_socket(websocket: WebSocket, config: ServerConfig) -> None:
                 await websocket.send_text(text)
 
     rooms = _rooms(websocket)
-    if (wait := take_lookup(websocket)) > 0:
+    moved = False
+
+    def end() -> None:
+        """The room moved to another server process: close, and the client reconnects."""
+        nonlocal moved
+        if not moved and reader is not None:
+            moved = True
+            reader.cancel()
+
+    if (wait := await take_lookup(websocket)) > 0:
         await refuse_socket(websocket, lookup_refusal(wait))
         return
-    subscription = await rooms.subscribe(websocket.path_params["code"], send)
+    try:
+        subscription = await rooms.subscribe(websocket.path_params["code"], send, end)
+    except RoomUnavailable:
+        busy = ProtocolError(wire.SERVER_ERROR, "The server could not do that; try again")
+        await refuse_socket(websocket, busy, CLOSE_TRY_AGAIN)
+        return
     if subscription is None:
         await refuse_socket(websocket, ProtocolError(wire.ROOM_NOT_FOUND, "No room has that code"),
                             CLOSE_ROOM_NOT_FOUND)
         return
-    give_back_lookup(websocket)
+    await give_back_lookup(websocket)
     writer = asyncio.create_task(write())
     limit = TokenBuckets(config.rate_limit, config.rate_limit)  # one key: this connection
     refusals: deque[float] = deque()
     loop = asyncio.get_running_loop()
     hello_by: float | None = loop.time() + config.hello_timeout  # None once the room took the hello
     try:
-        while not overflow:
+        while not overflow and not moved:
             if hello_by is None:
                 frame = await websocket.receive()
             else:
@@ -314,7 +330,7 @@ async def _serve_socket(websocket: WebSocket, config: ServerConfig) -> None:
                     break
                 continue
             # Shielded: a cancelled reader must not stop a move halfway between storage and fan-out.
-            await asyncio.shield(rooms.deliver(subscription, message))
+            await asyncio.shield(rooms.deliver(subscription, message, text))
             if hello_by is not None and isinstance(message.message, wire.Hello):
                 if not await rooms.greeted(subscription):
                     break  # the room refused the hello (it has all the spectators it takes)
@@ -322,7 +338,7 @@ async def _serve_socket(websocket: WebSocket, config: ServerConfig) -> None:
     except WebSocketDisconnect:
         pass
     except asyncio.CancelledError:
-        if not overflow:
+        if not overflow and not moved:
             raise
     finally:
         await rooms.unsubscribe(subscription)
@@ -332,7 +348,7 @@ async def _serve_socket(websocket: WebSocket, config: ServerConfig) -> None:
             await asyncio.wait_for(asyncio.shield(writer), 2.0)
         writer.cancel()
         with contextlib.suppress(Exception):
-            await websocket.close(CLOSE_POLICY)
+            await websocket.close(CLOSE_MOVED if moved else CLOSE_POLICY)
 
 
 def create_app(config: ServerConfig | None = None) -> Starlette:
@@ -345,8 +361,17 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         storage = Storage(url)
         await storage.start()
         pool = BotPool(config.bot_workers or os.cpu_count() or 1, games=game_ids())
-        rooms = LocalRooms(storage, config, pool)
-        await rooms.start()
+        if config.redis_url:
+            from duoplay.server.cluster import ClusterRooms  # Redis is needed only on a cluster
+
+            cluster = ClusterRooms(storage, config, pool)
+            await cluster.start()
+            app.state.room_limit = cluster.shared_limit("rooms", app.state.room_limit)
+            app.state.lookup_limit = cluster.shared_limit("lookups", app.state.lookup_limit)
+            rooms: LocalRooms = cluster
+        else:
+            rooms = LocalRooms(storage, config, pool)
+            await rooms.start()
         app.state.rooms = rooms
         # Modules and resumed rooms live as long as the process: keep them out of every later GC scan.
         gc.collect()
@@ -381,10 +406,12 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.config = config
     app.state.room_limit = (
-        TokenBuckets(config.room_burst, config.rooms_per_minute / 60) if config.room_burst > 0 else None
+        LocalAddressLimit(TokenBuckets(config.room_burst, config.rooms_per_minute / 60))
+        if config.room_burst > 0 else None
     )
     app.state.lookup_limit = (
-        TokenBuckets(config.lookup_burst, config.lookups_per_minute / 60) if config.lookup_burst > 0 else None
+        LocalAddressLimit(TokenBuckets(config.lookup_burst, config.lookups_per_minute / 60))
+        if config.lookup_burst > 0 else None
     )
     app.state.open_sockets = {}
     app.state.games = games_list()

@@ -14,6 +14,10 @@ def database_from_env() -> str:
     return os.environ.get("DATABASE_URL") or DEFAULT_DATABASE
 
 
+def redis_from_env() -> str | None:
+    return os.environ.get("REDIS_URL") or None
+
+
 def normalize_database_url(url: str) -> str:
     """Accept the usual short forms and pick the async driver the server needs."""
     for prefix, replacement in (
@@ -72,4 +76,10 @@ class ServerConfig:
     create rooms; `*` allows any. Requests without an Origin (not from a browser) are always allowed."""
     open_rooms_page: int = 50
     """Most open rooms one `GET /api/rooms` lists; `?offset=` pages through the rest."""
+    redis_url: str | None = field(default_factory=redis_from_env)
+    """With a Redis URL the server is one instance of a cluster sharing this Redis and one PostgreSQL
+    (docs/deploy.md); without, it keeps every room in this process."""
+    lease: float = 5.0
+    """Seconds a cluster instance's claim on a room lasts unless renewed (renewed every third of it):
+    how long a dead instance's rooms wait before another takes them over."""
     web_dir: Path = WEB_DIR

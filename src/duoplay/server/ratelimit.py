@@ -7,6 +7,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 MAX_ADDRESSES = 10_000  # about 1 MB of buckets; past this the longest-unseen address is forgotten
 
@@ -73,6 +74,29 @@ class TokenBuckets:
             if now - oldest.updated < self._full_after and len(self._buckets) < self.max_keys:
                 return
             del self._buckets[key]
+
+
+class AddressLimit(Protocol):
+    """A limit per client address that the web layer spends from: in this process, or shared by a cluster."""
+
+    async def take(self, key: str) -> float:
+        """0.0 if `key` may go on, else the seconds until it may."""
+        ...
+
+    async def give_back(self, key: str) -> None: ...
+
+
+class LocalAddressLimit:
+    """`AddressLimit` over this process's `TokenBuckets`."""
+
+    def __init__(self, buckets: TokenBuckets) -> None:
+        self.buckets = buckets
+
+    async def take(self, key: str) -> float:
+        return self.buckets.take(key)
+
+    async def give_back(self, key: str) -> None:
+        self.buckets.give_back(key)
 
 
 def retry_after_header(seconds: float) -> str:

@@ -51,10 +51,18 @@ class RoomError(Exception):
         return refusal
 
 
+class RoomUnavailable(Exception):
+    """The room exists but no server process could take it in time (its owner is being replaced)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Subscription:
     code: str
     client_id: int
+
+
+End = Callable[[], None]
+"""Ends a client's connection so that it reconnects (its room moved to another process)."""
 
 
 class RoomService(Protocol):
@@ -74,11 +82,14 @@ class RoomService(Protocol):
         """A page of the waiting rooms with an empty seat, newest first, and how many there are."""
         ...
 
-    async def subscribe(self, code: str, send: Send) -> Subscription | None:
-        """Attach a client: `send` receives every message meant for it, as text."""
+    async def subscribe(self, code: str, send: Send, end: End | None = None) -> Subscription | None:
+        """Attach a client: `send` receives every message meant for it, as text; `end`, if the room
+        moves away, closes the connection. Raises `RoomUnavailable` when no process can take the room."""
         ...
 
-    async def deliver(self, subscription: Subscription, message: Incoming) -> None: ...
+    async def deliver(self, subscription: Subscription, message: Incoming, text: str | None = None) -> None:
+        """A parsed client message; `text` is the frame it was parsed from (to pass it on unchanged)."""
+        ...
 
     async def greeted(self, subscription: Subscription) -> bool:
         """Whether the client said hello and the room took it."""
@@ -165,6 +176,7 @@ class LocalRooms:
             del self.rooms[room.code]
             self._idle_since.pop(room.code, None)
         await room.close()
+        await self._dropped(room)
         log.debug("room %s (%s) dropped from memory", room.code, room.status)
         return True
 
@@ -197,7 +209,7 @@ class LocalRooms:
                 match = replay(stored.header, stored.log)
         if row.status == PLAYING and (match is None or match.outcome() is not None):
             row.status = FINISHED  # the process stopped between the last action and the room update
-        room = Room(row, self.storage, self.config, self.bots, match)
+        room = self._make_room(row, match)
         self.rooms[row.code] = room
         self._idle_since[row.code] = self._clock()
         room.resume()
@@ -230,14 +242,23 @@ class LocalRooms:
             code, rules.id, options_json, [Seat().to_json() for _ in range(seats)], WAITING, None, time.time()
         )
         await self.storage.create_room(row)
-        self.rooms[code] = Room(row, self.storage, self.config, self.bots)
-        # Load what the game's rules need (word lists) while people gather, not on the room loop later.
+        self.rooms[code] = self._make_room(row)
+        self._warm_up(rules, options_json)
+        self._idle_since[code] = self._clock()
+        return code
+
+    def _make_room(self, row: RoomRow, match: Match | None = None) -> Room:
+        return Room(row, self.storage, self.config, self.bots, match)
+
+    def _warm_up(self, rules: Game[Any, Any], options_json: JSON) -> None:
+        """Load what the game's rules need (word lists) while people gather, not on the room loop later."""
         warming = asyncio.get_running_loop().run_in_executor(
             None, declared.warm_up, rules, rules.parse_options(options_json))
         self._warming.add(warming)
         warming.add_done_callback(self._warming.discard)
-        self._idle_since[code] = self._clock()
-        return code
+
+    async def _dropped(self, room: Room) -> None:
+        """After `room` left memory (a cluster gives up its claim here)."""
 
     def _validate(self, game: Any, options: Any, seats: Any) -> tuple[Game[Any, Any], JSON, int]:
         """The game, its options in full and the seat count of a room request, or `RoomError`."""
@@ -276,7 +297,7 @@ class LocalRooms:
         page = rooms[offset:] if limit is None else rooms[offset : offset + limit]
         return [r.summary() for r in page], len(rooms)
 
-    async def subscribe(self, code: str, send: Send) -> Subscription | None:
+    async def subscribe(self, code: str, send: Send, end: End | None = None) -> Subscription | None:
         while True:
             room = await self._room(code)
             if room is None:
@@ -287,7 +308,7 @@ class LocalRooms:
             # Dropped from memory between finding and connecting: load it afresh and connect there.
             await room.disconnect(client_id)
 
-    async def deliver(self, subscription: Subscription, message: Incoming) -> None:
+    async def deliver(self, subscription: Subscription, message: Incoming, text: str | None = None) -> None:
         room = self.rooms.get(subscription.code)
         if room is not None:
             await room.handle(subscription.client_id, message)
