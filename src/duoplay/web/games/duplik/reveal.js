@@ -8,11 +8,20 @@ import { scenePicture } from "./scene.js";
 
 const STORE = "duoplay.duplik.reveals.";
 
+// Every Artist's drawing, an empty one for an Artist who drew nothing.
+function everyDrawing(view) {
+  const artists = new Set([...Object.keys(view.judge_of || {}).map(Number), ...view.drawings.map((d) => d.artist)]);
+  return [...artists].sort((a, b) => a - b).map((artist) => {
+    const found = view.drawings.find((d) => d.artist === artist);
+    return { artist, strokes: found ? found.strokes : [] };
+  });
+}
+
 export function rememberReveal(matchId, view) {
   if (!matchId || !view.card) return;
   const reveals = storedReveals(matchId);
   reveals[view.round] = { round: view.round, title: view.card.title, picture: view.card.picture,
-    drawings: view.drawings.map((d) => ({ artist: d.artist, strokes: d.strokes })) };
+    drawings: everyDrawing(view) };
   try {
     for (let i = localStorage.length - 1; i >= 0; i -= 1) {
       const name = localStorage.key(i);
@@ -77,7 +86,7 @@ export function revealPanel(view, { label, seatName, me, id }) {
   for (const result of view.results || []) {
     for (const [artist, holds] of Object.entries(result)) met[artist] = (met[artist] || 0) + (holds ? 1 : 0);
   }
-  const reveal = { round: view.round, title: view.card.title, picture: view.card.picture, drawings: view.drawings };
+  const reveal = { round: view.round, title: view.card.title, picture: view.card.picture, drawings: everyDrawing(view) };
   const portrayer = view.portrayer;
   const points = view.round_scores && view.round_scores.length ? view.round_scores : null;
   const score = points ? points[portrayer] : 0;

@@ -153,10 +153,10 @@ export class Stage {
     if (this.layout !== key) {
       this.layout = key;
       if (role === "portrayer") {
-        this.brief.replaceChildren(titleLine(v), v.stopped ? h("p.duplik-note", {}, t("You have finished describing."))
-          : h("div.duplik-typing-row", {}, this.typist.element, this.stopButton),
-        h("p.duplik-said-label", {}, t("The Artists read:")), this.reading.element,
-        criteriaList(v.card.criteria, { golden: v.golden, id: "duplik-card-criteria" }));
+        const typing = v.stopped ? [h("p.duplik-note", {}, t("You have finished describing.")), this.reading.element]
+          : [h("div.duplik-typing-row", {}, this.typist.element, this.stopButton)];
+        this.brief.replaceChildren(titleLine(v), ...typing,
+          criteriaList(v.card.criteria, { golden: v.golden, id: "duplik-card-criteria" }));
         this.work.replaceChildren(scenePicture(v.card.picture, v.card.title));
       } else if (role === "artist") {
         const done = v.done.includes(me);
@@ -230,8 +230,8 @@ export class Stage {
     }
     brief.push(verdictBoard(v, label));
     if (role === "portrayer" && v.card) work.push(scenePicture(v.card.picture, v.card.title));
-    const shown = focus === null ? null : v.drawings.find((d) => d.artist === focus);
-    if (shown) {
+    if (focus !== null) {
+      const shown = v.drawings.find((d) => d.artist === focus) || { artist: focus, strokes: [] }; // drew nothing
       // i18n: {name}: whose drawing is shown ("You" for the reader's own, as a label).
       const caption = focus === me ? t("Your drawing") : t("Drawing by {name}", { name: label(focus) });
       work.push(figure(shown.strokes, caption, "duplik-judged", focus));

@@ -45,6 +45,7 @@ export function createTable(root, ctx) {
   stage.onShowReveal = () => showReveal(shown.view);
 
   let shown = null;
+  let lastMoment = null; // the round and phase last shown
   const me = () => (shown && shown.view.seat !== null && shown.view.seat !== undefined ? shown.view.seat : null);
   const label = (seat) => namer(ctx.seatName, me())(seat);
 
@@ -135,8 +136,10 @@ export function createTable(root, ctx) {
     }
     const v = next.view;
     if (!replay && (v.phase === "reveal" || v.phase === "over") && v.card) rememberReveal(ctx.matchId && ctx.matchId(), v);
-    if (first && !replay) {
-      // On a small screen the room's header pushes the stage out of sight: bring the table up once.
+    const moment = `${v.round}.${v.phase}`;
+    if (!replay && moment !== lastMoment) {
+      // The room's header pushes the stage down: bring the table up when a new moment of the round begins.
+      lastMoment = moment;
       const box = table.getBoundingClientRect();
       if (box.top < 0 || box.top > 80) table.scrollIntoView({ block: "start" });
     }

@@ -1,0 +1,140 @@
+"""Duplik's canvas and description in real browsers: strokes survive a reload, the canvas fits a
+phone with its controls in sight, no ink goes down after time is up, and what a person portraying
+types reaches the other person as it is typed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+from tests.web.duplik_fixtures import (
+    BOT,
+    LAPTOP,
+    PHONE,
+    SLOW,
+    NewContext,
+    draw,
+    expect,
+    house,
+    shown,
+    strokes_on,
+    two_people_and_a_bot,
+    wait_shown,
+)
+
+pytestmark = pytest.mark.browser
+
+
+def in_viewport(page: Page, selector: str) -> bool:
+    box = page.locator(selector).bounding_box()
+    size = page.viewport_size
+    assert box is not None and size is not None
+    return box["y"] >= 0 and box["y"] + box["height"] <= size["height"] and box["x"] >= 0 \
+        and box["x"] + box["width"] <= size["width"]
+
+
+def test_a_reload_in_the_middle_of_drawing_keeps_the_strokes(
+        new_context: NewContext, server_url: str) -> None:
+    pages, errors, _ = two_people_and_a_bot(new_context, server_url, lambda seat: seat == BOT)
+    ana, ben = pages[0], pages[1]
+    wait_shown(ana, "d.phase === 'describe'")
+    house(ana)
+    expect(ana.locator("#duplik-canvas")).to_have_attribute("data-strokes", "3")
+    ana.wait_for_timeout(600)  # the strokes leave one by one
+    ana.reload()
+    wait_shown(ana, "d.phase === 'describe'")
+    expect(ana.locator("#duplik-canvas")).to_have_attribute("data-strokes", "3")
+    expect(ana.locator("#duplik-canvas.duplik-pad-on")).to_be_visible()
+    draw(ana, [(0.5, 0.9), (0.9, 0.9)])  # and the drawing goes on
+    expect(ana.locator("#duplik-canvas")).to_have_attribute("data-strokes", "4")
+    ana.locator("#duplik-done").click()
+    ben.locator("#duplik-done").click()
+    # The server kept every stroke: Ben, who judges Ana's drawing, sees all four.
+    wait_shown(ben, "d.phase === 'judge'")
+    expect(ben.locator("#duplik-judged")).to_have_attribute("data-artist", "0")
+    assert strokes_on(ben, "#duplik-judged svg") == 4
+    assert errors == []
+
+
+def test_the_canvas_and_its_controls_fit_a_phone(
+        new_context: NewContext, server_url: str, screenshots: Path) -> None:
+    pages, errors, _ = two_people_and_a_bot(new_context, server_url, lambda seat: seat == BOT,
+                                            viewports=(PHONE, LAPTOP))
+    phone = pages[0]
+    wait_shown(phone, "d.phase === 'describe'")
+    expect(phone.locator("#duplik-said")).not_to_be_empty(timeout=SLOW)
+    for selector in ("#duplik-canvas", "#duplik-done", "#duplik-undo", "#duplik-said", "#duplik-status"):
+        assert in_viewport(phone, selector), selector
+    box = phone.locator("#duplik-canvas").bounding_box()
+    assert box is not None and abs(box["width"] / box["height"] - 10 / 7) < 0.02
+    assert phone.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    house(phone)
+    expect(phone.locator("#duplik-canvas")).to_have_attribute("data-strokes", "3")
+    phone.screenshot(path=str(screenshots / "duplik-drawing-phone.png"))
+    phone.locator("#duplik-done").click()
+    pages[1].locator("#duplik-done").click()
+    wait_shown(phone, "d.phase === 'judge'")
+    for selector in ("#duplik-criterion", "#duplik-yes", "#duplik-no"):
+        assert in_viewport(phone, selector), selector
+    phone.screenshot(path=str(screenshots / "duplik-judging-phone.png"))
+    assert errors == []
+
+
+def test_no_ink_after_time_is_up(new_context: NewContext, server_url: str) -> None:
+    pages, errors, _ = two_people_and_a_bot(new_context, server_url, lambda seat: seat == BOT,
+                                            {"describe_seconds": 10.0})
+    ana = pages[0]
+    wait_shown(ana, "d.phase === 'describe'")
+    draw(ana, [(0.2, 0.2), (0.6, 0.6)])
+    expect(ana.locator("#duplik-canvas")).to_have_attribute("data-strokes", "1")
+    box = ana.locator("#duplik-canvas").bounding_box()
+    assert box is not None
+    wait_shown(ana, "d.phase !== 'describe'", timeout=20_000)  # pens down at zero, by the table
+    # The same mouse stroke over the same place leaves nothing: the canvas is gone, the drawing kept.
+    ana.mouse.move(box["x"] + 20, box["y"] + 20)
+    ana.mouse.down()
+    ana.mouse.move(box["x"] + box["width"] - 20, box["y"] + box["height"] - 20, steps=8)
+    ana.mouse.up()
+    assert ana.locator("#duplik-canvas.duplik-pad-on").count() == 0
+    wait_shown(ana, "d.phase === 'judge'")
+    expect(ana.locator("#duplik-judged")).to_have_attribute("data-artist", "1")
+    wait_shown(pages[1], "d.phase === 'judge'")
+    # Ben judges Ana's drawing as it was at zero: one stroke.
+    expect(pages[1].locator("#duplik-judged")).to_have_attribute("data-artist", "0")
+    assert strokes_on(pages[1], "#duplik-judged svg") == 1
+    assert errors == []
+
+
+def test_a_person_portraying_types_and_the_other_reads_it_as_it_is_typed(
+        new_context: NewContext, server_url: str, screenshots: Path) -> None:
+    pages, errors, _ = two_people_and_a_bot(new_context, server_url, lambda seat: seat != BOT,
+                                            viewports=(PHONE, PHONE))
+    portrayer = int(shown(pages[0])["portrayer"])
+    teller, artist = pages[portrayer], pages[1 - portrayer]
+    expect(teller.locator("#duplik-offer button.duplik-scene-choice")).to_have_count(3)
+    teller.locator("#duplik-offer button.duplik-scene-choice").first.click()
+    teller.locator("#duplik-roll").click()
+    expect(teller.locator("#duplik-card .duplik-criteria li")).to_have_count(10)
+    expect(teller.locator("#duplik-card .duplik-criteria li.golden")).to_have_count(1)
+    title = teller.locator("#duplik-card .duplik-card-title").inner_text()
+    expect(artist.locator("#duplik-title")).to_contain_text(title)  # read aloud before the hourglass
+    teller.locator("#duplik-start").click()
+    wait_shown(artist, "d.phase === 'describe'")
+    # The picture and the text box are both in sight on the Portrayer's phone.
+    for selector in ("#duplik-work .duplik-picture", "#duplik-typing", "#duplik-stop"):
+        assert in_viewport(teller, selector), selector
+    teller.locator("#duplik-typing").press_sequentially("A big tree on the left", delay=20)
+    # Streamed, not yet kept: the other person reads it while the hourglass runs.
+    expect(artist.locator("#duplik-said")).to_have_text("A big tree on the left", timeout=10_000)
+    assert shown(artist)["phase"] == "describe"
+    teller.screenshot(path=str(screenshots / "duplik-describing-phone.png"))
+    teller.locator("#duplik-typing").press_sequentially(", a small cat under it.", delay=20)
+    expect(artist.locator("#duplik-said")).to_have_text("A big tree on the left, a small cat under it.")
+    # An Artist who reloads reads it again within seconds.
+    artist.reload()
+    expect(artist.locator("#duplik-said")).to_have_text("A big tree on the left, a small cat under it.",
+                                                        timeout=15_000)
+    teller.locator("#duplik-stop").click()
+    expect(artist.locator("#duplik-log")).to_contain_text("has finished describing")
+    assert errors == []
