@@ -22,7 +22,8 @@ identical pairs of:
 Boards marked "cards" use our own card names (the curated list knows them; the list
 and the boards were written by the same hand, so read the "free" figure as the one for
 names the bot has never seen). With `--lang es|fr|pl|sv` the card boards are read in
-that language (through our translations) and the free boards are left out.
+that language (through our translations); the free boards are read in that language where
+they carry it (Swedish: every free board has an "sv" list of the same names).
 
 The co-op part plays one help per board. "Reading": the person gives the help the bot
 would give for the person's pairs, and the bot pairs with it. "Giving": the bot gives
@@ -149,8 +150,8 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=0, help="only the first N boards (0: all)")
     args = parser.parse_args()
     boards = json.loads(BOARDS.read_text("utf-8"))["boards"]
-    if args.lang != "en":
-        boards = [b for b in boards if b["source"] == "cards"]
+    if args.lang != "en":  # card boards through our translations, free boards where they carry the language
+        boards = [b for b in boards if b["source"] == "cards" or args.lang in b]
     if args.limit:
         boards = boards[:args.limit]
     start = time.perf_counter()
@@ -176,6 +177,10 @@ def main() -> None:
     for board in tqdm(boards, desc="boards", unit="board"):
         if args.lang == "en":
             names, wanted = board["cards"], board["pairs"]
+        elif board["source"] == "free":
+            names = board[args.lang]
+            position = {name: i for i, name in enumerate(board["cards"])}
+            wanted = [[names[position[a]], names[position[b]]] for a, b in board["pairs"]]
         else:
             names, wanted = translate(board, args.lang)
         started, cpu = time.perf_counter(), time.process_time()
