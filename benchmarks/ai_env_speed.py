@@ -9,6 +9,10 @@ position:
 - RLCard's: a uniform choice from `state["legal_actions"]` + `env.step` (which decodes the
   action, steps the game and encodes the next player's numpy observation).
 
+A third loop shows the ceiling that the rules leave to an environment: the same step with
+no observation and no environment, straight on the rules (`legal_actions`, the mask of
+those actions as a fresh int8 array, the same uniform choice, `apply`).
+
 When a game ends, both sides reset and go on. Each measurement runs for a fixed budget of
 this process's CPU time (the machine may be shared); ours and RLCard's run back to back,
 in alternating order, in every repetition; the report gives the medians of the rates and
@@ -74,6 +78,33 @@ def ours(budget: float, seed: int, wrapped: bool) -> Figures:
             return Figures(steps, games, now - start)
 
 
+def rules_only(budget: float, seed: int) -> Figures:
+    """The environment's step without the environment: legal actions, their mask as a fresh array,
+    the uniform choice, apply. No observation, no bookkeeping: what the rules leave to the rest."""
+    from duoplay.games.uno_duo import rules
+    from duoplay.games.uno_duo.ai.encoding import ACTIONS, mask_bytes
+    from duoplay.games.uno_duo.game import GAME
+
+    chooser, seeder = random.Random(seed), random.Random(seed)
+    options = GAME.parse_options(None)
+    state = GAME.setup(2, options, seeder.getrandbits(63))
+    choice, legal_actions, apply = chooser.choice, rules.legal_actions, rules.apply
+    steps = games = 0
+    start = _clock()
+    deadline = start + budget
+    while True:
+        for _ in range(_CHECK_EVERY):
+            if state.phase == "game-over":
+                games += 1
+                state = GAME.setup(2, options, seeder.getrandbits(63))
+            mask = np.frombuffer(mask_bytes(legal_actions(state, state.current)), dtype=np.int8)
+            apply(state, state.current, ACTIONS[int(choice(mask.nonzero()[0]))])
+        steps += _CHECK_EVERY
+        now = _clock()
+        if now >= deadline:
+            return Figures(steps, games, now - start)
+
+
 def rlcard_env(budget: float, seed: int) -> Figures:
     """RLCard's UNO `env.step` under uniform random play: the loop the engine benchmark measures."""
     from engine_speed import rlcard_public
@@ -133,6 +164,7 @@ def main(argv: list[str] | None = None) -> int:
         "duoplay env() (wrapped)": lambda budget, seed: ours(budget, seed, wrapped=True),
         "RLCard env.step": rlcard_env,
         "duoplay raw_env()": lambda budget, seed: ours(budget, seed, wrapped=False),
+        "rules only (the ceiling)": rules_only,
     }
     for n in sizes:
         runs[f"duoplay VectorEnv({n})"] = lambda budget, seed, n=n: vector(budget, seed, n)
