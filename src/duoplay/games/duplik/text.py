@@ -366,7 +366,7 @@ def _event(event: JSON, view: JSON, actor: int | None, style: Style) -> list[str
         return [style.bold(f"The hourglass turns: {event['seconds']:g} seconds to describe and draw.")]
     if kind == "description":
         if viewer == view["portrayer"]:
-            return []
+            return [f"The Artists read: {_quoted(_tail(event['text']), style)}"] if actor == viewer else []
         return [f"{name(view['portrayer'], viewer, True)}: {_quoted(_tail(event['text']), style)}"]
     if kind == "stopped":
         return [f"{name(view['portrayer'], viewer, True)} "
