@@ -17,12 +17,14 @@ $(STAMP): pyproject.toml
 	  [shutil.rmtree(d.locate_file(f).parent, ignore_errors=True) for f in d.files or () if str(f) == 'tests/__init__.py']"
 	touch $(STAMP)
 
-# Debian packages the tests use (browser, PostgreSQL, a terminal, WordNet for the DUOS bot),
-# installed once, only when missing.
+# Debian packages the tests use (browser, PostgreSQL, Redis and nginx for the cluster, a terminal,
+# WordNet for the DUOS bot), installed once, only when missing.
 system-deps:
 	@missing=""; \
 	test -x /usr/bin/chromium || missing="$$missing chromium"; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	command -v redis-server >/dev/null || missing="$$missing redis-server"; \
+	test -x /usr/sbin/nginx || missing="$$missing nginx"; \
 	command -v tmux >/dev/null || missing="$$missing tmux"; \
 	test -f /usr/share/wordnet/index.noun || missing="$$missing wordnet-base"; \
 	test -f /usr/share/hunspell/es_ES.dic || missing="$$missing hunspell-es"; \
