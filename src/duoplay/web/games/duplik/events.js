@@ -12,8 +12,9 @@ export function describe(event, seatName, view, me) {
   const you = (seat) => seat === me;
   switch (event.kind) {
     case "scene_taken":
+      if (you(event.portrayer)) return t("You take a scene card");
       // i18n: {name}: the Portrayer (not the reader).
-      return you(event.portrayer) ? t("You take a scene card") : t("{name} takes a scene card", { name: seatName(event.portrayer) });
+      return t("{name} takes a scene card", { name: seatName(event.portrayer) });
     case "golden":
       // i18n: {n}: the criterion (1 to 10) the golden die picked.
       return t("The golden die shows {n}: criterion {n} is worth 3 points", { n: event.criterion });
@@ -24,11 +25,13 @@ export function describe(event, seatName, view, me) {
       // i18n: {n}: seconds to describe and draw.
       return tn("The hourglass turns: {n} second", "The hourglass turns: {n} seconds", Math.round(event.seconds));
     case "stopped":
+      if (you(view.portrayer)) return t("You have finished describing");
       // i18n: {name}: the Portrayer (not the reader).
-      return you(view.portrayer) ? t("You have finished describing") : t("{name} has finished describing", { name: seatName(view.portrayer) });
+      return t("{name} has finished describing", { name: seatName(view.portrayer) });
     case "pencil_down":
+      if (you(event.artist)) return t("You put your pencil down");
       // i18n: {name}: an Artist (not the reader) who has finished drawing.
-      return you(event.artist) ? t("You put your pencil down") : t("{name} puts their pencil down", { name: seatName(event.artist) });
+      return t("{name} puts their pencil down", { name: seatName(event.artist) });
     case "pens_down":
       return t("Pencils down!");
     case "passed":
@@ -41,8 +44,9 @@ export function describe(event, seatName, view, me) {
     case "verdict":
       return verdictLine(event, seatName, me);
     case "disputed":
+      if (you(event.artist)) return t("You dispute the verdict on your drawing");
       // i18n: {name}: the Artist (not the reader) who disputes the verdict on their drawing.
-      return you(event.artist) ? t("You dispute the verdict on your drawing") : t("{name} disputes the verdict on their drawing", { name: seatName(event.artist) });
+      return t("{name} disputes the verdict on their drawing", { name: seatName(event.artist) });
     case "vote": {
       if (!event.voters.length) return "";
       const voters = people(event.voters, seatName, me);
@@ -57,8 +61,9 @@ export function describe(event, seatName, view, me) {
       // i18n: the result of a vote on a verdict: {yes} and {no} are counts of ballots.
       return t("The vote: {yes} yes, {no} no", { yes: event.yes, no: event.no });
     case "deciding":
+      if (you(event.artist)) return t("A tie: you decide");
       // i18n: {name}: the Artist (not the reader) who breaks a tied vote on their own drawing.
-      return you(event.artist) ? t("A tie: you decide") : t("A tie: {name} decides", { name: seatName(event.artist) });
+      return t("A tie: {name} decides", { name: seatName(event.artist) });
     case "verdict_settled":
       return settledLine(event, seatName, me);
     case "criterion_judged": {
@@ -85,8 +90,9 @@ export function describe(event, seatName, view, me) {
     case "reveal":
       return t("The reveal: the scene beside every drawing");
     case "round":
+      if (you(event.portrayer)) return t("A new round: you portray");
       // i18n: {name}: the next Portrayer (not the reader).
-      return you(event.portrayer) ? t("A new round: you portray") : t("A new round: {name} portrays", { name: seatName(event.portrayer) });
+      return t("A new round: {name} portrays", { name: seatName(event.portrayer) });
     case "game_over":
       return t("Everyone has portrayed: the game is over");
     default:

@@ -73,6 +73,7 @@ function gallery(reveal, { label, points, met, idPrefix }) {
       h("figcaption", {}, h("strong", {}, who),
         // i18n: {n}: the points the drawing scored this round.
         score === null || score === undefined ? null : h("span.duplik-points", {}, tn("{n} point", "{n} points", score)),
+        // i18n: {n}: how many of the ten criteria the drawing met.
         met ? h("span.duplik-met", {}, tn("{n} criterion met", "{n} criteria met", met[d.artist] || 0)) : null),
       download(drawingSvgText(d.strokes, caption), fileName(reveal.round, who), `${idPrefix}-download-${d.artist}`,
         t("Download"))));

@@ -23,11 +23,13 @@ export function statusText(view, { me, seatName, legal, outcome }) {
   if (view.phase === "over" || outcome) return t("Game over");
   switch (view.phase) {
     case "choose":
+      if (isPortrayer) return t("Choose a scene card, or draw one unseen");
       // i18n: {name}: the Portrayer (not the reader).
-      return isPortrayer ? t("Choose a scene card, or draw one unseen") : t("{name} is choosing a scene card", { name });
+      return t("{name} is choosing a scene card", { name });
     case "roll":
+      if (isPortrayer) return t("Roll the die for the golden criterion");
       // i18n: {name}: the Portrayer (not the reader).
-      return isPortrayer ? t("Roll the die for the golden criterion") : t("{name} rolls for the golden criterion", { name });
+      return t("{name} rolls for the golden criterion", { name });
     case "title":
       return isPortrayer ? t("Read the title aloud, then turn the hourglass")
         // i18n: {name}: the Portrayer (not the reader).
@@ -42,8 +44,9 @@ export function statusText(view, { me, seatName, legal, outcome }) {
       // i18n: {name}: the Portrayer (not the reader).
       return t("{name} describes, the Artists draw", { name });
     case "pass":
+      if (isPortrayer) return t("Pencils down: pass the drawings to the left or to the right");
       // i18n: {name}: the Portrayer (not the reader).
-      return isPortrayer ? t("Pencils down: pass the drawings to the left or to the right") : t("Pencils down: {name} passes the drawings", { name });
+      return t("Pencils down: {name} passes the drawings", { name });
     case "judge":
       return judgingText(view, { me, seatName, can });
     case "reveal":
