@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -198,3 +200,23 @@ def test_as_narrator_the_bot_places_the_pairs_people_see_at_once(
     action = AssociationBot().choose(view, match.legal_actions(narrator), narrator)
     assert isinstance(action, PlacePairs) and action.lock and len(action.pairs) == 4
     assert {frozenset(p) for p in wanted} <= named_pairs(shown, action.pairs)
+
+
+def test_decisions_on_our_cards_need_no_model_and_warm_up_loads_it_once() -> None:
+    """The vectors of our cards ship with the package: a fresh process decides without loading the
+    encoder; the game's warm_up declaration loads it (for WORDs outside our lists) before any game."""
+    code = """
+from duoplay.core.match import Match
+from duoplay.games.duos.bots import AssociationBot
+from duoplay.games.duos.embedding import shared
+from duoplay.games.duos.game import GAME
+match = Match.new("duos", 3, 5)
+seat = match.view(None)["narrator"]
+AssociationBot().choose(match.view(seat), match.legal_actions(seat), seat)
+print(shared().loaded)
+GAME.warm_up(GAME.parse_options(None))
+print(shared().loaded)
+"""
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         timeout=300)
+    assert run.stdout.split() == ["False", "True"]
