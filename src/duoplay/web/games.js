@@ -25,10 +25,12 @@ export function levelName(info, level) {
   return label ? t(label) : String(level ?? "");
 }
 
-// What a seat is called: its player's name; a bot, by its seat (the server names bots in English).
+// What a seat is called: its player's name. A bot added to a seat is called "<level> bot" by the
+// server, in English: it is called by its seat instead. A bot standing in for a player keeps the
+// player's name.
 export function seatLabel(seat) {
   // i18n: a bot's name at the table; {n}: its seat's number (1, 2...).
-  if (seat.kind === "bot") return t("Bot {n}", { n: seat.seat + 1 });
+  if (seat.kind === "bot" && seat.name === `${seat.level} bot`) return t("Bot {n}", { n: seat.seat + 1 });
   return seat.name;
 }
 

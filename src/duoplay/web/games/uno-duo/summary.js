@@ -1,6 +1,6 @@
 // The end of a round (revealed hands, points, totals) and of the game.
 import { h } from "../../dom.js";
-import { t } from "../../i18n.js";
+import { t, tn } from "../../i18n.js";
 import { cardFace } from "./cards.js";
 import { wentOut } from "./events.js";
 
