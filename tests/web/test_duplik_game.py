@@ -3,9 +3,11 @@ shows the totals and every round's drawings to download."""
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 from tests.web.duplik_fixtures import NewContext, draw, expect, shown, strokes_on, two_people_and_a_bot
 
@@ -39,7 +41,9 @@ def _step(page: Page) -> None:
     for selector in BUTTONS:
         button = page.locator(selector)
         if button.count() and button.is_visible() and button.is_enabled():
-            button.click()
+            # A dialog may open over it meanwhile (the reveal): the next step closes it.
+            with contextlib.suppress(PlaywrightError):
+                button.click(timeout=2000)
             return
 
 

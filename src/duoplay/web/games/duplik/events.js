@@ -1,7 +1,7 @@
 // One log line per rules event, in the reader's language; the reader is spoken to, never named.
 import { people, t, tn } from "../../i18n.js";
 
-const LOUD = new Set(["disputed", "deciding"]); // the reveal opens a dialog of its own
+const LOUD = new Set(["disputed"]); // the reveal opens a dialog of its own
 
 export function isLoud(event) {
   return LOUD.has(event.kind);
