@@ -1031,7 +1031,20 @@ def main() -> int:
         help="--mix: at most this many seconds to wait for every room's bots to move "
         "before measuring (0: measure at once)",
     )
+    parser.add_argument(
+        "--instances",
+        type=int,
+        default=1,
+        help="2 or more: max mode on one instance, then on this many sharing PostgreSQL and Redis, "
+        "their ratio and the fail-over time (benchmarks/cluster_load.py)",
+    )
+    parser.add_argument("--lease", type=float, default=5.0, help="--instances: the cluster's lease (seconds)")
     args = parser.parse_args()
+    if args.instances > 1:
+        import cluster_load
+
+        duration = args.duration if args.duration is not None else 20.0
+        return cluster_load.run(args.clients or 100, duration, args.workers, args.instances, args.lease)
     if args.mix and args.mode == "max":
         parser.error("--mix plays at human pace; it cannot be combined with --mode max")
     if not (0 <= args.ismcts_share <= 1 and 0 <= args.duos_share <= 1) or args.warmup < 0:

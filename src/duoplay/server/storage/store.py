@@ -25,7 +25,18 @@ import time
 from dataclasses import dataclass
 from typing import Any, cast
 
-from sqlalchemy import Engine, Executable, Table, create_engine, event, insert, make_url, select, update
+from sqlalchemy import (
+    Engine,
+    Executable,
+    Table,
+    create_engine,
+    event,
+    insert,
+    make_url,
+    select,
+    tuple_,
+    update,
+)
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from duoplay.core.log import LogEntry, MatchHeader
@@ -111,6 +122,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA busy_timeout=10000")
     cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA cache_size=-256")  # TEMP-PROBE
     # Checkpoints (the only step that waits for the disk) run beside the writer, not inside a commit.
     cursor.execute("PRAGMA wal_autocheckpoint=0")
     cursor.close()
@@ -224,11 +236,10 @@ class Storage:
             _commit_sync(self._sync, plan, fences)  # SQLite: see the module docstring
             return
         async with self.engine.begin() as conn:
-            # The fence's UPDATE locks the room's row until the commit, so a claim by another
+            # The fence's UPDATE locks the rooms' rows until the commit, so a claim by another
             # process (which bumps the generation) waits for this commit or makes it fail.
-            stale = [fence for fence in fences if (await conn.execute(_fence_statement(fence))).rowcount != 1]
-            if stale:
-                raise Fenced(stale)
+            if fences and (await conn.execute(_fence_statement(fences))).rowcount != len(fences):
+                raise Fenced(fences)  # which one is found when the batch is retried write by write
             for statement, params in plan:
                 await conn.execute(statement, params)
 
@@ -357,16 +368,18 @@ def _plan(items: list[Item]) -> tuple[list[Statement], list[Fence]]:
     return plan, fences
 
 
-def _fence_statement(fence: Fence) -> Executable:
-    where = (_rooms.c.code == fence.code) & (_rooms.c.generation == fence.generation)
-    return update(_rooms).where(where).values(generation=fence.generation)
+def _fence_statement(fences: list[Fence]) -> Executable:
+    """One UPDATE that touches each fenced room if its generation is still the one held: as many rows
+    as fences, or some room was claimed by another process."""
+    held = [(fence.code, fence.generation) for fence in fences]
+    touched = tuple_(_rooms.c.code, _rooms.c.generation).in_(held)
+    return update(_rooms).where(touched).values(generation=_rooms.c.generation)
 
 
 def _commit_sync(engine: Engine, plan: list[Statement], fences: list[Fence]) -> None:
     with engine.begin() as conn:
-        stale = [fence for fence in fences if conn.execute(_fence_statement(fence)).rowcount != 1]
-        if stale:
-            raise Fenced(stale)
+        if fences and conn.execute(_fence_statement(fences)).rowcount != len(fences):
+            raise Fenced(fences)
         for statement, params in plan:
             conn.execute(statement, params)
 

@@ -1,0 +1,282 @@
+"""`server_load.py --instances N`: the same max-mode load on one instance, then on N, of one cluster.
+
+Both runs use the same PostgreSQL (a throwaway cluster started here, as the tests start it) and the
+same Redis (Debian's redis-server), so the ratio measures what adding instances buys, not a change of
+database: one instance is the reference, N instances the measured figure, in the same run. Each room's
+two clients connect to one instance, as nginx's routing by room code sends them (deploy/), so that
+instance claims the room and serves it without forwarding. Then, with the N instances idle, a probe
+room owned by one instance is played from another; that instance is killed with SIGKILL, and the time
+from the kill to the first action the new owner accepts is the fail-over time (the lease, plus the
+time to notice, claim, replay the log and reconnect).
+
+The last line is `instances: N, ratio: X.XXx, p99 ms: Y, failover s: Z`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import glob
+import json
+import multiprocessing as mp
+import os
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tqdm import tqdm
+
+import server_load
+from server_load import DUOPLAY, StepResult, create_rooms, free_port, measure_window, report, start_clients
+
+
+@dataclass
+class Services:
+    """A throwaway PostgreSQL cluster and a Redis, on loopback, for this run only."""
+
+    root: Path
+    pg_bin: Path
+    pg_port: int
+    redis_port: int
+
+    @property
+    def database(self) -> str:
+        return f"postgresql+asyncpg://postgres@127.0.0.1:{self.pg_port}/postgres"
+
+    @property
+    def redis(self) -> str:
+        return f"redis://127.0.0.1:{self.redis_port}/0"
+
+    def stop(self) -> None:
+        subprocess.run(["redis-cli", "-p", str(self.redis_port), "shutdown", "nosave"], capture_output=True)
+        subprocess.run(["runuser", "-u", "postgres", "--", str(self.pg_bin / "pg_ctl"), "-D",
+                        str(self.root / "pg"), "-m", "immediate", "-w", "stop"], capture_output=True)
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    def reset(self) -> None:
+        """Empty Redis and the database between runs, so each starts alike."""
+        subprocess.run(["redis-cli", "-p", str(self.redis_port), "flushall"], capture_output=True, check=True)
+        sql = "DROP SCHEMA public CASCADE; CREATE SCHEMA public;"
+        psql = ["runuser", "-u", "postgres", "--", str(self.pg_bin / "psql"), "-h", "127.0.0.1"]
+        command = [*psql, "-p", str(self.pg_port), "-U", "postgres", "-q", "-c", sql]
+        subprocess.run(command, capture_output=True, check=True)
+
+
+def start_services() -> Services:
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    if not found or shutil.which("redis-server") is None:
+        raise SystemExit("needs Debian's postgresql and redis-server: run `make system-deps`")
+    root = Path(tempfile.mkdtemp(prefix="duoplay-cluster-"))
+    shutil.chown(root, "postgres", "postgres")
+    os.chmod(root, 0o755)
+    bindir = Path(found[-1]).parent
+    services = Services(root, bindir, free_port(), free_port())
+
+    def as_postgres(*args: str) -> None:
+        done = subprocess.run(["runuser", "-u", "postgres", "--", *args], capture_output=True, text=True)
+        if done.returncode != 0:
+            raise SystemExit(f"{args[0]} failed: {done.stdout}{done.stderr}")
+
+    # The settings of the test cluster (fsync off: the benchmark measures the servers, not the disk).
+    data = str(root / "pg")
+    as_postgres(str(bindir / "initdb"), "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8",
+                "--no-locale")
+    as_postgres(str(bindir / "pg_ctl"), "-D", data, "-l", str(root / "pg.log"), "-w", "-t", "30", "-o",
+                f"-c listen_addresses=127.0.0.1 -p {services.pg_port} -c unix_socket_directories={root} "
+                "-c fsync=off -c max_connections=200", "start")
+    subprocess.run(["redis-server", "--port", str(services.redis_port), "--bind", "127.0.0.1", "--save", "",
+                    "--appendonly", "no", "--daemonize", "yes", "--dir", str(root), "--logfile",
+                    str(root / "redis.log")], check=True, capture_output=True)
+    return services
+
+
+def start_instance(services: Services, workdir: Path, lease: float) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    log = open(workdir / f"instance-{port}.log", "wb")  # noqa: SIM115 - kept open for the instance's lifetime
+    proc = subprocess.Popen(
+        [str(DUOPLAY), "serve", "--port", str(port), "--database", services.database, "--redis-url",
+         services.redis, "--lease", str(lease), "--log-level", "warning", "--rate-limit", "1000000",
+         "--bot-workers", "1"],
+        cwd=workdir, stdout=log, stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(600):
+        if proc.poll() is not None:
+            raise SystemExit(f"an instance exited: {(workdir / f'instance-{port}.log').read_text()[-2000:]}")
+        with contextlib.suppress(OSError), urllib.request.urlopen(base + "/healthz", timeout=1):
+            return proc, base
+        time.sleep(0.1)
+    raise SystemExit("an instance did not start")
+
+
+def stop(procs: list[subprocess.Popen[bytes]]) -> None:
+    for proc in procs:
+        if proc.poll() is None:
+            proc.terminate()
+    for proc in procs:
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(15)
+
+
+def run_spread(bases: list[str], pids: list[int], clients: int, duration: float, workers: int) -> StepResult:
+    """Max mode (no think time) with each room's clients on one instance, the rooms dealt in turn."""
+    codes = create_rooms(bases[0], clients // 2)
+    ctx = mp.get_context("spawn")
+    go, stop_event = ctx.Event(), ctx.Event()
+    ready_count = ctx.Value("i", 0)
+    counter = ctx.Value("l", 0, lock=False)
+    results = ctx.Queue()
+    per_instance = max(1, workers // len(bases))
+    jobs = []
+    for index, base in enumerate(bases):
+        mine = codes[index :: len(bases)]
+        ws_base = "ws" + base.removeprefix("http")
+        jobs += [(ws_base, mine[k::per_instance]) for k in range(per_instance) if mine[k::per_instance]]
+    procs = [
+        ctx.Process(target=server_load.worker,
+                    args=(ws_base, share, "max", go, stop_event, ready_count, counter, results), daemon=True)
+        for ws_base, share in jobs
+    ]
+    start_clients(procs, ready_count, clients, 120)
+    go.set()
+    started = time.monotonic()
+    cpu_before = sum(server_load.cpu_seconds(pid) for pid in pids)
+    idle_results, idle, rss_peak = measure_window(ctx, pids[0], started, duration, counter, stop_event,
+                                                  f"{len(bases)} instance(s), {clients} clients")
+    seconds = time.monotonic() - started
+    cpu = (sum(server_load.cpu_seconds(pid) for pid in pids) - cpu_before) / seconds
+    latencies: list[float] = []
+    lags: list[float] = []
+    actions = errors = 0
+    codes_seen: dict[str, int] = {}
+    for _ in procs:
+        lat, act, err, err_codes, lag = results.get(timeout=120)
+        latencies += lat
+        lags += lag
+        actions += act
+        errors += err
+        for key, value in err_codes.items():
+            codes_seen[key] = codes_seen.get(key, 0) + value
+    for proc in procs:
+        proc.join(30)
+    idle_lags = idle_results.get(timeout=120)
+    idle.join(30)
+    return StepResult(
+        clients, seconds, latencies, actions, errors, codes_seen, rss_peak, cpu, lags, idle_lags
+    )
+
+
+# --- fail-over: a probe room, its owner killed ------------------------------------------------
+
+
+async def join(url: str, name: str, token: str | None, deadline: float) -> tuple[Any, dict[str, Any]]:
+    """Connect and say hello until the room answers (its owner may be changing); the welcome."""
+    import websockets
+
+    while True:
+        try:
+            ws = await websockets.connect(url, max_size=None, open_timeout=5)
+            await ws.send(json.dumps({"v": 1, "type": "hello", "name": name, "token": token}))
+            while True:
+                message = json.loads(await asyncio.wait_for(ws.recv(), 5))
+                if message["type"] == "welcome":
+                    return ws, message
+        except (OSError, TimeoutError, Exception):
+            if time.monotonic() > deadline:
+                raise
+            await asyncio.sleep(0.05)
+
+
+async def next_state(ws: Any) -> dict[str, Any]:
+    while True:
+        message = json.loads(await asyncio.wait_for(ws.recv(), 30))
+        if message["type"] == "state":
+            return message
+
+
+async def failover(bases: list[str], victim: subprocess.Popen[bytes]) -> float:
+    """Seconds from SIGKILL of the probe room's owner (bases[0]) to the first action the new owner accepts."""
+    ws_of = ["ws" + base.removeprefix("http") for base in bases]
+    code = create_rooms(bases[0], 1)[0]
+    deadline = time.monotonic() + 60
+    first, _ = await join(f"{ws_of[0]}/ws/{code}", "Ada", None, deadline)  # the victim claims the room
+    await first.send(json.dumps({"v": 1, "type": "sit", "seat": 0}))
+    second, _ = await join(f"{ws_of[1]}/ws/{code}", "Bo", None, deadline)  # forwarded to the victim
+    await second.send(json.dumps({"v": 1, "type": "sit", "seat": 1}))
+    tokens = {}
+    for name, ws in (("Ada", first), ("Bo", second)):
+        while (message := json.loads(await ws.recv()))["type"] != "seated":
+            pass
+        tokens[name] = message["token"]
+    await first.send(json.dumps({"v": 1, "type": "start"}))
+    await next_state(first)
+    victim.send_signal(signal.SIGKILL)
+    killed = time.monotonic()
+    victim.wait(10)
+    with contextlib.suppress(Exception):
+        await first.close()
+    # Bo's instance ends Bo's connection once the owner's lease runs out; both reconnect to it.
+    with contextlib.suppress(Exception):
+        while True:
+            await asyncio.wait_for(second.recv(), 60)
+    states = {}
+    sockets = {}
+    for name in ("Ada", "Bo"):
+        sockets[name], _ = await join(f"{ws_of[1]}/ws/{code}", name, tokens[name], killed + 120)
+        states[name] = await next_state(sockets[name])
+    mover = next(n for n in states if states[n]["view"]["seat"] in states[n]["view"]["to_move"])
+    state = states[mover]
+    await sockets[mover].send(json.dumps({"v": 1, "type": "action", "id": 1, "action": state["legal"][0],
+                                          "version": state["version"]}))
+    while (message := json.loads(await asyncio.wait_for(sockets[mover].recv(), 30)))["type"] != "ack":
+        if message["type"] == "error":
+            raise SystemExit(f"the new owner refused the first action: {message}")
+    took = time.monotonic() - killed
+    for ws in sockets.values():
+        await ws.close()
+    return took
+
+
+def run(clients: int, duration: float, workers: int, instances: int, lease: float) -> int:
+    services = start_services()
+    workdir = Path(tempfile.mkdtemp(prefix="duoplay-cluster-load-"))
+    try:
+        print(f"{os.cpu_count()} cores; PostgreSQL on {services.pg_port}, Redis on {services.redis_port};"
+              f" max mode, {clients} clients, {duration:.0f} s per run; lease {lease} s")
+        steps: dict[int, StepResult] = {}
+        for count in (1, instances):
+            services.reset()
+            procs, bases = [], []
+            for _ in tqdm(range(count), desc=f"starting {count} instance(s)", leave=False):
+                proc, base = start_instance(services, workdir, lease)
+                procs.append(proc)
+                bases.append(base)
+            try:
+                steps[count] = run_spread(bases, [p.pid for p in procs], clients, duration, workers)
+                print(f"{count} instance(s):")
+                report(steps[count])
+                if count == instances:
+                    failover_s = asyncio.run(failover(bases, procs[0]))
+                    print(f"fail-over: SIGKILL of the probe room's owner -> first action accepted by the new"
+                          f" owner: {failover_s:.2f} s (lease {lease} s)")
+            finally:
+                stop(procs)
+        one, many = steps[1], steps[instances]
+        ratio = many.rate / one.rate if one.rate else float("nan")
+        print(f"actions/s: 1 instance {one.rate:.1f} (p99 {one.percentile(0.99):.1f} ms),"
+              f" {instances} instances {many.rate:.1f} (p99 {many.percentile(0.99):.1f} ms);"
+              f" ratio {ratio:.2f}x")
+        print(f"instances: {instances}, ratio: {ratio:.2f}x, p99 ms: {many.percentile(0.99):.1f},"
+              f" failover s: {failover_s:.2f}")
+    finally:
+        services.stop()
+        for log in sorted(workdir.glob("instance-*.log")):
+            server_load.summarize_server_log(log.read_text())
+        shutil.rmtree(workdir, ignore_errors=True)
+    return 0
