@@ -92,3 +92,22 @@ def test_pseudo_text_keeps_placeholders_and_braces() -> None:
     assert text.startswith(OPEN) and text.endswith(CLOSE)
     assert "{n}" in text and "{name!r}" in text and "{{" in text and "}}" in text
     assert "Seat" not in text  # the letters themselves are changed
+
+
+I18N_FUNCTIONS = ("t", "tn", "tc", "tnc", "people", "listOf", "errorText")
+IMPORT = re.compile(r"import \{([^}]*)\} from \"[./]*/i18n\.js\"")
+
+
+def test_every_module_imports_the_i18n_functions_it_calls() -> None:
+    """A call of tn() in a module that imports only t() throws when it runs (a round summary once
+    never showed for that): every module imports what it calls."""
+    wrong = []
+    for path in WEB.rglob("*.js"):
+        if path.name == "i18n.js":
+            continue
+        code = COMMENT_LINE.sub("", path.read_text(encoding="utf-8"))
+        imported = {name.strip() for match in IMPORT.finditer(code) for name in match.group(1).split(",")}
+        for function in I18N_FUNCTIONS:
+            if re.search(rf"(?<![\w.]){function}\(", code) and function not in imported:
+                wrong.append(f"{path.relative_to(WEB)}: {function}")
+    assert wrong == []
