@@ -29,6 +29,7 @@ system-deps:
 	test -f /usr/share/wordnet/index.noun || missing="$$missing wordnet-base"; \
 	test -f /usr/share/hunspell/es_ES.dic || missing="$$missing hunspell-es"; \
 	test -f /usr/share/hunspell/en_US.dic || missing="$$missing hunspell-en-us"; \
+	ls /usr/share/dictd/freedict-swe-eng.* >/dev/null 2>&1 || missing="$$missing dict-freedict-swe-eng"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian packages:$$missing"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
