@@ -122,7 +122,6 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA busy_timeout=10000")
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA cache_size=-256")  # TEMP-PROBE
     # Checkpoints (the only step that waits for the disk) run beside the writer, not inside a commit.
     cursor.execute("PRAGMA wal_autocheckpoint=0")
     cursor.close()
