@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page
+from tests.web.conftest import Server
 from tests.web.duplik_fixtures import (
     BOT,
     LAPTOP,
@@ -54,6 +55,34 @@ def test_a_reload_in_the_middle_of_drawing_keeps_the_strokes(
     wait_shown(ben, "d.phase === 'judge'")
     expect(ben.locator("#duplik-judged")).to_have_attribute("data-artist", "0")
     assert strokes_on(ben, "#duplik-judged svg") == 4
+    assert errors == []
+
+
+def test_strokes_outlive_a_dropped_connection_and_a_server_restart(
+        new_context: NewContext, own_server: Server) -> None:
+    pages, errors, _ = two_people_and_a_bot(new_context, own_server.url, lambda seat: seat == BOT,
+                                            {"describe_seconds": 120.0})
+    ana, ben = pages[0], pages[1]
+    wait_shown(ana, "d.phase === 'describe'")
+    draw(ana, [(0.2, 0.2), (0.6, 0.6)])
+    draw(ana, [(0.2, 0.6), (0.6, 0.2)])
+    ana.wait_for_timeout(600)
+    own_server.stop()  # every connection drops, and the server forgets what was streamed
+    expect(ana.locator("#connection")).to_be_visible()
+    ana.wait_for_timeout(2500)  # the page notices it cannot send
+    own_server.start()  # the match is rebuilt from its log
+    for page in (ana, ben):
+        expect(page.locator("#connection")).to_be_hidden(timeout=20_000)
+        wait_shown(page, "d.phase === 'describe'")
+    expect(ana.locator("#duplik-canvas")).to_have_attribute("data-strokes", "2")
+    draw(ana, [(0.7, 0.3), (0.9, 0.5)])  # and drawing goes on
+    expect(ana.locator("#duplik-canvas")).to_have_attribute("data-strokes", "3")
+    ana.locator("#duplik-done").click()
+    ben.locator("#duplik-done").click()
+    wait_shown(ben, "d.phase === 'judge'")
+    # The whole drawing reached the new server: Ben, who judges it, sees all three strokes.
+    expect(ben.locator("#duplik-judged")).to_have_attribute("data-artist", "0")
+    assert strokes_on(ben, "#duplik-judged svg") == 3
     assert errors == []
 
 

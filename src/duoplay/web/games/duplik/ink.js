@@ -3,9 +3,11 @@
 // where it is kept until pens down. Messages leave one at a time at a steady pace (the server
 // limits how many a connection sends); one that cannot leave waits. After a failed send (the
 // connection dropped) or a reload, the server may hold a different copy: the whole drawing is then
-// sent again after a clear, so both copies end the same.
+// sent again after a clear, so both copies end the same. A small empty message every few seconds
+// tells whether the connection is up: a server that restarted meanwhile lost its copy.
 const STORE = "duoplay.duplik.ink.";
 const PACE_MS = 120; // at most about 8 stream messages a second
+const BEAT_MS = 2000;
 const KEEP = 6; // drawings remembered in this browser (older ones are forgotten)
 export const MAX_STROKES = 400; // the game's limits for one drawing
 export const MAX_POINTS = 20000;
@@ -46,6 +48,7 @@ export class Ink {
     this.outbox = [];
     this.resync = false;
     this.timer = null;
+    this.beat = null;
     this.drainWaiters = [];
   }
 
@@ -58,7 +61,14 @@ export class Ink {
     this.outbox = stored && Array.isArray(stored.outbox) ? stored.outbox : [];
     // After a reload the server may have missed what was on its way: send the whole drawing again.
     this.resync = Boolean(stored && (stored.strokes.length || this.outbox.length));
+    clearInterval(this.beat);
+    this.beat = setInterval(() => this.heartbeat(), BEAT_MS);
     this.pump();
+  }
+
+  heartbeat() {
+    if (this.timer || this.pending() || !this.key) return;
+    if (!this.send({})) this.lost(); // the server keeps nothing of it; a failure means no connection
   }
 
   close() {
@@ -67,7 +77,9 @@ export class Ink {
     this.outbox = [];
     this.resync = false;
     clearTimeout(this.timer);
+    clearInterval(this.beat);
     this.timer = null;
+    this.beat = null;
     this.settle();
   }
 
