@@ -9,7 +9,15 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
-from tests.web.duplik_fixtures import NewContext, draw, expect, shown, strokes_on, two_people_and_a_bot
+from tests.web.duplik_fixtures import (
+    NewContext,
+    draw,
+    expect,
+    shown,
+    strokes_on,
+    two_people_and_a_bot,
+    wait_shown,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -73,4 +81,11 @@ def test_a_whole_game_ends_with_the_totals_and_every_rounds_drawings(
     with ana.expect_download() as download:
         ana.locator("#duplik-r3-download-scene").click()
     assert Path(download.value.path()).read_text(encoding="utf-8").startswith("<svg")
+    # The replay shows the last reveal: the scene and every drawing, kept with the match.
+    ana.locator("#duplik-end-close").click()
+    ana.locator("#replay-link").click()
+    ana.wait_for_selector("#duplik-table[data-version]")
+    ana.keyboard.press("End")
+    wait_shown(ana, "d.phase === 'over'")
+    expect(ana.locator("#duplik-reveal-stage .duplik-item")).to_have_count(3)
     assert errors == []
