@@ -181,7 +181,8 @@ export function createTable(root, ctx) {
     update,
     names: () => shown && render(),
     stream: (msg) => {
-      if (shown && msg.channel === "text" && msg.seat === shown.view.portrayer && msg.data) {
+      if (shown && msg.channel === "text" && msg.seat === shown.view.portrayer && msg.data
+        && typeof msg.data.text === "string") {
         stage.reading.streamed(msg.data.text);
       }
     },
