@@ -17,29 +17,43 @@ function everyDrawing(view) {
   });
 }
 
+const STORED_MOST = 1_500_000; // characters kept in localStorage: the canvas's own copy needs room too
+const seen = new Map(); // match id -> {round: reveal}, everything this page saw
+
 export function rememberReveal(matchId, view) {
   if (!matchId || !view.card) return;
   const reveals = storedReveals(matchId);
   reveals[view.round] = { round: view.round, title: view.card.title, picture: view.card.picture,
     drawings: everyDrawing(view) };
+  seen.set(matchId, reveals);
   try {
     for (let i = localStorage.length - 1; i >= 0; i -= 1) {
       const name = localStorage.key(i);
       if (name && name.startsWith(STORE) && name !== STORE + matchId) localStorage.removeItem(name);
     }
-    localStorage.setItem(STORE + matchId, JSON.stringify(reveals));
+    const kept = { ...reveals };
+    let text = JSON.stringify(kept);
+    for (const round of Object.keys(kept).map(Number).sort((a, b) => a - b)) {
+      if (text.length <= STORED_MOST) break;
+      delete kept[round]; // the oldest rounds go first; this page still has them
+      text = JSON.stringify(kept);
+    }
+    localStorage.setItem(STORE + matchId, text);
   } catch {
-    /* storage full or disabled: the reveal on screen still has its downloads */
+    /* storage full or disabled: this page still has every reveal it saw */
   }
 }
 
+// Every reveal of the match this browser knows: kept before a reload, and seen since.
 export function storedReveals(matchId) {
+  let stored = {};
   try {
     const data = JSON.parse(localStorage.getItem(STORE + matchId) || "{}");
-    return data && typeof data === "object" ? data : {};
+    if (data && typeof data === "object") stored = data;
   } catch {
-    return {};
+    stored = {};
   }
+  return { ...stored, ...(seen.get(matchId) || {}) };
 }
 
 function fileName(round, who) {
