@@ -26,6 +26,17 @@ from tests.web.duplik_fixtures import (
 
 pytestmark = pytest.mark.browser
 
+# A stroke of pointer events of one kind ("touch", "pen") across the canvas.
+POINTER_STROKE = """(canvas, kind) => {
+  const box = canvas.getBoundingClientRect();
+  const at = (f) => ({ pointerId: kind === "pen" ? 7 : 8, pointerType: kind, isPrimary: true, bubbles: true,
+    cancelable: true, clientX: box.left + f * box.width, clientY: box.top + (1 - f) * box.height * 0.8,
+    pressure: 0.5 });
+  canvas.dispatchEvent(new PointerEvent("pointerdown", at(0.1)));
+  for (const f of [0.2, 0.3, 0.4, 0.5]) canvas.dispatchEvent(new PointerEvent("pointermove", at(f)));
+  canvas.dispatchEvent(new PointerEvent("pointerup", at(0.5)));
+}"""
+
 
 def in_viewport(page: Page, selector: str) -> bool:
     box = page.locator(selector).bounding_box()
@@ -100,6 +111,9 @@ def test_the_canvas_and_its_controls_fit_a_phone(
     assert phone.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
     house(phone)
     expect(phone.locator("#duplik-canvas")).to_have_attribute("data-strokes", "3")
+    for kind in ("touch", "pen"):  # a finger and a stylus draw as the mouse does
+        phone.locator("#duplik-canvas").evaluate(POINTER_STROKE, kind)
+    expect(phone.locator("#duplik-canvas")).to_have_attribute("data-strokes", "5")
     phone.screenshot(path=str(screenshots / "duplik-drawing-phone.png"))
     phone.locator("#duplik-done").click()
     pages[1].locator("#duplik-done").click()

@@ -114,7 +114,11 @@ export class Sketchpad {
   down(event) {
     if (!this.enabled || (event.pointerType === "mouse" && event.button !== 0)) return;
     event.preventDefault();
-    this.svg.setPointerCapture?.(event.pointerId);
+    try {
+      this.svg.setPointerCapture(event.pointerId); // the stroke goes on outside the canvas's edge
+    } catch {
+      /* a pointer the browser does not track (a synthetic one): the stroke still works */
+    }
     this.current = [];
     this.add(event);
     this.live.setAttribute("d", strokePath(this.current));
