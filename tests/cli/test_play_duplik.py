@@ -11,18 +11,18 @@ import queue
 import re
 import threading
 
-from tests.cli.test_play_duple import Pattern, Transcript
+from tests.cli.test_play_duple import Table as DupleTable
+from tests.cli.test_play_duple import Transcript
 
-from duoplay.cli import play
 from duoplay.cli.main import build_parser
 
 ARTIST_FIRST, PORTRAYER_FIRST = "3", "6"
 
 
-class Table:
+class Table(DupleTable):
     """`duoplay play duplik ARGS` with a person typing lines into it."""
 
-    def __init__(self, *args: str) -> None:
+    def __init__(self, *args: str) -> None:  # the same table as Duple's, another game
         self.screen = Transcript()
         self._lines: queue.Queue[str | None] = queue.Queue()
         self.code: int | None = None
@@ -30,31 +30,9 @@ class Table:
         self._thread = threading.Thread(target=self._run, args=(parsed,), daemon=True)
         self._thread.start()
 
-    def _run(self, args: object) -> None:
-        self.code = play.start(args, self.screen, self._read_line)  # type: ignore[arg-type]
-
-    def _read_line(self, prompt: str) -> str:
-        line = self._lines.get()
-        if line is None:
-            raise EOFError
-        return line
-
-    def type(self, line: str) -> int:
-        at = len(self.screen.text)
-        self.screen.write(f"[typed] {line}\n")
-        self._lines.put(line)
-        return at
-
-    def wait_for(self, pattern: Pattern, after: int = 0, timeout: float = 30.0) -> re.Match[str]:
-        return self.screen.wait_for(pattern, after, timeout)
-
     def quit(self) -> int:
-        self._lines.put("/quit")
-        self._thread.join(30)
-        assert not self._thread.is_alive(), self.screen.text[-3000:]
-        self._lines.put(None)
-        assert self.code is not None
-        return self.code
+        self.type("/quit")
+        return self.finish()
 
 
 def test_a_person_draws_typed_shapes_from_the_bots_description_and_judges() -> None:
