@@ -189,3 +189,43 @@ def nginx_post(nginx: Nginx, path: str, body: Any) -> Any:
     with urllib.request.urlopen(request, timeout=10) as answer:
         return json.loads(answer.read())
 
+
+
+async def test_a_stopped_instance_hands_its_rooms_over_at_once(
+    postgres_url: str, fresh_redis: RedisServer, tmp_path: Path
+) -> None:
+    # A lease far longer than the test may wait: only the hand-over on SIGTERM can move the room in time.
+    nodes = start_cluster(2, postgres_url, fresh_redis, tmp_path, "--bot-pace", "0", "--replace-after",
+                          "3600", "--rate-limit", "1000", "--lease", "120")
+    try:
+        first = nodes.instances[0]
+        code = first.post("/api/rooms", ONE_ROUND)["code"]
+        ada = Player("Ada", f"{first.ws}/ws/{code}")
+        await ada.join()
+        assert ada.peer is not None
+        await ada.peer.sit(0)
+        assert nodes.owner(code) is first
+        survivor = nodes.other(first)
+        bo = Player("Bo", f"{survivor.ws}/ws/{code}")
+        await bo.join()
+        assert bo.peer is not None
+        await bo.peer.sit(1)
+        await ada.peer.send(type="start")
+        for player in (ada, bo):
+            await player.newest(0)
+        rng = random.Random(5)
+        await play([ada, bo], rng, 6)
+        stopped = time.monotonic()
+        first.stop()  # SIGTERM
+        with pytest.raises(Exception):  # noqa: B017 - the connection ends, whichever way websockets says it
+            await bo.peer.until("never", timeout=20.0)
+        for player in (ada, bo):
+            assert player.peer is not None
+            player.url = f"{survivor.ws}/ws/{code}"
+            await player.join(player.peer.token)
+            assert (await player.newest(0))["version"] == 6
+        assert time.monotonic() - stopped < 20.0 and nodes.owner(code) is survivor
+        await play([ada, bo], rng, 2)
+        assert ada.state["version"] == bo.state["version"] == 8 or ada.state["outcome"] is not None
+    finally:
+        nodes.stop()

@@ -39,8 +39,11 @@ class Forward:
     ended: bool = field(default=False)
 
     def finish(self) -> None:
-        """End the client's connection (once): it reconnects and finds the room wherever it is now."""
-        if not self.ended:
+        """End the client's connection (once): it reconnects and finds the room wherever it is now.
+        A link still opening is only refused: the client is still being subscribed, and looks again."""
+        if not self.opened.done():
+            self.opened.set_result(False)
+        elif not self.ended:
             self.ended = True
             if self.end is not None:
                 self.end()
