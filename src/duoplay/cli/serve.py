@@ -176,5 +176,8 @@ def run(args: argparse.Namespace) -> int:
         ws_max_size=1024 * 1024,
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
+        # Messages are deltas of a few hundred bytes; compressing them kept a zlib state of hundreds of
+        # KB per connection, and the server's memory climbed with connection churn (docs/benchmarks/soak.md).
+        ws_per_message_deflate=False,
     )
     return 0
