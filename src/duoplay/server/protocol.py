@@ -40,7 +40,12 @@ TOO_MANY_CONNECTIONS = "too_many_connections"
 SPECTATORS_FULL = "spectators_full"
 FORBIDDEN_ORIGIN = "forbidden_origin"
 
-CLIENT_TYPES = ("hello", "sit", "leave", "add_bot", "remove_bot", "start", "action", "stream")
+CLIENT_TYPES = (
+    "hello", "sit", "leave", "add_bot", "remove_bot", "start", "action", "stream", "emote", "listed",
+)
+
+# The reactions a seated player can send: a fixed set, so there is no free chat to moderate.
+EMOTES = ("thumbs_up", "laugh", "wow", "clap", "sad", "think")
 
 
 class ProtocolError(Exception):
@@ -107,7 +112,19 @@ class StreamMessage:
     size: int  # bytes of `data` as JSON
 
 
-ClientMessage = Hello | Sit | Leave | AddBot | RemoveBot | Start | ActionMessage | StreamMessage
+@dataclass(frozen=True, slots=True)
+class Emote:
+    emote: str  # one of EMOTES
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    listed: bool  # whether the room shows in the open-room list
+
+
+ClientMessage = (
+    Hello | Sit | Leave | AddBot | RemoveBot | Start | ActionMessage | StreamMessage | Emote | Listed
+)
 MessageId = str | int | None
 
 
@@ -208,6 +225,17 @@ def parse_data(data: Any) -> ClientMessage:
             raise ProtocolError(MALFORMED_MESSAGE, 'stream needs "data"')
         size = len(encode(data["data"]).encode("utf-8", "surrogatepass"))
         return StreamMessage(channel, data["data"], size)
+    if kind == "emote":
+        emote = data.get("emote")
+        if not isinstance(emote, str) or emote not in EMOTES:
+            raise ProtocolError(MALFORMED_MESSAGE, 'emote needs an "emote", one of {known}',
+                                known=", ".join(EMOTES))
+        return Emote(emote)
+    if kind == "listed":
+        listed = data.get("listed")
+        if not isinstance(listed, bool):
+            raise ProtocolError(MALFORMED_MESSAGE, 'listed needs "listed": true or false')
+        return Listed(listed)
     raise ProtocolError(UNKNOWN_TYPE, "Unknown message type {kind!r}; expected one of {known}",
                         kind=kind[:40], known=", ".join(CLIENT_TYPES))
 

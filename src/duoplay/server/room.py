@@ -39,6 +39,8 @@ from duoplay.server.streams import StreamRelay
 
 log = logging.getLogger(__name__)
 
+EMOTE_GAP = 2.0  # seconds a player waits between two reactions: enough to show each, too few to flood
+
 Send = Callable[[str], None]
 _client_ids = itertools.count(1)
 
@@ -51,6 +53,7 @@ class Client:
     seat: int | None = None
     token: str | None = None
     deltas: bool = False
+    last_emote: float = float("-inf")  # time.monotonic() when this connection last reacted
 
     @property
     def greeted(self) -> bool:
@@ -84,6 +87,9 @@ class Room:
         self._away_tasks: dict[int, asyncio.Task[None]] = {}
         self.deadline = DeadlineTimer(self._deadline_fired)
         self.closed = False
+        # Whether the open-room list shows this room; a seated player turns it on and off. It lives in
+        # memory only: a room the server reloads is listed again, as a room made without the web client.
+        self.listed = True
 
     # --- what clients see ----------------------------------------------------------------
 
@@ -100,6 +106,7 @@ class Room:
             "game": self.game.id,
             "seats": self.lobby.public_seats(),
             "status": self.status,
+            "listed": self.listed,
         }
 
     def room_json(self) -> JSON:
@@ -110,6 +117,7 @@ class Room:
             "seats": self.lobby.public_seats(self.connected_seats()),
             "status": self.status,
             "match_id": self.match_id,
+            "listed": self.listed,
         }
 
     def _deadline_shown(self) -> tuple[object, JSON | None]:
@@ -202,6 +210,11 @@ class Room:
                 await self._lobby_changed()
             elif isinstance(msg, wire.Start):
                 await self._start(incoming.arrived)
+            elif isinstance(msg, wire.Emote):
+                self._emote(client, msg.emote, time.monotonic())
+            elif isinstance(msg, wire.Listed):
+                self.listed = msg.listed
+                self._broadcast_room()
 
     async def _hello(self, client: Client, msg: wire.Hello) -> None:
         if client.greeted:
@@ -257,6 +270,18 @@ class Room:
         if self.match is not None:
             self._full_state(client)
         self._wake_bots()
+
+    def _emote(self, client: Client, emote: str, arrived: float) -> None:
+        """A reaction shown briefly at the sender's seat, to everyone in the room."""
+        assert client.seat is not None
+        wait = client.last_emote + EMOTE_GAP - arrived
+        if wait > 0:
+            raise ProtocolError(wire.RATE_LIMITED, "Wait {seconds} s before reacting again",
+                                seconds=max(1, round(wait)))
+        client.last_emote = arrived
+        text = wire.encode(wire.message("emote", seat=client.seat, emote=emote))
+        for other in self._greeted():
+            other.send(text)
 
     async def _lobby_changed(self) -> None:
         await self._store_room()

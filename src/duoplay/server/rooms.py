@@ -292,7 +292,8 @@ class LocalRooms:
         return None if room is None else room.summary()
 
     async def open_rooms(self, offset: int = 0, limit: int | None = None) -> tuple[list[JSON], int]:
-        rooms = [r for r in self.rooms.values() if r.status == WAITING and r.lobby.has_empty_seat()]
+        rooms = [r for r in self.rooms.values()
+                 if r.listed and r.status == WAITING and r.lobby.has_empty_seat()]
         rooms.sort(key=lambda r: r.created_at, reverse=True)
         page = rooms[offset:] if limit is None else rooms[offset : offset + limit]
         return [r.summary() for r in page], len(rooms)
