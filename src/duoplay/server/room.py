@@ -106,7 +106,6 @@ class Room:
             "game": self.game.id,
             "seats": self.lobby.public_seats(),
             "status": self.status,
-            "listed": self.listed,
         }
 
     def room_json(self) -> JSON:
