@@ -53,6 +53,12 @@ class Services:
     def redis(self) -> str:
         return f"redis://127.0.0.1:{self.redis_port}/0"
 
+    def pids(self) -> dict[str, list[int]]:
+        """The processes of PostgreSQL (the postmaster and its backends) and of Redis, now."""
+        postmaster = int((self.root / "pg" / "postmaster.pid").read_text().split()[0])
+        redis = int((self.root / "redis.pid").read_text().split()[0])
+        return {"PostgreSQL": [postmaster, *server_load.descendants(postmaster)], "Redis": [redis]}
+
     def stop(self) -> None:
         subprocess.run(["redis-cli", "-p", str(self.redis_port), "shutdown", "nosave"], capture_output=True)
         subprocess.run(["runuser", "-u", "postgres", "--", str(self.pg_bin / "pg_ctl"), "-D",
@@ -92,7 +98,12 @@ def start_services() -> Services:
                 "-c fsync=off -c max_connections=200", "start")
     subprocess.run(["redis-server", "--port", str(services.redis_port), "--bind", "127.0.0.1", "--save", "",
                     "--appendonly", "no", "--daemonize", "yes", "--dir", str(root), "--logfile",
-                    str(root / "redis.log")], check=True, capture_output=True)
+                    str(root / "redis.log"), "--pidfile", str(root / "redis.pid")],
+                   check=True, capture_output=True)
+    for _ in range(100):
+        if (root / "redis.pid").exists():
+            break
+        time.sleep(0.05)
     return services
 
 
@@ -124,7 +135,14 @@ def stop(procs: list[subprocess.Popen[bytes]]) -> None:
             proc.wait(15)
 
 
-def run_spread(bases: list[str], pids: list[int], clients: int, duration: float, workers: int) -> StepResult:
+def cpu(pids: list[int]) -> float:
+    """CPU seconds used so far by those of `pids` still running (a PostgreSQL backend may have ended)."""
+    return sum(seconds for pid in pids if (seconds := server_load.cpu_seconds(pid)) == seconds)
+
+
+def run_spread(
+    bases: list[str], pids: list[int], clients: int, duration: float, workers: int, services: Services
+) -> StepResult:
     """Max mode (no think time) with each room's clients on one instance, the rooms dealt in turn."""
     codes = create_rooms(bases[0], clients // 2)
     ctx = mp.get_context("spawn")
@@ -146,11 +164,13 @@ def run_spread(bases: list[str], pids: list[int], clients: int, duration: float,
     start_clients(procs, ready_count, clients, 120)
     go.set()
     started = time.monotonic()
-    cpu_before = sum(server_load.cpu_seconds(pid) for pid in pids)
+    groups = {"instances": pids, **services.pids(), "clients": [proc.pid for proc in procs if proc.pid]}
+    before = {name: cpu(members) for name, members in groups.items()}
     idle_results, idle, rss_peak = measure_window(ctx, pids[0], started, duration, counter, stop_event,
                                                   f"{len(bases)} instance(s), {clients} clients")
     seconds = time.monotonic() - started
-    cpu = (sum(server_load.cpu_seconds(pid) for pid in pids) - cpu_before) / seconds
+    used = {name: (cpu(members) - before[name]) / seconds for name, members in groups.items()}
+    print("  CPU in cores: " + ", ".join(f"{name} {share:.2f}" for name, share in used.items()))
     latencies: list[float] = []
     lags: list[float] = []
     actions = errors = 0
@@ -168,7 +188,7 @@ def run_spread(bases: list[str], pids: list[int], clients: int, duration: float,
     idle_lags = idle_results.get(timeout=120)
     idle.join(30)
     return StepResult(
-        clients, seconds, latencies, actions, errors, codes_seen, rss_peak, cpu, lags, idle_lags
+        clients, seconds, latencies, actions, errors, codes_seen, rss_peak, used["instances"], lags, idle_lags
     )
 
 
@@ -258,7 +278,7 @@ def run(clients: int, duration: float, workers: int, instances: int, lease: floa
                 procs.append(proc)
                 bases.append(base)
             try:
-                steps[count] = run_spread(bases, [p.pid for p in procs], clients, duration, workers)
+                steps[count] = run_spread(bases, [p.pid for p in procs], clients, duration, workers, services)
                 print(f"{count} instance(s):")
                 report(steps[count])
                 if count == instances:

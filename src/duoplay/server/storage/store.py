@@ -47,6 +47,7 @@ log = logging.getLogger(__name__)
 
 CHECKPOINT_EVERY = 2.0  # seconds between SQLite WAL checkpoints
 SLOW_COMMIT = 0.05  # seconds; slower commits are logged, as every room waits for them
+POSTGRES_WRITERS = 4  # transactions in flight at once on PostgreSQL
 
 Statement = tuple[Executable, Any]
 """A Core statement and its parameters (None, one dict, or a list of dicts for a multi-row insert)."""
@@ -150,12 +151,18 @@ class Storage:
         self.engine = make_engine(url)
         self._sync = make_sqlite_writer(url) if self.engine.dialect.name == "sqlite" else None
         self._queue: asyncio.Queue[tuple[Item, asyncio.Future[None]]] = asyncio.Queue()
-        self._writer: asyncio.Task[None] | None = None
+        self._writers: list[asyncio.Task[None]] = []
         self._checkpointer: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
-        if self._writer is None:
-            self._writer = asyncio.create_task(self._write_loop(), name="storage-writer")
+        if not self._writers:
+            # SQLite takes one writer. PostgreSQL commits several transactions at once: while one batch
+            # waits for its round trips, the next is gathered and sent. Writes of one room never race,
+            # since a room waits for each of its writes before it makes the next.
+            count = 1 if self._sync is not None else POSTGRES_WRITERS
+            self._writers = [
+                asyncio.create_task(self._write_loop(), name=f"storage-writer-{n}") for n in range(count)
+            ]
         if self.engine.dialect.name == "sqlite" and self._checkpointer is None:
             self._checkpointer = asyncio.create_task(self._checkpoint_loop(), name="storage-checkpoint")
 
@@ -175,15 +182,14 @@ class Storage:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._checkpointer
             self._checkpointer = None
-        if self._writer is not None:
-            # Let queued writes finish before the engine goes.
-            done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-            await self._queue.put((Write(()), done))
-            await done
-            self._writer.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._writer
-            self._writer = None
+        if self._writers:
+            await self._queue.join()  # let queued writes finish before the engine goes
+            for writer in self._writers:
+                writer.cancel()
+            for writer in self._writers:
+                with contextlib.suppress(asyncio.CancelledError):
+                    await writer
+            self._writers = []
         if self._sync is not None:
             self._sync.dispose()
         await self.engine.dispose()
@@ -192,7 +198,7 @@ class Storage:
 
     async def write(self, op: Item) -> None:
         """Queue one write and return once it is committed (raises if it failed)."""
-        if self._writer is None:
+        if not self._writers:
             await self.start()
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         await self._queue.put((op, done))
@@ -216,6 +222,8 @@ class Storage:
             took = time.monotonic() - started
             if took > SLOW_COMMIT:
                 log.warning("slow commit: %.0f ms for %d writes", took * 1000, len(batch))
+            for _ in batch:
+                self._queue.task_done()
 
     async def _write_each(self, batch: list[tuple[Item, asyncio.Future[None]]]) -> None:
         for op, done in batch:
