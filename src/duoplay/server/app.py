@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 from urllib.parse import urlsplit
 
+import segno
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
@@ -214,6 +215,18 @@ async def match_replay(request: Request) -> Response:
     return Response(body, media_type="application/json")
 
 
+async def room_qr(request: Request) -> Response:
+    """A QR code (SVG) of the room's link, for the big screen: phones scan it to join.
+
+    The link is built from the address the screen itself was opened at, so it works behind a proxy."""
+    code = request.path_params["code"].upper()
+    if not (code.isascii() and code.isalnum()) or len(code) > 12:
+        return error_response(wire.ROOM_NOT_FOUND, "No room has that code", 404)
+    link = str(request.url_for("room_page", code=code))
+    svg = segno.make(link, error="m").svg_inline(scale=8, border=2, dark="#111", light="#fff")
+    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
+
+
 async def index(request: Request) -> Response:
     page = request.app.state.config.web_dir / "index.html"
     if page.is_file():
@@ -399,7 +412,9 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         Route("/api/matches/{match_id}/replay", match_replay),
         WebSocketRoute("/ws/{code}", room_socket),
         Route("/", index),
-        Route("/room/{code}", index),
+        Route("/room/{code}", index, name="room_page"),
+        Route("/room/{code}/screen", index),
+        Route("/api/rooms/{code}/qr.svg", room_qr),
         Route("/replay/{match_id}", index),
         Mount("/static", StaticFiles(directory=config.web_dir, check_dir=False), name="static"),
     ]

@@ -4,6 +4,8 @@ import { LANGUAGES, onLanguageChange, preferredLanguage, PSEUDO, setLanguage, t 
 import { showLobby } from "./lobby.js";
 import { showReplay } from "./replay.js";
 import { showRoom } from "./room.js";
+import { showScreen } from "./screen.js";
+import { setSoundOn, soundOn } from "./sound.js";
 import { getPref, setPref } from "./storage.js";
 
 function setupPrefs() {
@@ -14,6 +16,10 @@ function setupPrefs() {
     setPref("colourblind", blind.checked);
     document.body.classList.toggle("colourblind", blind.checked);
   });
+
+  const sound = document.getElementById("pref-sound");
+  sound.checked = soundOn();
+  sound.addEventListener("change", () => setSoundOn(sound.checked));
 
   const select = document.getElementById("pref-lang");
   for (const [code, label] of Object.entries(LANGUAGES)) {
@@ -28,12 +34,16 @@ function setupPrefs() {
     if (lang === PSEUDO && !select.querySelector(`option[value="${PSEUDO}"]`)) select.append(new Option(PSEUDO, PSEUDO));
     select.value = lang;
     document.getElementById("pref-colourblind-label").textContent = t("Colour-blind mode");
+    // i18n: a switch in the page header that turns sounds and phone vibration on and off.
+    document.getElementById("pref-sound-label").textContent = t("Sound");
     select.setAttribute("aria-label", t("Language"));
   });
 }
 
 function route() {
   const path = decodeURIComponent(location.pathname);
+  const screen = path.match(/^\/room\/([A-Za-z0-9]+)\/screen\/?$/);
+  if (screen) return () => showScreen(screen[1].toUpperCase());
   const room = path.match(/^\/room\/([A-Za-z0-9]+)\/?$/);
   if (room) return () => showRoom(room[1].toUpperCase());
   const replay = path.match(/^\/replay\/([^/]+)\/?$/);

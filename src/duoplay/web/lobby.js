@@ -127,6 +127,11 @@ export function showLobby() {
     event.preventDefault();
     const game = games.find((g) => g.id === gameSelect.value);
     if (!game) return;
+    if (!nameInput.value.trim()) {
+      toast(t("Type your name first: the other players see it at the table."), "error");
+      nameInput.focus();
+      return;
+    }
     setName(nameInput.value);
     try {
       const room = await api("/api/rooms", {
@@ -134,7 +139,8 @@ export function showLobby() {
         body: JSON.stringify({ game: game.id, seats: Number(seatsSelect.value) || game.min_seats,
           options: readOptions(optionsBox, game.option_specs || []) }),
       });
-      location.assign(room.url || `/room/${room.code}`);
+      // ?new=1: the room page seats its creator and keeps the room off the open list (see room.js).
+      location.assign(`${room.url || `/room/${room.code}`}?new=1`);
     } catch (error) {
       toast(errorText(error), "error");
     }

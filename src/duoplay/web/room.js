@@ -3,17 +3,27 @@
 // errors in.
 import { clear, h, toast } from "./dom.js";
 import { gameInfo, levelName, loadTable, seatLabel } from "./games.js";
+import { emoteBar, showEmote } from "./emotes.js";
 import { errorText, t, tn } from "./i18n.js";
+import { sound } from "./sound.js";
 import { clearSeat, getName, getSeat, rememberGame, setName, setSeat } from "./storage.js";
 import { RoomSocket } from "./ws.js";
 
-function defaultName() {
-  let name = getName();
-  if (!name) {
-    name = t("Guest") + " " + Math.floor(100 + Math.random() * 900);
-    setName(name);
-  }
-  return name;
+// The name a connection says hello with before its player has typed one: nobody is seated under it,
+// since the name prompt above the seats asks first.
+function helloName() {
+  return getName() || t("Guest");
+}
+
+// The lobby sends a room's creator here with ?new=1: they get the first seat, and the room stays
+// off the open-room list until they list it.
+function takeNewRoomMark() {
+  const params = new URLSearchParams(location.search);
+  if (params.get("new") !== "1") return false;
+  params.delete("new");
+  const rest = params.toString();
+  history.replaceState(null, "", location.pathname + (rest ? "?" + rest : ""));
+  return true;
 }
 
 export function showRoom(code) {
@@ -26,6 +36,8 @@ export function showRoom(code) {
   let tableGame = null;
   let lastState = null;
   let version = null;
+  let myTurn = false;
+  let justCreated = takeNewRoomMark();
 
   const link = `${location.origin}/room/${code}`;
   const linkInput = h("input.share", { type: "text", readonly: true, value: link, id: "share-link",
@@ -42,19 +54,37 @@ export function showRoom(code) {
   const banner = h("div.banner", { id: "connection", hidden: true }, t("Connection lost, reconnecting…"));
   const seatsBox = h("section.seats", { id: "seats", "aria-label": t("Seats") });
   const tableBox = h("section.table-area", { id: "table" });
-  const nameInput = h("input", { id: "room-name", type: "text", maxlength: 32, value: defaultName(),
+  const nameInput = h("input", { id: "room-name", type: "text", maxlength: 32, value: getName(),
     "aria-label": t("Your name") });
+  // The name prompt: a first visit through a shared link asks for a name instead of inventing one.
+  const promptInput = h("input", { id: "name-prompt-input", type: "text", maxlength: 32,
+    autocomplete: "nickname", required: true });
+  const namePrompt = h("form.card-panel.name-prompt", { id: "name-prompt", hidden: Boolean(getName()) },
+    h("label", { for: "name-prompt-input" }, t("What should the other players call you?")),
+    h("div.row", {}, promptInput, h("button.primary", { type: "submit" }, t("Save name"))));
+  namePrompt.addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (!promptInput.value.trim()) return;
+    setName(promptInput.value);
+    nameInput.value = getName();
+    namePrompt.hidden = true;
+    socket.reconnect();
+  });
+  const screenLink = h("a.button", { href: `/room/${code}/screen`, target: "_blank", id: "screen-link" },
+    // i18n: a link that opens the room on a TV or projector: the code, a QR code and the public table.
+    t("Big screen"));
+  const emotes = emoteBar((emote) => send("emote", { emote }));
 
   clear(main).append(h("div.room", {},
     banner,
     h("section.room-head", {},
       h("div.room-code", {}, h("span.label", {}, t("Room")), h("strong", { id: "room-code" }, code)),
       statusLine,
-      h("div.share-row", {}, linkInput, copyButton)),
-    seatsBox, tableBox));
+      h("div.share-row", {}, linkInput, copyButton, screenLink)),
+    namePrompt, seatsBox, emotes, tableBox));
 
   const socket = new RoomSocket(code, {
-    hello: () => ({ name: nameInput.value.trim() || defaultName(), token: getSeat(code)?.token ?? null }),
+    hello: () => ({ name: nameInput.value.trim() || helloName(), token: getSeat(code)?.token ?? null }),
     message: onMessage,
     status: (s) => {
       banner.hidden = s !== "closed";
@@ -75,6 +105,15 @@ export function showRoom(code) {
         room = msg.room;
         if (room) rememberGame(code, room.game, mySeat);
         renderRoom();
+        if (justCreated && mySeat === null && room && room.status === "waiting") {
+          justCreated = false;
+          send("sit", { seat: 0 });
+          send("listed", { listed: false });
+        }
+        break;
+      case "emote":
+        showEmote(seatsBox, msg.seat, msg.emote);
+        sound("emote");
         break;
       case "seated":
         mySeat = msg.seat;
@@ -212,6 +251,12 @@ export function showRoom(code) {
         : t("You are watching this game.")));
     }
     controls.append(h("label.name-field", {}, t("Your name"), nameInput));
+    if (mySeat !== null && waiting) {
+      const listed = h("input", { type: "checkbox", id: "room-listed", checked: room.listed !== false,
+        onchange: () => send("listed", { listed: listed.checked }) });
+      controls.append(h("label.switch.listed", { for: "room-listed" }, listed,
+        t("Show this room in the open rooms")));
+    }
     const empty = room.seats.filter((s) => s.kind === "empty").length;
     if (mySeat !== null && room.status !== "playing") {
       const label = room.status === "finished" ? t("Rematch") : t("Start game");
@@ -228,6 +273,7 @@ export function showRoom(code) {
     }
     seatsBox.append(controls);
     seatsBox.classList.toggle("compact", room.status === "playing");
+    emotes.hidden = mySeat === null;
   }
 
   let tableLoading = null;
@@ -254,8 +300,17 @@ export function showRoom(code) {
     return tableLoading;
   }
 
+  // A generic "your turn" cue: the view names the seats to move; each game adds its own sounds.
+  function cueTurn(msg) {
+    const toMove = msg.view && Array.isArray(msg.view.to_move) ? msg.view.to_move : [];
+    const now = mySeat !== null && toMove.includes(mySeat);
+    if (now && !myTurn) sound("your-turn");
+    myTurn = now;
+  }
+
   async function showState(msg) {
     if (!room) return;
+    cueTurn(msg);
     await ensureTable();
     if (table && msg === lastState) table.update(msg); // else a newer state is on its way in
   }

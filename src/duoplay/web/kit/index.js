@@ -9,3 +9,4 @@ export { scoreTable, Scoreboard } from "./scoreboard.js";
 export { presence, seatTag, SeatStrip } from "./seats.js";
 export { TurnStatus } from "./status.js";
 export { clockText, Countdown } from "./timer.js";
+export { sound } from "./sound.js";

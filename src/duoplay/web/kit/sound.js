@@ -1,0 +1,2 @@
+// The tables' way to make a sound: kit.sound("your-turn" | "uno" | "caught"); silent while sound is off.
+export { sound } from "../sound.js";
