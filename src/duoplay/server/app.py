@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import io
 import json
 import logging
 import os
@@ -223,8 +224,9 @@ async def room_qr(request: Request) -> Response:
     if not (code.isascii() and code.isalnum()) or len(code) > 12:
         return error_response(wire.ROOM_NOT_FOUND, "No room has that code", 404)
     link = str(request.url_for("room_page", code=code))
-    svg = segno.make(link, error="m").svg_inline(scale=8, border=2, dark="#111", light="#fff")
-    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
+    svg = io.BytesIO()  # a file of its own, with its namespace: an <img> does not show inline SVG
+    segno.make(link, error="m").save(svg, kind="svg", scale=8, border=2, dark="#111", light="#fff")
+    return Response(svg.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
 
 
 async def index(request: Request) -> Response:
