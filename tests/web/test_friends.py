@@ -1,0 +1,47 @@
+"""Playing with friends: a name prompt, the creator seated in a private room, reactions, sound."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Browser, expect
+from tests.web.conftest import LAPTOP, PHONE
+
+
+def test_the_creator_sits_in_a_private_room_and_a_friend_names_herself(browser: Browser,
+                                                                        server_url: str) -> None:
+    ada = browser.new_context(viewport=LAPTOP).new_page()
+    ada.goto(server_url + "/")
+    ada.wait_for_selector("#game-select option", state="attached")
+    ada.click("#create-room")  # no name yet: the lobby asks for one
+    expect(ada.locator("#player-name")).to_be_focused()
+    ada.fill("#player-name", "Ada")
+    ada.click("#create-room")
+    ada.wait_for_url(re.compile(r".*/room/[A-Z0-9]{6}$"))
+    code = ada.locator("#room-code").inner_text()
+    expect(ada.locator("li.seat[data-seat='0'] .badge.you")).to_be_visible()  # seated on creation
+    listed = ada.locator("#room-listed")
+    expect(listed).not_to_be_checked()
+    open_codes = ada.evaluate("() => fetch('/api/rooms').then(r => r.json()).then(rs => rs.map(r => r.code))")
+    assert code not in open_codes
+    listed.check()
+    ada.wait_for_function(
+        "c => fetch('/api/rooms').then(r => r.json()).then(rs => rs.some(r => r.code === c))", arg=code)
+
+    bo = browser.new_context(viewport=PHONE).new_page()
+    bo.goto(f"{server_url}/room/{code}")
+    prompt = bo.locator("#name-prompt")
+    expect(prompt).to_be_visible()
+    bo.fill("#name-prompt-input", "Bo")
+    bo.click("#name-prompt button[type=submit]")
+    expect(prompt).to_be_hidden()
+    bo.click("li.seat[data-seat='1'] button.sit")
+    expect(ada.locator("li.seat[data-seat='1'] .seat-name")).to_have_text("Bo")
+    assert bo.evaluate("() => JSON.parse(localStorage.getItem('duoplay.name'))") == "Bo"
+
+    # Sound is off on a first visit; turned on, the start of Ada's turn plays its cue.
+    expect(ada.locator("#pref-sound")).not_to_be_checked()
+    ada.check("#pref-sound")
+    ada.click("#start:not([disabled])")
+    ada.wait_for_function("() => document.body.dataset.lastSound === 'your-turn'", timeout=20_000)
+    assert bo.evaluate("() => document.body.dataset.lastSound") is None
