@@ -287,6 +287,8 @@ def run(clients: int, duration: float, workers: int, instances: int, lease: floa
                           f" owner: {failover_s:.2f} s (lease {lease} s)")
             finally:
                 stop(procs)
+        for log in sorted(workdir.glob("instance-*.log")):
+            server_load.summarize_server_log(log.read_text())
         one, many = steps[1], steps[instances]
         ratio = many.rate / one.rate if one.rate else float("nan")
         print(f"actions/s: 1 instance {one.rate:.1f} (p99 {one.percentile(0.99):.1f} ms),"
@@ -296,7 +298,5 @@ def run(clients: int, duration: float, workers: int, instances: int, lease: floa
               f" failover s: {failover_s:.2f}")
     finally:
         services.stop()
-        for log in sorted(workdir.glob("instance-*.log")):
-            server_load.summarize_server_log(log.read_text())
         shutil.rmtree(workdir, ignore_errors=True)
     return 0

@@ -1,0 +1,33 @@
+"""`benchmarks/server_load.py --instances 2` runs end to end on a few clients: one instance, then two of
+one cluster, their ratio, and a fail-over measured from SIGKILL to the new owner's first action."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "server_load.py"
+LAST_LINE = re.compile(r"^instances: 2, ratio: (\d+\.\d\d)x, p99 ms: (\d+\.\d), failover s: (\d+\.\d\d)$")
+
+pytestmark = pytest.mark.postgres
+
+
+def test_a_short_two_instance_run_reports_both_rates_and_the_failover() -> None:
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), "--instances", "2", "--clients", "8", "--duration", "3",
+         "--lease", "1"],
+        capture_output=True, text=True, timeout=600,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    lines = done.stdout.strip().splitlines()
+    found = LAST_LINE.match(lines[-1])
+    assert found is not None, done.stdout[-2000:]
+    ratio, p99, failover = (float(group) for group in found.groups())
+    assert ratio > 0 and p99 > 0
+    assert 1.0 <= failover < 30.0  # at least the lease, since the owner was killed without a word
+    runs = [line for line in lines if "actions in" in line]
+    assert len(runs) == 2 and all("errors 0 " in line for line in runs), runs
