@@ -170,3 +170,30 @@ def test_a_duos_turn_in_the_pseudo_locale(new_context: NewContext, server_url: s
     close_reveal(page)
     _read(page, allowed, "duos-next-turn", screenshots)
     assert errors == []
+
+
+def test_a_duos_coop_turn_in_the_pseudo_locale(new_context: NewContext, server_url: str,
+                                               screenshots: Path) -> None:
+    """The co-op table: the helps panel, the track of turns, the verdict."""
+    code = new_room(server_url, 2, {"coop_turns": 1, "pairing_seconds": 300})
+    page, errors = player(new_context, "Lucía", PHONE)
+    page.goto(server_url + "/?lang=qps")
+    page.wait_for_selector("#game-select option", state="attached")
+    allowed = [*ALWAYS, *_game_names(server_url), "Lucía", code]
+    enter(page, server_url, code, 0)
+    add_duos_bot(page, 1, "association")
+    start_duos(page)
+    expect(page.locator("#duos-help-chips")).to_be_visible(timeout=SLOW)
+    tap_pairs(page, [(0, 5), (1, 6), (2, 7)])
+    wait_saved(page)
+    # The partner's WORD, if the bot has said one, is player text.
+    said = page.locator("#duos-word-said strong")
+    allowed += [said.inner_text()] if said.count() else []
+    _read(page, allowed, "duos-coop-pairing", screenshots)
+    page.keyboard.press("l")
+    expect(page.locator("#duos-reveal")).to_be_visible(timeout=SLOW)
+    page.wait_for_timeout(3000)  # the pairs of the reveal appear one by one
+    said = page.locator("#duos-word-said strong")
+    allowed += [said.inner_text()] if said.count() else []
+    _read(page, allowed, "duos-coop-reveal", screenshots)
+    assert errors == []
