@@ -30,7 +30,9 @@ def create_room(page: Page, base: str, name: str, options: dict[str, str] | None
 
 
 def sit(page: Page, seat: int) -> None:
-    page.click(f"li.seat[data-seat='{seat}'] button.sit")
+    """Take `seat`; a room's creator already holds seat 0."""
+    if page.locator(f"li.seat[data-seat='{seat}'] .badge.you").count() == 0:
+        page.click(f"li.seat[data-seat='{seat}'] button.sit")
     expect(page.locator(f"li.seat[data-seat='{seat}'] .badge.you")).to_be_visible()
 
 

@@ -9,7 +9,7 @@ import urllib.request
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Response, expect
 from tests.web.conftest import LAPTOP
 
 from duoplay.i18n import webcatalog
@@ -28,6 +28,7 @@ def test_a_duos_room_for_four_players_with_no_fixed_category(browser: Browser, s
     expect(page.locator("#opt-category")).to_have_value("")
     expect(page.locator("#seats-select")).to_be_visible()
     page.select_option("#seats-select", "4")
+    page.fill("#player-name", "Ada")
     page.click("#create-room")
     page.wait_for_url(re.compile(r".*/room/[A-Z0-9]{6}$"))
     expect(page.locator("li.seat")).to_have_count(4)
@@ -45,11 +46,16 @@ def test_a_fixed_category_is_sent_and_a_two_player_game_asks_no_player_count(
     page.select_option("#game-select", "duos")
     page.wait_for_selector("#opt-category")
     page.select_option("#opt-category", "animals")
-    with page.expect_response(re.compile(r".*/api/rooms$")) as created:
+    page.fill("#player-name", "Ada")  # a room is made by someone with a name
+    with page.expect_response(_room_created) as created:
         page.click("#create-room")
     assert created.value.ok
     assert created.value.request.post_data_json["options"] == {"category": "animals"}
     page.context.close()
+
+
+def _room_created(response: Response) -> bool:
+    return response.url.endswith("/api/rooms") and response.request.method == "POST"
 
 
 def _games(base: str) -> list[dict[str, Any]]:
@@ -109,7 +115,8 @@ def test_house_rules_are_sent_as_the_kinds_the_game_declares(browser: Browser, s
     page.fill("#opt-pairing_seconds", "90.5")
     page.check("#opt-fixed_category")
     page.select_option("#opt-category", "animals")
-    with page.expect_response(re.compile(r".*/api/rooms$")) as created:
+    page.fill("#player-name", "Ada")  # a room is made by someone with a name
+    with page.expect_response(_room_created) as created:
         page.click("#create-room")
     assert created.value.ok
     sent = created.value.request.post_data_json["options"]
@@ -130,9 +137,10 @@ def test_option_and_bot_level_labels_are_translated(browser: Browser, server_url
         if spec["kind"] == "choice":
             expect(page.locator(f"#opt-{spec['name']} option")).to_have_text(
                 [sv[choice["label"]] for choice in spec["choices"]])
+    page.fill("#player-name", "Ada")
     page.click("#create-room")
     page.wait_for_url(re.compile(r".*/room/[A-Z0-9]{6}$"))
-    page.click("li.seat[data-seat='0'] button.sit")
+    expect(page.locator("li.seat[data-seat='0'] .badge.you")).to_be_visible()  # the creator sits at once
     levels = page.locator("li.seat[data-seat='1'] select.bot-level option")
     expect(levels).to_have_text([sv[uno["bot_level_labels"][level]] for level in uno["bot_levels"]])
     page.context.close()

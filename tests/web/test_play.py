@@ -56,6 +56,7 @@ def test_two_people_play_a_full_round(open_page: PageMaker, server_url: str, scr
     ada_errors = _errors(ada)
     code = create_room(ada, server_url, "Ada", {"target_score": "1"})
     sit(ada, 0)
+    ada.check("#room-listed")  # a new room is private until its creator lists it
     link = ada.locator("#share-link").input_value()
     assert link.endswith(f"/room/{code}")
 
