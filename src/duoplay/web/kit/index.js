@@ -10,3 +10,5 @@ export { presence, seatTag, SeatStrip } from "./seats.js";
 export { TurnStatus } from "./status.js";
 export { clockText, Countdown } from "./timer.js";
 export { sound } from "./sound.js";
+export { focusTable } from "./page.js";
+export { pastEvents } from "./backlog.js";

@@ -28,6 +28,15 @@ export class EventLog {
     this.list.scrollTop = this.list.scrollHeight;
   }
 
+  // Older lines before the ones shown (a log rebuilt after a reload), never marked or toasted.
+  prepend(entries) {
+    const lines = entries.filter((entry) => entry && entry.text).map((entry) =>
+      h("li", { dataset: entry.kind ? { kind: entry.kind } : null }, entry.text));
+    this.list.prepend(...lines);
+    while (this.list.children.length > this.limit) this.list.firstChild.remove();
+    this.list.scrollTop = this.list.scrollHeight;
+  }
+
   // The whole log at once (a replay that jumps): `older` plain, `newer` marked as the newest.
   replace(older, newer = []) {
     this.clear();

@@ -26,6 +26,41 @@ export function wentOut(result, seatName, me) {
     result.points, params);
 }
 
+// A draft pick as it happened: a kept card sends the next one to the draft discards; a discarded
+// card gives the next one. Which card was kept is known to its drafter only.
+function draftLine(event, name, mine) {
+  const card = cardObject(event.discarded);
+  const kept = event.kept ? cardObject(event.kept) : null;
+  if (event.kept_first && mine && kept) {
+    // i18n: a draft pick of the reader; {kept}: the card kept, {card}: the next card of the pile, which
+    // went face up onto the draft discards (both in their "card in a sentence" form).
+    return t("You kept {kept}; {card} went to the draft discards", { kept, card });
+  }
+  if (event.kept_first && mine) {
+    // i18n: a draft pick of the reader (in a replay, where the kept card is not shown); {card}: the next
+    // card of the pile, which went face up onto the draft discards ("card in a sentence").
+    return t("You kept the card you saw; {card} went to the draft discards", { card });
+  }
+  if (event.kept_first) {
+    // i18n: a draft pick of another player ({name}), who kept the card they saw (which stays secret);
+    // {card}: the next card of the pile, which went face up onto the draft discards ("card in a sentence").
+    return t("{name} kept the card they saw; {card} went to the draft discards", { name, card });
+  }
+  if (mine && kept) {
+    // i18n: a draft pick of the reader; {card}: the card discarded, {kept}: the next card, which the
+    // reader took instead (both in their "card in a sentence" form).
+    return t("You discarded {card} and took {kept}", { card, kept });
+  }
+  if (mine) {
+    // i18n: a draft pick of the reader (in a replay, where the card taken is not shown); {card}: the
+    // card discarded, in its "card in a sentence" form.
+    return t("You discarded {card} and took the next card", { card });
+  }
+  // i18n: a draft pick of another player ({name}); {card}: the card discarded, in its "card in a
+  // sentence" form; the next card, which they took instead, stays secret.
+  return t("{name} discarded {card} and took the next card", { name, card });
+}
+
 // One line of the table's log for an event, or null for events that need none. In the comments of
 // the messages, "another player" is never the reader: the reader has a message of their own.
 export function describe(event, seatName, me) {
@@ -39,11 +74,7 @@ export function describe(event, seatName, me) {
         // i18n: {round}: the round's number; {name}: another player, who drafts first.
         : t("Round {round} begins; {name} drafts first", { round: event.round, name: seatName(event.player_one) });
     case "draft":
-      return mine(event.seat)
-        // i18n: {card}: a card, in its "card in a sentence" form.
-        ? t("You discarded {card} in the draft", { card: cardObject(event.discarded) })
-        // i18n: {name}: another player; {card}: a card, in its "card in a sentence" form.
-        : t("{name} discarded {card} in the draft", { name, card: cardObject(event.discarded) });
+      return draftLine(event, name, mine(event.seat));
     case "start-card":
       // i18n: {card}: the first card of the discard pile, in its "card in a sentence" form.
       return t("The start card is {card}", { card: cardObject(event.card) });

@@ -1,13 +1,15 @@
 // The UNO Duo table: renders the view and `legal` from the server; it holds no rules of its own.
 import { clear, h } from "../../dom.js";
 import { t } from "../../i18n.js";
-import { Countdown, ErrorLine, EventLog, listenKeys, Modal, Scoreboard, TurnStatus, withKey } from "../../kit/index.js";
+import { Countdown, ErrorLine, EventLog, focusTable, listenKeys, Modal, pastEvents, Scoreboard, TurnStatus,
+  withKey }
+  from "../../kit/index.js";
 import { centre, playerArea, sortLegal } from "./areas.js";
 import { cardName, cardObject, cardsColour, colourChip, colourName, COLOURS, parseCard } from "./cards.js";
 import { animate, describe, LOUD } from "./events.js";
 import { explainRefusal } from "./explain.js";
 import { roundSummary } from "./summary.js";
-import { actionLabel, COLOUR_KEYS, draftPrompt, KEYS, statusText } from "./talk.js";
+import { actionLabel, COLOUR_KEYS, draftDiscards, draftPrompt, KEYS, statusText } from "./talk.js";
 
 const PREFIX = "uno"; // every id on this table starts with it
 
@@ -22,13 +24,16 @@ export function createTable(root, ctx) {
   const discardPile = h("div.pile.discard-pile", { id: "uno-discard-pile" });
   const info = h("div.centre-info");
   const prompt = h("div.prompt", { id: "uno-prompt" });
+  // The last thing that happened, in words: on a phone the log is folded away, and the top of the
+  // discard pile alone does not say what the other player just did.
+  const lastMove = h("p.last-move", { id: "uno-last-move", "aria-hidden": "true" });
   const actions = h("div.actions", { id: "uno-actions" });
   const opponent = h("section.player.opponent", { id: "uno-opponent" });
   const mine = h("section.player.me", { id: "uno-me" });
   const table = h("div.uno-table", { id: "uno-table", class: replay ? "replay" : "" },
     opponent,
     h("section.centre", {}, h("div.piles", {}, drawPile, discardPile), info),
-    h("section.talk", {}, h("div.talk-head", {}, status.element, timer.element), prompt, actions, why.element),
+    h("section.talk", {}, h("div.talk-head", {}, status.element, timer.element), lastMove, prompt, actions, why.element),
     mine,
     h("aside.side", {}, scores.element, log.element));
   const modal = new Modal({ prefix: PREFIX, host: table });
@@ -40,6 +45,7 @@ export function createTable(root, ctx) {
   let colourChoices = [];
   let picker = null; // the wild card waiting for a colour
   let unoArmed = false;
+  let lastPlay = null; // the seat that played the top card of the discard pile, while it is the top
 
   const view = () => (msg ? msg.view : null);
   const me = () => (view() && view().seat !== null && view().seat !== undefined ? view().seat : null);
@@ -185,8 +191,29 @@ export function createTable(root, ctx) {
     playerArea(opponent, 1 - bottom(), areas);
     playerArea(mine, bottom(), areas);
     centre({ drawPile, discardPile, info }, view(), simples.has("draw"));
+    const top = discardPile.querySelector(".card");
+    if (lastPlay !== null && top && view().top) {
+      top.classList.add("last-played");
+      discardPile.append(h("span.pile-count.played-by", { id: "uno-played-by" },
+        // i18n: under the discard pile: who played its top card; {name}: another player.
+        lastPlay === me() ? t("Your card") : t("Played by {name}", { name: ctx.seatName(lastPlay) })));
+    }
+    const discarded = draftDiscards(view());
+    if (discarded) info.append(discarded);
     renderTalk();
     renderScores();
+  }
+
+  // Who played the card now on top of the discard pile (a new round clears it); `redraw` after a
+  // rebuilt log.
+  function noteLastPlay(events, redraw = false) {
+    for (const event of events) {
+      if (event.kind === "play") lastPlay = event.seat;
+      else if (event.kind === "round-start" || event.kind === "start-card") lastPlay = null;
+    }
+    const said = lines(events).filter((line) => line.text);
+    if (redraw && said.length && !lastMove.textContent) lastMove.textContent = said[said.length - 1].text;
+    if (redraw) render();
   }
 
   // Log lines for events; the loud ones also pop up (the log is quiet in a replay).
@@ -224,22 +251,32 @@ export function createTable(root, ctx) {
     }
     const first = msg === null;
     msg = next;
+    noteLastPlay(events);
     why.clear();
     timer.set(replay ? null : next.deadline);
     // For scripts and tests: what the table shows, without parsing text.
     Object.assign(table.dataset, { version: next.version, phase: next.view.phase,
       toMove: next.view.to_move.join(","), seat: me() === null ? "" : me() });
+    // While the match runs the room's header steps back, so the hand and the controls fit the screen.
+    if (!replay) focusTable(!next.outcome);
     render();
-    // On a small screen the room's header pushes the hand out of sight: bring the table up once.
-    if (first && !replay && table.getBoundingClientRect().bottom > window.innerHeight) {
-      table.scrollIntoView({ block: "start" });
-    }
     if (Array.isArray(next.log)) {
       // The replay page hands over the whole log up to this move, this move's events last.
       log.replace(lines(next.log.slice(0, next.log.length - events.length)), lines(events));
     } else {
       log.add(lines(events));
+      // A reload or a late arrival: what happened before comes from the match's replay (as a
+      // spectator saw it), put before the lines that arrived meanwhile.
+      if (first && ctx.matchId) {
+        const upTo = next.version - (events.length ? 1 : 0);
+        pastEvents(ctx.matchId(), upTo).then((past) => {
+          log.prepend(lines(past));
+          if (!events.length) noteLastPlay(past, true);
+        });
+      }
     }
+    const said = lines(events).filter((line) => line.text);
+    if (said.length) lastMove.textContent = said[said.length - 1].text;
     const places = {
       hand: (seat) => rectOf(seat === bottom() ? mine.querySelector(".hand, .backs") : opponent.querySelector(".backs")),
       card: (seat, code) => (seat === me() ? before.get(code) : null),
@@ -300,6 +337,7 @@ export function createTable(root, ctx) {
     },
     destroy: () => {
       stopKeys();
+      focusTable(false);
       timer.stop();
       modal.close({ quietly: true });
       status.destroy();

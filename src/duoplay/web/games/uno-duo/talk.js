@@ -57,16 +57,19 @@ export function statusText(view, { outcome, me, seatName }) {
   }
 }
 
-// In the draft: the card this seat is looking at, and what it has discarded so far.
+// In the draft: the card this seat is looking at.
 export function draftPrompt(view) {
   if (view.phase !== "draft") return [];
   const parts = [];
   if (view.draft_card) {
     parts.push(h("div.draft", {}, h("span.label", {}, t("You are looking at")), cardFace(view.draft_card)));
   }
-  if ((view.draft_discards || []).length) {
-    parts.push(h("div.draft-discards", {}, h("span.label", {}, t("Discarded in the draft")),
-      h("div.mini", {}, view.draft_discards.map((c) => cardFace(c)))));
-  }
   return parts;
+}
+
+// What this seat has discarded in the draft so far, shown in the centre beside the piles.
+export function draftDiscards(view) {
+  if (view.phase !== "draft" || !(view.draft_discards || []).length) return null;
+  return h("div.draft-discards", {}, h("span.label", {}, t("Discarded in the draft")),
+    h("div.mini", {}, view.draft_discards.map((c) => cardFace(c))));
 }

@@ -1,0 +1,67 @@
+"""The hand and the controls for the current decision are in view without scrolling, on a laptop
+(1366x657: a 768 px screen minus the browser's bars) and a phone (390x844), in every phase met."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Page
+from tests.web.driver import act_once, add_bot, create_room, round_over, start, version, wait_for_change
+
+pytestmark = pytest.mark.browser
+
+SIZES = {"laptop": {"width": 1366, "height": 657}, "phone": {"width": 390, "height": 844}}
+
+# The bottom edges of what a player needs now, measured from the top of the page as it first shows.
+_MEASURE = """() => {
+  window.scrollTo(0, 0);
+  const bottom = (selector) => { const el = document.querySelector(selector);
+    if (!el || !el.getClientRects().length) return null;
+    const r = el.getBoundingClientRect(); return r.height ? Math.round(r.bottom) : null; };
+  const toasts = [...document.querySelectorAll('.toast')].map((t) => t.getBoundingClientRect().toJSON());
+  const mine = document.getElementById('uno-me');
+  return {phase: document.getElementById('uno-table').dataset.phase, height: window.innerHeight,
+          hand: bottom('#uno-hand'), mine: bottom('#uno-me'), actions: bottom('#uno-actions'),
+          prompt: bottom('#uno-prompt'),
+          picker: bottom('.colour-picker'), mineBox: mine.getBoundingClientRect().toJSON(), toasts};
+}"""
+
+
+def _check_in_view(page: Page, where: str) -> str:
+    shown = page.evaluate(_MEASURE)
+    for part in ("mine", "hand", "actions", "prompt", "picker"):
+        if shown[part] is not None:
+            assert shown[part] <= shown["height"], f"{where}: {part} ends at {shown[part]} px ({shown})"
+    mine = shown["mineBox"]
+    for toast in shown["toasts"]:  # a toast never covers the hand
+        assert toast["bottom"] <= mine["top"] or toast["top"] >= mine["bottom"], f"{where}: toast on the hand"
+    phase: str = shown["phase"]
+    return phase
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_uno_duo_hand_and_controls_stay_in_view(browser: Browser, server_url: str, size: str) -> None:
+    page = browser.new_context(viewport=SIZES[size]).new_page()
+    create_room(page, server_url, "Ada", {"target_score": "500"})
+    page.wait_for_selector("li.seat[data-seat='0'] .badge.you")
+    add_bot(page, 1)
+    start(page)
+    seen: set[str] = set()
+    for _ in range(50):
+        if round_over(page):
+            break
+        if page.evaluate("() => { const t = document.getElementById('uno-table');"
+                         " return t.dataset.toMove === t.dataset.seat; }"):
+            phase = _check_in_view(page, f"{size}, {page.locator('#uno-table').get_attribute('data-phase')}")
+            seen.add(phase)
+            wild = page.locator("#uno-hand button.card[data-legal='1'][data-card^='wild']")
+            if phase == "turn" and wild.count() and "picker" not in seen:
+                wild.first.click()  # the colour picker opens: the hand must stay in sight
+                page.wait_for_selector(".colour-picker")
+                _check_in_view(page, f"{size}, choosing a colour")
+                seen.add("picker")
+        before = version(page)
+        if act_once(page):
+            wait_for_change(page, before)
+        else:
+            page.wait_for_timeout(100)
+    assert {"draft", "turn"} <= seen, seen
