@@ -60,7 +60,7 @@ def test_the_swedish_ui_shows_swedish_labels(browser: Browser, server_url: str) 
     page.select_option("#pref-lang", "sv")
 
     create_room(page, server_url, "Ada")
-    expect(page.locator("li.seat[data-seat='1'] button.sit")).to_have_text("Sätt dig här")
+    expect(page.locator("li.seat[data-seat='1'] button.add-bot")).to_have_text("Lägg till bot")
     sit(page, 0)
     add_bot(page, 1)
     start(page)
