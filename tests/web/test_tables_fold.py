@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, Page
+from tests.web import duos_fixtures as duos
 from tests.web.driver import act_once, add_bot, create_room, round_over, start, version, wait_for_change
 
 pytestmark = pytest.mark.browser
@@ -65,3 +66,28 @@ def test_uno_duo_hand_and_controls_stay_in_view(browser: Browser, server_url: st
         else:
             page.wait_for_timeout(100)
     assert {"draft", "turn"} <= seen, seen
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+@pytest.mark.parametrize("size", SIZES)
+def test_duos_cards_and_lock_in_stay_in_view(browser: Browser, server_url: str, size: str,
+                                             seats: int) -> None:
+    """Two seats play co-op (with the helps), three play against each other."""
+    context = browser.new_context(viewport=SIZES[size])
+    context.add_init_script("localStorage.setItem('duoplay.name', JSON.stringify('Ada'))")
+    page = context.new_page()
+    code = duos.new_room(server_url, seats)
+    duos.enter(page, server_url, code, 0)
+    for seat in range(1, seats):
+        duos.add_bot(page, seat, "random")
+    duos.start(page)
+    page.wait_for_selector("#duos-lock:not([disabled])")
+    page.click("#duos-grid .duos-card[data-pos='0']")  # a card picked: the controls still in sight
+    shown = page.evaluate("""() => { window.scrollTo(0, 0);
+      const bottom = (s) => { const e = document.querySelector(s); return e && !e.hidden
+        ? Math.round(e.getBoundingClientRect().bottom) : 0; };
+      return {grid: bottom('#duos-grid'), lock: bottom('#duos-lock'), undo: bottom('#duos-undo'),
+              helps: bottom('#duos-helps'), height: window.innerHeight}; }""")
+    for part in ("grid", "lock", "undo", "helps"):
+        assert shown[part] <= shown["height"], f"{size}, {seats} seats: {part} below the fold ({shown})"
+    assert (shown["helps"] > 0) == (seats == 2)

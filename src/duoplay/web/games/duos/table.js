@@ -2,8 +2,8 @@
 // the scores. It renders the server's view; the server judges every action (this file holds no rules).
 import { clear, h, toast } from "../../dom.js";
 import { t, tn } from "../../i18n.js";
-import { Countdown, ErrorLine, EventLog, listenKeys, Modal, presence, scoreTable, Scoreboard, SeatStrip, TurnStatus }
-  from "../../kit/index.js";
+import { Countdown, ErrorLine, EventLog, focusTable, listenKeys, Modal, presence, scoreTable, Scoreboard, SeatStrip,
+  TurnStatus } from "../../kit/index.js";
 import { loadCards } from "./cards.js";
 import { pairingControls } from "./controls.js";
 import { describe } from "./events.js";
@@ -35,7 +35,9 @@ export function createTable(root, ctx) {
   const table = h("div.duos-table", { id: "duos-table", class: replay ? "replay" : "" },
     h("section.duos-main", {}, h("div.duos-top", {}, head, timer.element), status.element, result, helpsBox, grid,
       why.element, controls, inline),
-    h("aside.duos-side", {}, players.element, scores.element, log.element));
+    h("aside.duos-side", { id: "duos-side" }, players.element, scores.element, log.element));
+  // On a wide screen the co-op helps sit beside the grid, not above it: the height runs out first.
+  const wide = window.matchMedia("(min-width: 900px)");
   const modal = new Modal({ prefix: PREFIX, host: table });
   root.append(table);
 
@@ -192,6 +194,9 @@ export function createTable(root, ctx) {
   function renderHelps() {
     const v = view();
     helpsBox.hidden = v.mode !== "coop";
+    const place = wide.matches ? table.querySelector(".duos-side") : table.querySelector(".duos-main");
+    if (wide.matches && helpsBox.parentNode !== place) place.prepend(helpsBox);
+    else if (!wide.matches && helpsBox.parentNode !== place) place.insertBefore(helpsBox, grid);
     if (v.mode !== "coop") return;
     clear(helpsBox).append(...helpsPanel(v, { me: me(), seatName: ctx.seatName, canPair: canPair(), helpMode,
       onWord: (word) => outbox.push({ type: "word", word }),
@@ -293,9 +298,9 @@ export function createTable(root, ctx) {
     }
     // The server says how long the table's own clock has left (it keeps running through a turn).
     timer.set(!replay && v.phase === "pairing" ? next.deadline : null);
+    // While the game runs the room's header steps back, so the cards and Lock in fit the screen.
+    if (!replay) focusTable(!next.outcome);
     render();
-    // On a small screen the room's header fills the first view: bring the cards into sight once.
-    if (before === null && !replay && window.innerHeight < 800) table.scrollIntoView({ block: "start" });
     // Reveal events name the positions of the turn that just ended, not the new grid.
     const cards = events.some((e) => e.kind === "reveal") ? oldCards : v.cards;
     log.add(events.map((event) => ({ text: describe(event, ctx.seatName, cards, me()), kind: event.kind })));
@@ -351,6 +356,7 @@ export function createTable(root, ctx) {
     },
     destroy: () => {
       stopKeys();
+      focusTable(false);
       timer.stop();
       modal.close({ quietly: true });
       status.destroy();
