@@ -195,8 +195,9 @@ export function createTable(root, ctx) {
     if (lastPlay !== null && top && view().top) {
       top.classList.add("last-played");
       discardPile.append(h("span.pile-count.played-by", { id: "uno-played-by" },
-        // i18n: under the discard pile: who played its top card; {name}: another player.
-        lastPlay === me() ? t("Your card") : t("Played by {name}", { name: ctx.seatName(lastPlay) })));
+        lastPlay === me() ? t("Your card")
+          // i18n: under the discard pile: who played its top card; {name}: another player.
+          : t("Played by {name}", { name: ctx.seatName(lastPlay) })));
     }
     const discarded = draftDiscards(view());
     if (discarded) info.append(discarded);
