@@ -85,8 +85,12 @@ def _subsets() -> Iterator[list[int]]:
 
 UNO_EVENTS: list[dict[str, Any]] = [
     {"kind": "round-start", "round": 2, "player_one": 0},
-    {"kind": "draft", "seat": 0, "discarded": "R5"},
-    {"kind": "draft", "seat": 0, "discarded": "wild"},
+    # A draft pick: the card seen kept (the next one discarded) or discarded; the drafter alone sees
+    # what was kept, and a replay does not say.
+    {"kind": "draft", "seat": 0, "kept_first": False, "discarded": "R5"},
+    {"kind": "draft", "seat": 0, "kept_first": False, "discarded": "wild", "kept": "G7"},
+    {"kind": "draft", "seat": 0, "kept_first": True, "discarded": "B+2"},
+    {"kind": "draft", "seat": 0, "kept_first": True, "discarded": "B+2", "kept": "wild+4"},
     {"kind": "start-card", "card": "G+2"},
     {"kind": "colour", "seat": 0, "colour": "red"},
     {"kind": "play", "seat": 0, "card": "Brev"},
