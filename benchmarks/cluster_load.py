@@ -9,7 +9,9 @@ room owned by one instance is played from another; that instance is killed with 
 from the kill to the first action the new owner accepts is the fail-over time (the lease, plus the
 time to notice, claim, replay the log and reconnect).
 
-The last line is `instances: N, ratio: X.XXx, p99 ms: Y, failover s: Z`.
+Runs alternate (one instance, N, one, N... `--rounds` times) so that whatever else the machine does
+falls on both alike; the figures add the rounds up. The last line is
+`instances: N, ratio: X.XXx, p99 ms: Y, failover s: Z`.
 """
 
 from __future__ import annotations
@@ -263,37 +265,53 @@ async def failover(bases: list[str], victim: subprocess.Popen[bytes]) -> float:
     return took
 
 
-def run(clients: int, duration: float, workers: int, instances: int, lease: float) -> int:
+def merged(steps: list[StepResult]) -> StepResult:
+    """Several runs of one configuration as one: their actions over their seconds, all latencies."""
+    first = steps[0]
+    return StepResult(
+        first.clients, sum(s.seconds for s in steps), [x for s in steps for x in s.latencies],
+        sum(s.actions for s in steps), sum(s.errors for s in steps), {}, max(s.rss for s in steps),
+        sum(s.cpu * s.seconds for s in steps) / sum(s.seconds for s in steps),
+        [x for s in steps for x in s.lags], [x for s in steps for x in s.idle_lags],
+    )
+
+
+def run(clients: int, duration: float, workers: int, instances: int, lease: float, rounds: int) -> int:
+    """`rounds` times: one instance, then `instances`; the runs alternate so that a change in what else
+    the machine does falls on both alike."""
     services = start_services()
     workdir = Path(tempfile.mkdtemp(prefix="duoplay-cluster-load-"))
     try:
         print(f"{os.cpu_count()} cores; PostgreSQL on {services.pg_port}, Redis on {services.redis_port};"
-              f" max mode, {clients} clients, {duration:.0f} s per run; lease {lease} s")
-        steps: dict[int, StepResult] = {}
-        for count in (1, instances):
-            services.reset()
-            procs, bases = [], []
-            for _ in tqdm(range(count), desc=f"starting {count} instance(s)", leave=False):
-                proc, base = start_instance(services, workdir, lease)
-                procs.append(proc)
-                bases.append(base)
-            try:
-                steps[count] = run_spread(bases, [p.pid for p in procs], clients, duration, workers, services)
-                print(f"{count} instance(s):")
-                report(steps[count])
-                if count == instances:
-                    failover_s = asyncio.run(failover(bases, procs[0]))
-                    print(f"fail-over: SIGKILL of the probe room's owner -> first action accepted by the new"
-                          f" owner: {failover_s:.2f} s (lease {lease} s)")
-            finally:
-                stop(procs)
+              f" max mode, {clients} clients, {duration:.0f} s per run, {rounds} round(s); lease {lease} s")
+        steps: dict[int, list[StepResult]] = {1: [], instances: []}
+        failover_s = float("nan")
+        for round_number in range(rounds):
+            for count in (1, instances):
+                services.reset()
+                procs, bases = [], []
+                for _ in tqdm(range(count), desc=f"starting {count} instance(s)", leave=False):
+                    proc, base = start_instance(services, workdir, lease)
+                    procs.append(proc)
+                    bases.append(base)
+                try:
+                    print(f"round {round_number + 1}, {count} instance(s):")
+                    steps[count].append(run_spread(bases, [p.pid for p in procs], clients, duration, workers,
+                                                   services))
+                    report(steps[count][-1])
+                    if count == instances and round_number == rounds - 1:
+                        failover_s = asyncio.run(failover(bases, procs[0]))
+                        print(f"fail-over: SIGKILL of the probe room's owner -> first action accepted by the"
+                              f" new owner: {failover_s:.2f} s (lease {lease} s)")
+                finally:
+                    stop(procs)
         for log in sorted(workdir.glob("instance-*.log")):
             server_load.summarize_server_log(log.read_text())
-        one, many = steps[1], steps[instances]
+        one, many = merged(steps[1]), merged(steps[instances])
         ratio = many.rate / one.rate if one.rate else float("nan")
-        print(f"actions/s: 1 instance {one.rate:.1f} (p99 {one.percentile(0.99):.1f} ms),"
+        print(f"actions/s over all rounds: 1 instance {one.rate:.1f} (p99 {one.percentile(0.99):.1f} ms),"
               f" {instances} instances {many.rate:.1f} (p99 {many.percentile(0.99):.1f} ms);"
-              f" ratio {ratio:.2f}x")
+              f" ratio {ratio:.2f}x; errors {one.errors + many.errors}")
         print(f"instances: {instances}, ratio: {ratio:.2f}x, p99 ms: {many.percentile(0.99):.1f},"
               f" failover s: {failover_s:.2f}")
     finally:

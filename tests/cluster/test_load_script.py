@@ -19,7 +19,7 @@ pytestmark = pytest.mark.postgres
 def test_a_short_two_instance_run_reports_both_rates_and_the_failover() -> None:
     done = subprocess.run(
         [sys.executable, str(SCRIPT), "--instances", "2", "--clients", "8", "--duration", "3",
-         "--lease", "1"],
+         "--lease", "1", "--rounds", "1"],
         capture_output=True, text=True, timeout=600,
     )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
