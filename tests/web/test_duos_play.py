@@ -124,7 +124,7 @@ def test_one_person_and_two_bots_play_a_whole_game(new_context: NewContext, serv
             expected.append((f"{a}-{b}", ",".join(map(str, by))))
         assert reveals[result["turn"]] == expected
         rows = points_rows[result["turn"]]
-        assert f"+{result['points'][narrator]} Narrator bonus" in rows[narrator]
+        assert f"+{result['points'][narrator]} (Narrator bonus)" in rows[narrator]
     # My own placements reached the server: taps on even turns, the keyboard's on odd ones.
     for result in history:
         mine = {tuple(p) for p in result["pairs"][0]}
