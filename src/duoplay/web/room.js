@@ -212,7 +212,9 @@ export function showRoom(code) {
         h("span.seat-name", {}, s.kind === "empty" ? t("Empty") : seatLabel(s)),
         // i18n: a badge; {level}: the bot's level, one of the games' bot level names.
         s.kind === "bot" ? h("span.badge.bot", {}, t("Bot: {level}", { level: levelName(info, s.level) })) : null,
-        mine ? h("span.badge.you", {}, t("You")) : null,
+        // A seat a bot plays for its player after "Let a bot play for me": its token still holds it.
+        mine && s.kind === "bot" ? h("span.badge.you", {}, t("A bot plays for you"))
+          : mine ? h("span.badge.you", {}, t("You")) : null,
         s.kind === "human" && !s.connected ? h("span.badge.offline", {}, t("Offline")) : null);
       const actions = h("span.seat-actions");
       if (waiting && s.kind === "empty") {
@@ -228,10 +230,17 @@ export function showRoom(code) {
         actions.append(h("button.remove-bot", { type: "button",
           onclick: () => send("remove_bot", { seat: s.seat }) }, t("Remove bot")));
       }
-      if (mine) {
+      if (mine && s.kind === "bot") {
+        // hello with the seat's token ends the stand-in: connecting again takes the seat back.
+        actions.append(h("button.take-back", { type: "button", onclick: () => socket.reconnect() },
+          t("Take my seat back")));
+      } else if (mine) {
         // In a running match a bot takes over and the token stays valid; otherwise the seat empties.
         const running = room.status === "playing";
         actions.append(h("button.leave", { type: "button", onclick: () => {
+          if (running && !window.confirm(t("A bot will play for you until you take your seat back. Go ahead?"))) {
+            return;
+          }
           send("leave");
           if (!running) {
             clearSeat(code);
