@@ -2,10 +2,10 @@
 // turns them on in the header: a page that beeps on first visit surprises people in a quiet room.
 import { getPref, setPref } from "./storage.js";
 
-// Each sound: notes as [frequency in Hz, start in s, length in s], and a phone vibration pattern in ms.
+// Each sound ("call": a player calls out, when a game asks for it): notes as [frequency in Hz, start in s, length in s], and a phone vibration pattern in ms.
 const SOUNDS = {
   "your-turn": { notes: [[660, 0, 0.12], [880, 0.12, 0.18]], vibrate: [60] },
-  uno: { notes: [[523, 0, 0.1], [659, 0.1, 0.1], [784, 0.2, 0.25]], vibrate: [40, 40, 40] },
+  call: { notes: [[523, 0, 0.1], [659, 0.1, 0.1], [784, 0.2, 0.25]], vibrate: [40, 40, 40] },
   caught: { notes: [[392, 0, 0.15], [262, 0.15, 0.3]], vibrate: [200] },
   emote: { notes: [[988, 0, 0.08]], vibrate: [] },
 };

@@ -196,7 +196,9 @@ def _holds(data: dict[str, Any], allow_none: bool) -> bool | None:
     value = data.get("holds")
     if isinstance(value, bool) or (allow_none and value is None):
         return value
-    raise MalformedAction("'holds' must be true or false" + (" or null" if allow_none else ""))
+    if allow_none:
+        raise MalformedAction("'holds' must be true, false or null")
+    raise MalformedAction("'holds' must be true or false")
 
 
 def parse_action(data: Any) -> Action:
