@@ -116,13 +116,13 @@ def ms(values: list[float], q: float) -> float:
     return 1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
-async def fetch(base: str) -> tuple[float, int, dict[str, Any]]:
+async def fetch(base: str) -> tuple[float, bytes]:
     started = time.monotonic()
     async with httpx.AsyncClient(timeout=120) as http:
         answer = await http.get(f"{base}/api/matches/{MATCH_ID}/replay")
     took = time.monotonic() - started
     answer.raise_for_status()
-    return took, len(answer.content), answer.json()
+    return took, answer.content
 
 
 async def measure(base: str, server_pid: int, fetches: int) -> tuple[list[float], list[int], list[float],
@@ -135,10 +135,12 @@ async def measure(base: str, server_pid: int, fetches: int) -> tuple[list[float]
     seconds, sizes, during = [], [], []
     for _ in tqdm(range(fetches), desc="fetching the replay", unit="fetch"):
         probe.take()
-        took, size, body = await fetch(base)
+        took, content = await fetch(base)
         during.extend(probe.take())
         seconds.append(took)
-        sizes.append(size)
+        sizes.append(len(content))
+        # Read after the probe's window: parsing 6 MB here would stall this process's own clients.
+        body = json.loads(content)
         assert len(body["frames"]) == body["header"]["moves"] + 1 and body["stopped"] is None
         await asyncio.sleep(1)
     rss_after = rss_mb(server_pid)
