@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from redis.asyncio import Redis
+from redis.exceptions import RedisError
 from sqlalchemy.exc import IntegrityError
 
 from duoplay.core import declared
@@ -97,7 +98,7 @@ class ClusterRooms(LocalRooms):
         self._claims: dict[str, asyncio.Future[Owned]] = {}
         self._enders: dict[int, End] = {}  # local client id -> how to end its connection
         self._served: dict[tuple[str, int], Served] = {}
-        self._heart: asyncio.Task[None] | None = None
+        self._loops: list[asyncio.Task[None]] = []
         self._tasks: set[asyncio.Task[Any]] = set()
 
     # --- start and stop ----------------------------------------------------------------------
@@ -109,15 +110,18 @@ class ClusterRooms(LocalRooms):
         await self.bus.start()
         await self._adopt_unowned()
         self._sweeper = asyncio.create_task(self._sweep_loop(), name="room-sweeper")
-        self._heart = asyncio.create_task(self._heartbeat(), name="cluster-heartbeat")
+        # Renewing runs apart from watching: taking over many rooms of a dead instance must never
+        # delay the renewal of this instance's own leases.
+        self._loops = [asyncio.create_task(self._every_third_of_lease(self._renew), name="cluster-renew"),
+                       asyncio.create_task(self._every_third_of_lease(self._watch), name="cluster-watch")]
         log.info("cluster instance %s ready: %d rooms owned", self.instance, len(self.rooms))
 
     async def close(self) -> None:
         """Hand every room over at once: clients reconnect, and another instance claims the rooms."""
-        if self._heart is not None:
-            self._heart.cancel()
+        for loop in self._loops:
+            loop.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await self._heart
+                await loop
         for room in list(self.rooms.values()):
             self._end_clients(room)
         await super().close()
@@ -261,7 +265,10 @@ class ClusterRooms(LocalRooms):
             except IntegrityError:
                 continue  # another instance drew the same code at the same moment
             break
-        await self.listing.show(row_summary(row), row.created_at)
+        try:
+            await self.listing.show(row_summary(row), row.created_at)
+        except RedisError:
+            log.exception("room %s: stored, but not listed (Redis cannot be reached)", code)
         return code
 
     async def find(self, code: str) -> JSON | None:
@@ -281,7 +288,11 @@ class ClusterRooms(LocalRooms):
         # Long enough for a dead owner's lease to run out and the room to be claimed here.
         give_up = loop.time() + 2 * self.config.lease + 5
         while True:
-            owned = await self._owned(code)
+            try:
+                owned = await self._owned(code)
+            except RedisError:
+                log.exception("room %s: the room directory cannot be reached", code)
+                raise RoomUnavailable(code) from None
             if owned is None:
                 return None
             if isinstance(owned, Room):
@@ -374,15 +385,15 @@ class ClusterRooms(LocalRooms):
 
     # --- leases, dead instances --------------------------------------------------------------
 
-    async def _heartbeat(self) -> None:
+    async def _every_third_of_lease(self, work: Callable[[], Any]) -> None:
         while True:
             await asyncio.sleep(self.config.lease / 3)
             try:
-                await self._beat()
+                await work()
             except Exception:
-                log.exception("cluster heartbeat failed")
+                log.exception("cluster: %s failed", getattr(work, "__name__", "work"))
 
-    async def _beat(self) -> None:
+    async def _renew(self) -> None:
         registered, lost = await self.directory.renew(list(self._generations))
         if not registered:
             # Paused or cut off for longer than the lease: others may have claimed every room here.
@@ -391,6 +402,11 @@ class ClusterRooms(LocalRooms):
             await self.directory.register()
         for code in lost:
             await self._lose(code)
+        if not registered:
+            self._spawn(self._adopt_unowned())
+
+    async def _watch(self) -> None:
+        """Links to instances that died end; the rooms of dead instances are taken over."""
         others = await self.directory.others()
         peers = self.forwards.owners() | {served.edge for served in self._served.values()}
         alive = await self.directory.alive(others | peers) | {self.instance}
@@ -400,8 +416,6 @@ class ClusterRooms(LocalRooms):
                 self._unserve(key)
         for dead in sorted(others - alive):
             await self._adopt(dead)
-        if not registered:
-            await self._adopt_unowned()
 
     async def _adopt(self, dead: str) -> None:
         """Take over the unfinished rooms of a dead instance whose leases have run out."""
