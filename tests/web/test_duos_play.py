@@ -169,7 +169,7 @@ def test_a_reload_while_pairing_keeps_the_placed_pairs(new_context: NewContext, 
     faces = page.locator("#duos-grid .duos-card").evaluate_all("cs => cs.map(c => c.dataset.face)")
     swedish = [face_by_id()[face].name("sv") for face in faces]
     expect(page.locator("#duos-grid .duos-card .name")).to_have_text(swedish)
-    expect(page.locator("#duos-controls #duos-lock")).to_contain_text("Lås")
+    expect(page.locator("#duos-controls #duos-lock")).to_contain_text("Bekräfta")
     page.select_option("#pref-lang", "en")
     english = [face_by_id()[face].name("en") for face in faces]
     expect(page.locator("#duos-grid .duos-card .name")).to_have_text(english)
