@@ -28,6 +28,7 @@ def test_a_short_two_instance_run_reports_both_rates_and_the_failover() -> None:
     assert found is not None, done.stdout[-2000:]
     ratio, p99, failover = (float(group) for group in found.groups())
     assert ratio > 0 and p99 > 0
-    assert 1.0 <= failover < 30.0  # at least the lease, since the owner was killed without a word
+    # The owner was killed without a word: its lease (1 s, renewed every third of it) had to run out.
+    assert 0.6 <= failover < 30.0
     runs = [line for line in lines if "actions in" in line]
     assert len(runs) == 2 and all("errors 0 " in line for line in runs), runs

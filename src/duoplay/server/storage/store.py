@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import time
 from dataclasses import dataclass
@@ -211,7 +212,7 @@ class Storage:
                 batch.append(self._queue.get_nowait())
             started = time.monotonic()
             try:
-                await self._commit(*_plan([op for op, _ in batch]))
+                await self._commit_items([op for op, _ in batch])
             except Exception:
                 # One bad write must not fail its neighbours: redo them one by one.
                 await self._write_each(batch)
@@ -228,7 +229,7 @@ class Storage:
     async def _write_each(self, batch: list[tuple[Item, asyncio.Future[None]]]) -> None:
         for op, done in batch:
             try:
-                await self._commit(*_plan([op]))
+                await self._commit_items([op])
             except Exception as error:
                 log.exception("storage write failed")
                 if not done.done():
@@ -236,6 +237,31 @@ class Storage:
             else:
                 if not done.done():
                     done.set_result(None)
+
+    async def _commit_items(self, items: list[Item]) -> None:
+        rows = [item for item in items if isinstance(item, ActionRow) and item.outcome is None]
+        if self._sync is None and len(rows) == len(items):
+            await self._append_in_one_statement(rows)  # the common batch on PostgreSQL: moves only
+        else:
+            await self._commit(*_plan(items))
+
+    async def _append_in_one_statement(self, rows: list[ActionRow]) -> None:
+        """Moves, fenced, in one statement on its own (one round trip instead of four): the fence's
+        UPDATE and the INSERT commit together or not at all, and the INSERT inserts nothing unless
+        every fence held."""
+        fences = list(dict.fromkeys(row.fence for row in rows if row.fence is not None))
+        arguments = (
+            [fence.code for fence in fences], [fence.generation for fence in fences],
+            [row.values["match_id"] for row in rows], [row.values["version"] for row in rows],
+            [row.values["seat"] for row in rows], [json.dumps(row.values["action"]) for row in rows],
+            len(fences),
+        )
+        async with self.engine.connect() as conn:
+            driver = (await conn.get_raw_connection()).driver_connection
+            assert driver is not None
+            status = await driver.execute(_APPEND, *arguments)
+        if int(status.rsplit(" ", 1)[-1]) != len(rows):
+            raise Fenced(fences)  # which one is found when the batch is retried write by write
 
     async def _commit(self, plan: list[Statement], fences: list[Fence]) -> None:
         """Run statements in one transaction and commit; first check every fence (raises `Fenced`)."""
@@ -373,6 +399,20 @@ def _plan(items: list[Item]) -> tuple[list[Statement], list[Fence]]:
             plan.extend(item.statements)
     flush()
     return plan, fences
+
+
+_APPEND = """
+WITH fence AS (
+    UPDATE rooms SET generation = rooms.generation
+    FROM unnest($1::varchar[], $2::int[]) AS held(code, generation)
+    WHERE rooms.code = held.code AND rooms.generation = held.generation
+    RETURNING 1
+)
+INSERT INTO actions (match_id, version, seat, action)
+SELECT new.match_id, new.version, new.seat, new.action::json
+FROM unnest($3::varchar[], $4::int[], $5::int[], $6::text[]) AS new(match_id, version, seat, action)
+WHERE (SELECT count(*) FROM fence) = $7
+"""
 
 
 def _fence_statement(fences: list[Fence]) -> Executable:
