@@ -100,7 +100,8 @@ class ServerProcess:
                 self.kill()
 
     def get(self, path: str) -> Any:
-        with urllib.request.urlopen(self.http + path, timeout=10) as answer:
+        # A first replay starts the replay process and loads the game's data (a word game's lists).
+        with urllib.request.urlopen(self.http + path, timeout=60) as answer:
             return json.loads(answer.read())
 
     def post(self, path: str, body: Any) -> Any:
