@@ -35,7 +35,16 @@ from typing import Any
 from tqdm import tqdm
 
 import server_load
-from server_load import DUOPLAY, StepResult, create_rooms, free_port, measure_window, report, start_clients
+from server_load import (
+    DUOPLAY,
+    StepResult,
+    collect_step,
+    create_rooms,
+    free_port,
+    measure_window,
+    report,
+    start_clients,
+)
 
 
 @dataclass
@@ -173,25 +182,7 @@ def run_spread(
     seconds = time.monotonic() - started
     used = {name: (cpu(members) - before[name]) / seconds for name, members in groups.items()}
     print("  CPU in cores: " + ", ".join(f"{name} {share:.2f}" for name, share in used.items()))
-    latencies: list[float] = []
-    lags: list[float] = []
-    actions = errors = 0
-    codes_seen: dict[str, int] = {}
-    for _ in procs:
-        lat, act, err, err_codes, lag = results.get(timeout=120)
-        latencies += lat
-        lags += lag
-        actions += act
-        errors += err
-        for key, value in err_codes.items():
-            codes_seen[key] = codes_seen.get(key, 0) + value
-    for proc in procs:
-        proc.join(30)
-    idle_lags = idle_results.get(timeout=120)
-    idle.join(30)
-    return StepResult(
-        clients, seconds, latencies, actions, errors, codes_seen, rss_peak, used["instances"], lags, idle_lags
-    )
+    return collect_step(clients, seconds, procs, results, idle, idle_results, rss_peak, used["instances"])
 
 
 # --- fail-over: a probe room, its owner killed ------------------------------------------------

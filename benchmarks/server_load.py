@@ -715,6 +715,12 @@ def run_step(
                                                   f"{clients} clients ({mode})")
     seconds = time.monotonic() - started
     cpu = (cpu_seconds(server_pid) - cpu_before) / seconds
+    return collect_step(clients, seconds, procs, results, idle, idle_results, rss_peak, cpu)
+
+
+def collect_step(clients: int, seconds: float, procs: list[Any], results: Any, idle: Any, idle_results: Any,
+                 rss_peak: float, cpu: float) -> StepResult:
+    """Every client process's figures for one step, summed, once the processes and the idle sleeper end."""
     latencies: list[float] = []
     lags: list[float] = []
     actions = errors = 0
