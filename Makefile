@@ -17,11 +17,13 @@ $(STAMP): pyproject.toml
 	  [shutil.rmtree(d.locate_file(f).parent, ignore_errors=True) for f in d.files or () if str(f) == 'tests/__init__.py']"
 	touch $(STAMP)
 
-# Debian packages the tests use (browser, PostgreSQL, Redis and nginx for the cluster, a terminal,
-# WordNet for the DUOS bot), installed once, only when missing.
+# Debian packages the tests use (browser and an emoji font as players' devices have, PostgreSQL,
+# Redis and nginx for the cluster, a terminal, WordNet and a Swedish dictionary for the DUOS bot,
+# spelling dictionaries for the Duple judge), installed once, only when missing.
 system-deps:
 	@missing=""; \
 	test -x /usr/bin/chromium || missing="$$missing chromium"; \
+	test -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf || missing="$$missing fonts-noto-color-emoji"; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	command -v redis-server >/dev/null || missing="$$missing redis-server"; \
 	test -x /usr/sbin/nginx || missing="$$missing nginx"; \
