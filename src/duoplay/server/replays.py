@@ -34,7 +34,7 @@ from duoplay.core.text import escape_text, stored_text
 from duoplay.server.fanout import apply_delta, view_delta
 from duoplay.server.storage import Storage, StoredMatch
 
-FRAMES_PER_PIECE = 400
+FRAMES_PER_RUN = 400  # frames encoded in one call: fewer calls, and a short walk when one must be escaped
 MAX_WAITING = 8  # replays asked for and not yet built; past this, asking again later is the answer
 
 
@@ -94,10 +94,7 @@ class ReplayWorker:
 def replay_body(database_url: str, match_id: str, seat: Seat) -> bytes | None:
     """In the replay process: load the match and build its whole body."""
     stored = asyncio.run(_load(database_url, match_id))
-    if stored is None:
-        return None
-    replay = Replay(stored, seat)
-    return b"".join(iter(replay.next_piece, None))
+    return None if stored is None else build_body(stored, seat)
 
 
 async def _load(database_url: str, match_id: str) -> StoredMatch | None:
@@ -108,77 +105,55 @@ async def _load(database_url: str, match_id: str) -> StoredMatch | None:
         await storage.close()
 
 
-class Replay:
-    """Builds the replay body piece by piece: call `next_piece` until it returns None."""
-
-    def __init__(self, stored: StoredMatch, seat: Seat = None) -> None:
-        if seat is not None and not 0 <= seat < stored.header.seats:
-            raise NoSuchSeat(seat)
-        if seat is not None and not stored.finished:
-            raise ReplayHidden(stored.match_id)
-        self.stored, self.seat = stored, seat
-        self._match: Match | None = None
-        self._previous: JSON = {}
-        self._next_entry = 0
-        self._stopped: JSON | None = None
-        self._done = False
-
-    def next_piece(self) -> bytes | None:
-        """The next part of the body (the header and first frame, then runs of frames, then the end)."""
-        if self._done:
-            return None
-        # Stored text is replayed as it was accepted; set for this piece only, since pieces may
-        # be built in different threads.
-        with stored_text():
-            if self._match is None:
-                return self._opening()
-            frames = self._frames(FRAMES_PER_PIECE)
-        if frames:
-            # One encoding for the whole run: its brackets dropped, it continues the frames array.
-            return b"," + _encode_shown(frames)[1:-1]
-        self._done = True
-        return b'],"stopped":' + _encode_shown(self._stopped) + b"}"
-
-    def _opening(self) -> bytes:
-        self._match = Match.start(self.stored.header)
-        view = self._match.view(self.seat)
-        self._previous = view
-        stored = self.stored
-        header: JSON = {
-            "match_id": stored.match_id,
-            "game": stored.header.game,
-            "seats": stored.header.seats,
-            "seat": self.seat,
-            "options": stored.header.options,
-            "names": stored.names,
-            "finished": stored.finished,
-            "outcome": stored.outcome,
-            "moves": len(stored.log),
-        }
-        first: JSON = {"version": 0, "view": view, "events": []}
-        return b'{"header":' + _encode_shown(header) + b',"frames":[' + _encode_shown(first)
-
-    def _frames(self, limit: int) -> list[JSON]:
-        match = self._match
-        assert match is not None
-        frames: list[JSON] = []
-        log = self.stored.log
-        while self._stopped is None and self._next_entry < len(log) and len(frames) < limit:
-            entry = log[self._next_entry]
+def build_body(stored: StoredMatch, seat: Seat = None) -> bytes:
+    """The replay of `stored` as `seat` saw it (None: a spectator), as JSON bytes."""
+    if seat is not None and not 0 <= seat < stored.header.seats:
+        raise NoSuchSeat(seat)
+    if seat is not None and not stored.finished:
+        raise ReplayHidden(stored.match_id)
+    header: JSON = {
+        "match_id": stored.match_id,
+        "game": stored.header.game,
+        "seats": stored.header.seats,
+        "seat": seat,
+        "options": stored.header.options,
+        "names": stored.names,
+        "finished": stored.finished,
+        "outcome": stored.outcome,
+        "moves": len(stored.log),
+    }
+    # Stored text is replayed as it was accepted.
+    with stored_text():
+        match = Match.start(stored.header)
+        previous = match.view(seat)
+        parts = [b'{"header":', _encode_shown(header), b',"frames":[',
+                 _encode_shown({"version": 0, "view": previous, "events": []})]
+        stopped: JSON | None = None
+        run: list[JSON] = []
+        for entry in stored.log:
             try:
                 events = match.act(entry.seat, entry.action)
             except GameError as error:
-                self._stopped = {"version": match.version + 1, "reason": error.reason}
+                # A log the rules refuse (written by other means, or by older rules): the replay goes
+                # as far as it can and says where and why it stops.
+                stopped = {"version": match.version + 1, "reason": error.reason}
                 break
-            self._next_entry += 1
-            view = match.view(self.seat)
-            frames.append({
-                "version": match.version,
-                "delta": view_delta(self._previous, view),
-                "events": [event.visible_to(self.seat) for event in events],
-            })
-            self._previous = view
-        return frames
+            view = match.view(seat)
+            run.append({"version": match.version, "delta": view_delta(previous, view),
+                        "events": [event.visible_to(seat) for event in events]})
+            previous = view
+            if len(run) == FRAMES_PER_RUN:
+                parts.append(_run(run))
+                run = []
+        if run:
+            parts.append(_run(run))
+    parts += [b'],"stopped":', _encode_shown(stopped), b"}"]
+    return b"".join(parts)
+
+
+def _run(frames: list[JSON]) -> bytes:
+    """Frames encoded at once; without its brackets, the run continues the frames array."""
+    return b"," + _encode_shown(frames)[1:-1]
 
 
 def replay_views(replay: JSON) -> list[JSON]:
