@@ -27,6 +27,7 @@ from duoplay.bots.pool import BotPool
 from duoplay.core.declared import describe
 from duoplay.core.json import has_lone_surrogates
 from duoplay.core.registry import find_game, game_ids
+from duoplay.server import howto
 from duoplay.server import protocol as wire
 from duoplay.server.config import ServerConfig, normalize_database_url
 from duoplay.server.protocol import ProtocolError
@@ -418,6 +419,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         Route("/room/{code}/screen", index),
         Route("/api/rooms/{code}/qr.svg", room_qr),
         Route("/replay/{match_id}", index),
+        Route("/rules/{game}", index),
+        *howto.routes(),
         Mount("/static", StaticFiles(directory=config.web_dir, check_dir=False), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
