@@ -8,6 +8,13 @@ Portrayer is done. As Judge it judges only a bot's drawing (from the strokes' la
 person's drawing it hands to the other Judges ("ask"), and in a vote on a person's drawing it
 abstains, so a person's drawing is always judged by people. It disputes a verdict on its own
 drawing only when its own reading of the drawing disagrees.
+
+At the table (option `at_the_table`) a bot cannot hear the Portrayer. As Portrayer it cannot
+speak either, so it types as online and its words show on the Artists' phones. As Artist it
+draws from typed words only (a bot Portrayer's); with drawings on paper it has no paper, so it puts
+its pencil down at once and its drawing is blank: it never disputes, and breaks a tie on it as
+"not met". As Judge it sees no paper drawing, so it asks the other Judges, as it does for any
+person's drawing.
 """
 
 from __future__ import annotations
@@ -90,7 +97,11 @@ class DuplikBot:
         if phase == "title":
             return START
         if phase == "describe":
-            return self._describe(view) if portrayer else self._draw(view, legal)
+            if portrayer:
+                return self._describe(view)
+            if (view.get("options") or {}).get("at_the_table") == "paper":
+                return DONE if DONE in legal else None  # no paper in a bot's hands
+            return self._draw(view, legal)
         if phase == "pass":
             return Pass(LEFT)
         if phase == "reveal":
@@ -132,7 +143,8 @@ class DuplikBot:
         if vote is not None:
             if vote.get("deciding"):
                 mine = verdict_on(seat)
-                return Decide(True if mine is None else mine)
+                blank = (view.get("options") or {}).get("at_the_table") == "paper"  # no paper, no drawing
+                return Decide(not blank if mine is None else mine)
             return Ballot(verdict_on(vote["artist"]))
         if Verdict(None) in legal:
             holder = {int(a): j for a, j in view.get("judge_of", {}).items()}

@@ -14,6 +14,7 @@ from duoplay.games.duplik.scenes.generate import DIFFICULTIES
 from duoplay.games.duplik.scenes.words import LANGUAGES
 
 SCENE_SOURCES = ("mixed", "starter", "generated")
+AT_THE_TABLE = ("off", "canvas", "paper")
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +39,18 @@ class DuplikOptions:
     """After the verdicts on a criterion, how long Artists have to dispute one on their drawing."""
     vote_seconds: float = 30.0
     """Judges who have not voted by then abstain."""
+    at_the_table: str = "off"
+    """Friends sit together and the Portrayer speaks aloud (no description is typed or streamed);
+    the Artists draw on their phones ("canvas") or on paper ("paper": nothing is uploaded)."""
+
+    @property
+    def paper(self) -> bool:
+        return self.at_the_table == "paper"
+
+    @property
+    def spoken(self) -> bool:
+        """The Portrayer describes aloud."""
+        return self.at_the_table != "off"
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -83,6 +96,8 @@ def _check(options: DuplikOptions) -> None:
         raise MalformedAction("difficulty must be one of {choices}", choices=", ".join(DIFFICULTIES))
     if not isinstance(options.colour, bool):
         raise MalformedAction("colour must be true or false")
+    if options.at_the_table not in AT_THE_TABLE:
+        raise MalformedAction("at_the_table must be one of {choices}", choices=", ".join(AT_THE_TABLE))
 
 
 def option_specs() -> list[OptionSpec]:
@@ -108,4 +123,8 @@ def option_specs() -> list[OptionSpec]:
                    maximum=600, help="Then the choice is made for them (0: never)"),
         OptionSpec("review_seconds", "float", 15.0, "Seconds to dispute a verdict", minimum=1, maximum=120),
         OptionSpec("vote_seconds", "float", 30.0, "Seconds to vote", minimum=5, maximum=120),
+        OptionSpec("at_the_table", "choice", "off", "Played at the table",
+                   choices=(("off", "No: online"), ("canvas", "Yes, drawing on the phones"),
+                            ("paper", "Yes, drawing on paper")),
+                   help="Everyone sits together with a phone and the Portrayer describes aloud"),
     ]

@@ -3,6 +3,10 @@
 The table's own moves (seat None) are its clock and its memory: pens down when the hourglass
 runs out, the end of a dispute window or a vote, and keeping what the Portrayer typed and the
 Artists drew on a live stream.
+
+At the table (option `at_the_table`) the Portrayer speaks: no description is required (a typed
+one, a bot's, is still shown). With drawings on paper (`"paper"`) a drawing stays on paper: no strokes
+are taken, and the Judges tick or cross the paper drawing in front of them.
 """
 
 from __future__ import annotations
@@ -158,6 +162,7 @@ def _artist(state: DuplikState, seat: int, action: Action) -> list[Event]:
     current = state.round
     if isinstance(action, Draw):
         _check_drawing(current, seat)
+        _check_canvas(state)
         current.drawings[seat] = action.drawing
         return [Event("drawn", {"artist": seat})]
     if action == DONE:
@@ -191,6 +196,11 @@ def _check_drawing(current: Round, seat: int) -> None:
         raise IllegalAction("Your pencil is down")
 
 
+def _check_canvas(state: DuplikState) -> None:
+    if state.options.paper:
+        raise IllegalAction("The drawings are on paper: nothing is uploaded")
+
+
 def _table(state: DuplikState, action: Action) -> list[Event]:
     current = state.round
     if action == PENS_DOWN:
@@ -205,6 +215,7 @@ def _table(state: DuplikState, action: Action) -> list[Event]:
     if isinstance(action, KeepDrawing):
         if current.phase not in (DESCRIBE, PASS) or action.seat not in current.artists(state.seats):
             raise IllegalAction("No drawing to keep now")
+        _check_canvas(state)
         current.drawings[action.seat] = action.drawing
         return [Event("drawn", {"artist": action.seat})]
     if action == CLOSE_REVIEW:

@@ -1,7 +1,8 @@
 """Duplik's live streams: the Portrayer's typing reaches the Artists as it is typed, and each
 Artist's strokes are kept by the server as they are drawn (so a reload or a dropped connection
 keeps them). At pens down, or when a player finishes early, the table keeps what each stream
-carried as one action.
+carried as one action. At the table (option `at_the_table`) the Portrayer speaks, so no text
+stream opens; with drawings on paper no ink stream opens either: nothing is uploaded.
 
 A text chunk is the whole description so far (`{"text": "..."}`); an ink chunk is
 `{"stroke": {"points": [[x, y], ...]}}`, `{"undo": true}` or `{"clear": true}`, applied in
@@ -32,12 +33,13 @@ def streams(state: DuplikState, seat: int) -> Mapping[str, StreamRule]:
     current = state.round
     if current.phase != DESCRIBE:
         return {}
+    options = state.options
     if seat == current.portrayer:
-        if current.stopped:
+        if current.stopped or options.spoken:
             return {}
         artists = frozenset(current.artists(state.seats))
         return {TEXT: StreamRule(artists, max_bytes=MAX_TEXT * 4 + 64, per_second=10.0)}
-    if seat in current.done or not 0 <= seat < state.seats:
+    if seat in current.done or not 0 <= seat < state.seats or options.paper:
         return {}
     return {INK: StreamRule(frozenset({seat}), max_bytes=16_384, per_second=30.0)}
 
