@@ -1,8 +1,9 @@
-// The end of a round (revealed hands, points, totals) and of the game.
+// The end of a round (revealed hands, points, the scores by round) and of the game.
 import { h } from "../../dom.js";
 import { t, tn } from "../../i18n.js";
 import { cardFace } from "./cards.js";
 import { wentOut } from "./events.js";
+import { roundTable } from "./scores.js";
 
 // seatName(seat): a player's name; label(seat): "You" for this seat, else its name (a label on its own).
 export function roundSummary(result, { view, outcome, label, seatName, me, matchId }) {
@@ -27,10 +28,9 @@ export function roundSummary(result, { view, outcome, label, seatName, me, match
         : t("{name}: went out", { name: seatName(seat) })),
       h("div.mini", {}, hand.map((c) => cardFace(c)))));
   }
-  parts.push(h("table.totals", {},
-    h("tr", {}, h("th", {}, ""), h("th", {}, t("Total")), h("th", {}, t("Target"))),
-    seats.map((seat) => h("tr", {}, h("td", {}, label(seat)), h("td", {}, String(scores[seat])),
-      h("td", {}, String(view.target_score))))));
+  // Every round so far, with the totals toward the target (scores.js).
+  parts.push(h("h3", {}, t("Scores by round")),
+    roundTable({ ...view, scores }, { label, me }, "uno-summary-scores"));
   if (outcome) {
     const winner = outcome.winners[0];
     const text = me === null

@@ -8,6 +8,7 @@ import { centre, playerArea, sortLegal } from "./areas.js";
 import { cardName, cardObject, cardsColour, colourChip, colourName, COLOURS, parseCard } from "./cards.js";
 import { animate, describe, LOUD } from "./events.js";
 import { explainRefusal } from "./explain.js";
+import { roundScoresDialog } from "./scores.js";
 import { roundSummary } from "./summary.js";
 import { actionLabel, COLOUR_KEYS, draftDiscards, draftPrompt, KEYS, statusText } from "./talk.js";
 
@@ -161,7 +162,10 @@ export function createTable(root, ctx) {
   function renderScores() {
     const v = view();
     scores.update({ target: v.target_score, note: t("Reaching the target loses; the lower total wins."),
-      rows: [bottom(), 1 - bottom()].map((seat) => ({ seat, name: label(seat), total: v.scores[seat], mine: seat === me() })) });
+      rows: [bottom(), 1 - bottom()].map((seat) => ({ seat, name: label(seat), total: v.scores[seat], mine: seat === me() })),
+      extra: [h("button.link", { type: "button", id: "uno-scores-open", onclick: () => modal.show({ name: "by-round",
+        content: roundScoresDialog(view(), { label, me: me() }), focusAfter: () => table.querySelector("#uno-scores-open") }) },
+      t("Scores by round"))] });
   }
 
   // Which control has the keyboard focus, so a redraw can give it back (keyboard players).
