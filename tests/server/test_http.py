@@ -131,7 +131,7 @@ async def test_a_replay_shows_exactly_what_a_spectator_saw(server: ServerProcess
         m["room"]["match_id"] for m in watcher.seen if m["type"] == "room" and m["room"]["match_id"]
     )
 
-    replay = httpx.get(f"{server.http}/api/matches/{match_id}/replay").json()
+    replay = httpx.get(f"{server.http}/api/matches/{match_id}/replay", timeout=60).json()
     assert "seed" not in replay["header"] and replay["header"]["names"] == ["Ada", "random bot"]
     assert replay["header"]["finished"] is False and replay["header"]["outcome"] is None
     frames = replay["frames"]
@@ -144,7 +144,7 @@ async def test_a_replay_shows_exactly_what_a_spectator_saw(server: ServerProcess
         assert "hand" not in view
     # Ada's own hand never shows in the replay, though it showed to her.
     assert "hand" in state["view"]
-    missing = httpx.get(f"{server.http}/api/matches/nope/replay")
+    missing = httpx.get(f"{server.http}/api/matches/nope/replay", timeout=60)
     assert missing.status_code == 404 and missing.json()["error"]["code"] == "match_not_found"
     await ada.close()
     await watcher.close()

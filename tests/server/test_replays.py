@@ -63,11 +63,12 @@ def _rebuilt_views(match: Match, seat: int | None) -> list[dict[str, object]]:
 def test_a_finished_match_replays_as_any_seat_with_its_hand(server: ServerProcess) -> None:
     match = random_playout(find_game("uno-duo"), 2, 41)
     _store(server, match, "ended41", "ENDED4", finished=True)
-    spectator = httpx.get(f"{server.http}/api/matches/ended41/replay").json()
+    spectator = httpx.get(f"{server.http}/api/matches/ended41/replay", timeout=60).json()
     assert replay_views(spectator) == json.loads(json.dumps(_rebuilt_views(match, None)))
     assert all("hand" not in view for view in replay_views(spectator))
     for seat in (0, 1):
-        replay = httpx.get(f"{server.http}/api/matches/ended41/replay", params={"seat": seat}).json()
+        replay = httpx.get(f"{server.http}/api/matches/ended41/replay", params={"seat": seat},
+                           timeout=60).json()
         assert replay["header"]["seat"] == seat and replay["stopped"] is None
         views = replay_views(replay)
         assert views == json.loads(json.dumps(_rebuilt_views(match, seat)))
@@ -76,7 +77,7 @@ def test_a_finished_match_replays_as_any_seat_with_its_hand(server: ServerProces
         heard = [event for frame in replay["frames"] for event in frame["events"]]
         assert heard == [e.visible_to(seat) for e in _events(match)]
     for bad in ("-1", "x", "2", "999999999999", ""):
-        answer = httpx.get(f"{server.http}/api/matches/ended41/replay", params={"seat": bad})
+        answer = httpx.get(f"{server.http}/api/matches/ended41/replay", params={"seat": bad}, timeout=60)
         assert answer.status_code == 400 and answer.json()["error"]["code"] == "bad_seat", bad
 
 
@@ -89,7 +90,7 @@ def _events(match: Match) -> list[object]:
 def test_a_running_match_replays_only_as_a_spectator(server: ServerProcess) -> None:
     running = _played_to(random_playout(find_game("uno-duo"), 2, 42), 30)
     _store(server, running, "running42", "RUNS42", finished=False)
-    spectator = httpx.get(f"{server.http}/api/matches/running42/replay")
+    spectator = httpx.get(f"{server.http}/api/matches/running42/replay", timeout=60)
     assert spectator.status_code == 200 and len(spectator.json()["frames"]) == 31
     hidden = httpx.get(f"{server.http}/api/matches/running42/replay", params={"seat": 0})
     assert hidden.status_code == 403 and hidden.json()["error"]["code"] == "replay_hidden"
@@ -108,3 +109,32 @@ def test_a_long_match_replay_grows_with_its_length_not_its_square(server: Server
     per_move = len(long_body) / moves[0], len(short_body) / moves[1]
     assert per_move[0] < 2 * per_move[1], (moves, per_move)
     assert len(replay_views(json.loads(long_body))) == moves[0] + 1
+
+
+def _append(server: ServerProcess, match_id: str, match: Match, versions: range) -> None:
+    """More of `match`'s moves written after the ones stored, as its room goes on playing."""
+    log = match.record().log
+
+    async def append() -> None:
+        storage = Storage(server.database)
+        await storage.start()
+        try:
+            for version in versions:
+                await storage.append_action(match_id, version, log[version - 1], None)
+        finally:
+            await storage.close()
+
+    asyncio.run(append())
+
+
+def test_a_replay_asked_again_shows_the_moves_made_since(server: ServerProcess) -> None:
+    """The replay process keeps what it built; asked again, it adds the new moves, and only those."""
+    whole = random_playout(find_game("uno-duo"), 2, 43)
+    _store(server, _played_to(whole, 30), "growing43", "GROW43", finished=False)
+    first = httpx.get(f"{server.http}/api/matches/growing43/replay", timeout=60).json()
+    assert first["header"]["moves"] == 30 and len(first["frames"]) == 31
+    _append(server, "growing43", whole, range(31, 61))
+    again = httpx.get(f"{server.http}/api/matches/growing43/replay", timeout=60).json()
+    assert again["header"]["moves"] == 60
+    assert replay_views(again) == json.loads(json.dumps(_rebuilt_views(_played_to(whole, 60), None)))
+    assert again["frames"][:31] == first["frames"]

@@ -21,13 +21,17 @@ known only once every action has been applied.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import multiprocessing
+import os
+from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from duoplay.core.errors import GameError
+from duoplay.core.log import LogEntry, MatchHeader
 from duoplay.core.match import Match
 from duoplay.core.protocol import JSON, Seat
 from duoplay.core.text import escape_text, stored_text
@@ -36,6 +40,8 @@ from duoplay.server.storage import Storage, StoredMatch
 
 FRAMES_PER_RUN = 400  # frames encoded in one call: fewer calls, and a short walk when one must be escaped
 MAX_WAITING = 8  # replays asked for and not yet built; past this, asking again later is the answer
+CACHE_BYTES = 64_000_000  # encoded frames the replay process keeps, to extend rather than rebuild
+REPLAY_NICENESS = 10  # the replay process yields the CPU to the rooms
 
 
 class ReplayHidden(Exception):
@@ -54,7 +60,8 @@ class ReplayWorker:
     """Builds replay bodies in one process of its own, started on first use and kept.
 
     The server's event loop only waits for the bytes. One process is enough: replays are
-    rare next to moves, and more processes would take cores from the rooms.
+    rare next to moves, and more processes would take cores from the rooms; it runs at a
+    lower priority, so that when both want a core the rooms win.
     """
 
     def __init__(self, database_url: str) -> None:
@@ -81,7 +88,8 @@ class ReplayWorker:
     async def _build(self, match_id: str, seat: Seat) -> bytes | None:
         if self._pool is None:
             # spawn, not fork: a fork of a running server would copy its threads' locks mid-use.
-            self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=_lower_priority)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, replay_body, self.database_url, match_id, seat)
 
@@ -91,64 +99,130 @@ class ReplayWorker:
             self._pool = None
 
 
+def _lower_priority() -> None:
+    with contextlib.suppress(OSError):
+        os.nice(REPLAY_NICENESS)
+
+
+class ReplayBuild:
+    """A replay built up to some version, which more actions extend.
+
+    Frames already built are kept encoded: asking again for a replay (another spectator, a
+    reload, the match having moved on) costs only the frames that are new since.
+    """
+
+    def __init__(self, header: MatchHeader, seat: Seat) -> None:
+        self.seat = seat
+        self.match = Match.start(header)
+        self.previous = self.match.view(seat)
+        self.parts = [_encode_shown({"version": 0, "view": self.previous, "events": []})]
+        self.size = len(self.parts[0])
+        self.stopped: JSON | None = None
+        self.read = 0  # stored actions read so far, applied or not
+
+    def extend(self, log: list[LogEntry]) -> None:
+        """Apply the stored actions after the `read` ones, until the rules refuse one; encode their frames."""
+        self.read += len(log)
+        if self.stopped is not None:
+            return
+        seat, run = self.seat, []
+        # Stored text is replayed as it was accepted.
+        with stored_text():
+            for entry in log:
+                try:
+                    events = self.match.act(entry.seat, entry.action)
+                except GameError as error:
+                    # A log the rules refuse (written by other means, or by older rules): the replay
+                    # goes as far as it can and says where and why it stops.
+                    self.stopped = {"version": self.match.version + 1, "reason": error.reason}
+                    break
+                view = self.match.view(seat)
+                run.append({"version": self.match.version, "delta": view_delta(self.previous, view),
+                            "events": [event.visible_to(seat) for event in events]})
+                self.previous = view
+                if len(run) == FRAMES_PER_RUN:
+                    self._add(_run(run))
+                    run = []
+            if run:
+                self._add(_run(run))
+
+    def _add(self, part: bytes) -> None:
+        self.parts.append(part)
+        self.size += len(part)
+
+    def body(self, stored: StoredMatch) -> bytes:
+        header: JSON = {
+            "match_id": stored.match_id,
+            "game": stored.header.game,
+            "seats": stored.header.seats,
+            "seat": self.seat,
+            "options": stored.header.options,
+            "names": stored.names,
+            "finished": stored.finished,
+            "outcome": stored.outcome,
+            "moves": self.read,
+        }
+        with stored_text():
+            shown = _encode_shown(header)
+        return b"".join([b'{"header":', shown, b',"frames":[', *self.parts,
+                         b'],"stopped":', _encode_shown(self.stopped), b"}"])
+
+
+class BuildCache:
+    """The replay process's recent builds, by match and seat, least recently used first out."""
+
+    def __init__(self, max_bytes: int) -> None:
+        self.max_bytes = max_bytes
+        self._builds: OrderedDict[tuple[str, Seat], ReplayBuild] = OrderedDict()
+
+    def take(self, match_id: str, seat: Seat) -> ReplayBuild | None:
+        return self._builds.pop((match_id, seat), None)
+
+    def keep(self, match_id: str, build: ReplayBuild) -> None:
+        self._builds[(match_id, build.seat)] = build
+        while self._builds and sum(b.size for b in self._builds.values()) > self.max_bytes:
+            self._builds.popitem(last=False)
+
+
+_cache = BuildCache(CACHE_BYTES)
+
+
 def replay_body(database_url: str, match_id: str, seat: Seat) -> bytes | None:
-    """In the replay process: load the match and build its whole body."""
-    stored = asyncio.run(_load(database_url, match_id))
-    return None if stored is None else build_body(stored, seat)
+    """In the replay process: load what is new of the match and build its whole body."""
+    build = _cache.take(match_id, seat)
+    stored = asyncio.run(_load(database_url, match_id, build.read if build is not None else 0))
+    if stored is None:
+        return None
+    if build is None:
+        _check_seat(stored, seat)
+        build = ReplayBuild(stored.header, seat)
+    build.extend(stored.log)
+    body = build.body(stored)
+    _cache.keep(match_id, build)
+    return body
 
 
-async def _load(database_url: str, match_id: str) -> StoredMatch | None:
+async def _load(database_url: str, match_id: str, after: int) -> StoredMatch | None:
     storage = Storage(database_url)  # only reads: its writer never starts
     try:
-        return await storage.load_match(match_id)
+        return await storage.load_match(match_id, after)
     finally:
         await storage.close()
 
 
-def build_body(stored: StoredMatch, seat: Seat = None) -> bytes:
-    """The replay of `stored` as `seat` saw it (None: a spectator), as JSON bytes."""
+def _check_seat(stored: StoredMatch, seat: Seat) -> None:
     if seat is not None and not 0 <= seat < stored.header.seats:
         raise NoSuchSeat(seat)
     if seat is not None and not stored.finished:
         raise ReplayHidden(stored.match_id)
-    header: JSON = {
-        "match_id": stored.match_id,
-        "game": stored.header.game,
-        "seats": stored.header.seats,
-        "seat": seat,
-        "options": stored.header.options,
-        "names": stored.names,
-        "finished": stored.finished,
-        "outcome": stored.outcome,
-        "moves": len(stored.log),
-    }
-    # Stored text is replayed as it was accepted.
-    with stored_text():
-        match = Match.start(stored.header)
-        previous = match.view(seat)
-        parts = [b'{"header":', _encode_shown(header), b',"frames":[',
-                 _encode_shown({"version": 0, "view": previous, "events": []})]
-        stopped: JSON | None = None
-        run: list[JSON] = []
-        for entry in stored.log:
-            try:
-                events = match.act(entry.seat, entry.action)
-            except GameError as error:
-                # A log the rules refuse (written by other means, or by older rules): the replay goes
-                # as far as it can and says where and why it stops.
-                stopped = {"version": match.version + 1, "reason": error.reason}
-                break
-            view = match.view(seat)
-            run.append({"version": match.version, "delta": view_delta(previous, view),
-                        "events": [event.visible_to(seat) for event in events]})
-            previous = view
-            if len(run) == FRAMES_PER_RUN:
-                parts.append(_run(run))
-                run = []
-        if run:
-            parts.append(_run(run))
-    parts += [b'],"stopped":', _encode_shown(stopped), b"}"]
-    return b"".join(parts)
+
+
+def build_body(stored: StoredMatch, seat: Seat = None) -> bytes:
+    """The replay of `stored` as `seat` saw it (None: a spectator), as JSON bytes."""
+    _check_seat(stored, seat)
+    build = ReplayBuild(stored.header, seat)
+    build.extend(stored.log)
+    return build.body(stored)
 
 
 def _run(frames: list[JSON]) -> bytes:
