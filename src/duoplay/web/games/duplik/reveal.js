@@ -115,8 +115,9 @@ export function revealPanel(view, { label, seatName, me, id }) {
     gallery(reveal, { label, points, met, idPrefix: id }));
 }
 
-// The end of the game: the winners, the totals and every remembered round's drawings.
-export function gameSummary(view, outcome, { seatName, label, me, matchId }) {
+// The end of the game: the winners, the totals and every remembered round's drawings (with drawings
+// on paper, every round's scene).
+export function gameSummary(view, outcome, { seatName, label, me, matchId, paper = false }) {
   const winners = outcome && outcome.winners ? outcome.winners : [];
   const who = people(winners, seatName, me);
   let headline;
@@ -132,7 +133,8 @@ export function gameSummary(view, outcome, { seatName, label, me, matchId }) {
   }
   const totals = view.totals;
   const order = [...totals.keys()].sort((a, b) => totals[b] - totals[a] || a - b);
-  const reveals = Object.values(storedReveals(matchId)).sort((a, b) => a.round - b.round);
+  const reveals = Object.values(storedReveals(matchId)).sort((a, b) => a.round - b.round)
+    .map((reveal) => (paper ? { ...reveal, drawings: [] } : reveal));
   return h("div.duplik-summary", { id: "duplik-summary" },
     h("h2", {}, t("Game over")),
     h("p.duplik-headline", {}, headline),
@@ -140,7 +142,7 @@ export function gameSummary(view, outcome, { seatName, label, me, matchId }) {
       h("thead", {}, h("tr", {}, h("th", {}, t("Player")), h("th", {}, t("Points")))),
       h("tbody", {}, order.map((seat) => h("tr", { class: seat === me ? "mine" : "", dataset: { seat, score: totals[seat] } },
         h("td", {}, winners.includes(seat) ? `★ ${label(seat)}` : label(seat)), h("td", {}, String(totals[seat])))))),
-    reveals.length ? h("h3", {}, t("Every round's drawings")) : null,
+    reveals.length ? h("h3", {}, paper ? t("Every round's scene") : t("Every round's drawings")) : null,
     reveals.map((reveal) => h("section.duplik-round", { dataset: { round: reveal.round } },
       // i18n: {n}: the round's number; {title}: its scene's title.
       h("h4", {}, t("Round {n}: {title}", { n: reveal.round, title: reveal.title })),

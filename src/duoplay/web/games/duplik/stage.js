@@ -11,6 +11,8 @@ import { Ink } from "./ink.js";
 import { currentCriterion, drawingInFocus, judgingButtons, verdictBoard } from "./judging.js";
 import { revealPanel } from "./reveal.js";
 import { criteriaList, sceneCard, scenePicture } from "./scene.js";
+import { BigClock, describingAtTable, onPaper, paperPassNote, paperReveal, paperSheetNote, spoken, tableMode }
+  from "./tablemode.js";
 
 export class Stage {
   // ctx: the table's context (act, stream, matchId); why: the error line, for refusals explained here.
@@ -38,6 +40,7 @@ export class Stage {
     this.tools = h("div.duplik-tools", { id: "duplik-tools" }, this.undoButton, this.clearButton, this.doneButton);
     this.stopButton = h("button.primary", { type: "button", id: "duplik-stop", onclick: () => this.stopDescribing() },
       t("I have said enough"));
+    this.bigClock = new BigClock(); // at the table with paper: the hourglass, big
     this.drawing = false; // the pad takes ink now
     this.endsAt = null; // when the hourglass runs out, on this page's clock
     this.layout = null;
@@ -87,6 +90,7 @@ export class Stage {
   }
 
   checkTime() {
+    this.bigClock.tick();
     if (this.drawing && this.endsAt !== null && performance.now() >= this.endsAt) {
       this.setDrawing(false); // no ink after time is up, even before the server says so
     }
@@ -110,6 +114,7 @@ export class Stage {
     this.element.dataset.role = role;
     const deadline = msg.deadline && v.phase === "describe" ? Number(msg.deadline.seconds_left) : null;
     this.endsAt = deadline === null || !Number.isFinite(deadline) ? null : performance.now() + deadline * 1000;
+    this.bigClock.set(this.endsAt);
     const args = { v, legal, me, role, label, seatName, replay };
     this.follow(args);
     if (v.phase === "describe") {
@@ -135,9 +140,11 @@ export class Stage {
     const match = this.ctx.matchId ? this.ctx.matchId() : null;
     const key = `${match || "match"}.${v.round}`;
     const artistDrawing = !replay && role === "artist" && v.phase === "describe" && !v.done.includes(me);
-    if (artistDrawing) this.ink.open(`${key}.${me}`);
+    const paper = onPaper(v); // at the table with paper: the drawing is not on the phone
+    if (artistDrawing && !paper) this.ink.open(`${key}.${me}`);
     else if (this.ink.key) this.ink.close();
-    if (!replay && role === "portrayer" && v.phase === "describe" && !v.stopped) this.typist.open(key, v.description);
+    const typing = !replay && role === "portrayer" && v.phase === "describe" && !v.stopped && !spoken(v);
+    if (typing) this.typist.open(key, v.description);
     else if (this.typist.key) this.typist.close();
     if (this.readingRound !== key) {
       this.readingRound = key;
@@ -145,14 +152,16 @@ export class Stage {
     }
     this.reading.view(v.description || "");
     const can = legal.some((a) => a.type === "done");
-    this.setDrawing(artistDrawing && can && (this.endsAt === null || performance.now() < this.endsAt));
+    this.setDrawing(!paper && artistDrawing && can && (this.endsAt === null || performance.now() < this.endsAt));
+    if (paper && artistDrawing) this.doneButton.disabled = !can; // pencil down early, on paper too
   }
 
   describing({ v, legal, me, role }) {
-    const key = `${v.round}.${role}.${v.stopped}.${me !== null && v.done.includes(me)}`;
+    const key = `${v.round}.${role}.${v.stopped}.${me !== null && v.done.includes(me)}.${tableMode(v)}.${!v.description}`;
     if (this.layout !== key) {
       this.layout = key;
-      if (role === "portrayer") {
+      if (spoken(v)) describingAtTable(this, { v, me, role }, titleLine);
+      else if (role === "portrayer") {
         const typing = v.stopped ? [h("p.duplik-note", {}, t("You have finished describing.")), this.reading.element]
           : [h("div.duplik-typing-row", {}, this.typist.element, this.stopButton)];
         this.brief.replaceChildren(titleLine(v), ...typing,
@@ -167,11 +176,11 @@ export class Stage {
         this.brief.replaceChildren(titleLine(v), this.reading.element);
         this.work.replaceChildren();
       }
-      this.work.hidden = role === "spectator";
+      if (!spoken(v)) this.work.hidden = role === "spectator";
     }
     this.stopButton.disabled = !legal.some((a) => a.type === "stop");
     this.typist.setEnabled(legal.some((a) => a.type === "stop"));
-    if (role === "artist" && v.done.includes(me)) {
+    if (role === "artist" && v.done.includes(me) && !onPaper(v)) {
       const own = v.drawings.find((d) => d.artist === me);
       if (own) this.pad.show(own.strokes);
     }
@@ -214,6 +223,7 @@ export class Stage {
           withKey(h("button.primary", { type: "button", id: "duplik-pass-right", onclick: () => this.act({ type: "pass", direction: "right" }) },
             t("To the right →")), "r")));
     }
+    if (onPaper(v)) brief.push(paperPassNote(v, role));
     if (role === "portrayer" && v.card) work.push(scenePicture(v.card.picture, v.card.title));
     const own = v.drawings.find((d) => d.artist === me);
     if (role === "artist" && own) work.push(figure(own.strokes, t("Your drawing"), "duplik-own"));
@@ -228,9 +238,10 @@ export class Stage {
         holds === true ? t("Verdict on your drawing: ✓ met") : holds === false ? t("Verdict on your drawing: ✗ not met")
           : t("Verdict on your drawing: the other Judges decide")));
     }
+    if (onPaper(v)) brief.push(paperSheetNote(v, me, label)); // the judging sheet: the drawing is on paper
     brief.push(verdictBoard(v, label));
     if (role === "portrayer" && v.card) work.push(scenePicture(v.card.picture, v.card.title));
-    if (focus !== null) {
+    if (focus !== null && !onPaper(v)) {
       const shown = v.drawings.find((d) => d.artist === focus) || { artist: focus, strokes: [] }; // drew nothing
       // i18n: {name}: whose drawing is shown ("You" for the reader's own, as a label).
       const caption = focus === me ? t("Your drawing") : t("Drawing by {name}", { name: label(focus) });
@@ -249,7 +260,9 @@ export class Stage {
     }
     if (!v.card) return;
     brief.push(titleLine(v));
-    work.push(revealPanel(v, { label, seatName, me, id: "duplik-reveal-stage" }), criteriaList(v.criteria.length ? v.criteria : v.card.criteria,
+    const panel = onPaper(v) ? paperReveal(v, { label, id: "duplik-reveal-stage" })
+      : revealPanel(v, { label, seatName, me, id: "duplik-reveal-stage" });
+    work.push(panel, criteriaList(v.criteria.length ? v.criteria : v.card.criteria,
       { golden: v.golden, id: "duplik-reveal-criteria" }));
   }
 }

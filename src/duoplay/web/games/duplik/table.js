@@ -9,6 +9,7 @@ import { describe, isLoud } from "./events.js";
 import { gameSummary, rememberReveal, revealPanel } from "./reveal.js";
 import { criteriaList } from "./scene.js";
 import { Stage } from "./stage.js";
+import { onPaper, paperReveal } from "./tablemode.js";
 import { heldBy, namer, statusText } from "./talk.js";
 
 const PREFIX = "duplik";
@@ -110,7 +111,8 @@ export function createTable(root, ctx) {
     modal.show({ name: "reveal", content: h("div.duplik-reveal-box", {},
       // i18n: {n}: the round's number; {title}: its scene's title.
       h("h2", {}, t("Round {n}: {title}", { n: v.round, title: v.card.title })),
-      revealPanel(v, { label, seatName: ctx.seatName, me: me(), id: "duplik-reveal-round" }),
+      onPaper(v) ? paperReveal(v, { label, id: "duplik-reveal-round" })
+        : revealPanel(v, { label, seatName: ctx.seatName, me: me(), id: "duplik-reveal-round" }),
       criteriaList(v.criteria, { golden: v.golden })) });
   }
 
@@ -148,7 +150,7 @@ export function createTable(root, ctx) {
     const over = events.some((e) => e.kind === "game_over");
     if (over || (first && next.outcome)) {
       modal.show({ name: "end", content: gameSummary(v, next.outcome, { seatName: ctx.seatName, label, me: me(),
-        matchId: ctx.matchId && ctx.matchId() }) });
+        matchId: ctx.matchId && ctx.matchId(), paper: onPaper(v) }) });
     }
   }
 

@@ -34,15 +34,17 @@ export function statusText(view, { me, seatName, legal, outcome }) {
       return isPortrayer ? t("Read the title aloud, then turn the hourglass")
         // i18n: {name}: the Portrayer (not the reader).
         : t("{name} is about to turn the hourglass", { name });
-    case "describe":
+    case "describe": {
+      const aloud = Boolean(view.options && ["canvas", "paper"].includes(view.options.at_the_table));
       if (isPortrayer) {
-        return view.stopped ? t("You have finished describing; the Artists are still drawing")
-          : t("Describe the scene: the Artists read as you type");
+        if (view.stopped) return t("You have finished describing; the Artists are still drawing");
+        return aloud ? t("Describe the scene aloud") : t("Describe the scene: the Artists read as you type");
       }
       if (me !== null && view.done.includes(me)) return t("Your pencil is down: waiting for the others");
-      if (me !== null) return t("Draw what you read, in silence");
+      if (me !== null) return aloud && !view.description ? t("Draw what you hear, in silence") : t("Draw what you read, in silence");
       // i18n: {name}: the Portrayer (not the reader).
       return t("{name} describes, the Artists draw", { name });
+    }
     case "pass":
       if (isPortrayer) return t("Pencils down: pass the drawings to the left or to the right");
       // i18n: {name}: the Portrayer (not the reader).

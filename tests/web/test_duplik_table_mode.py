@@ -1,0 +1,142 @@
+"""Duplik at the table with drawings on paper, on three phones: the Portrayer's phone is the scene
+card and the hourglass (no text box: they describe aloud), the Artists' phones only the hourglass,
+each Judge's phone the judging sheet (the criterion read now, tick or cross for the paper drawing
+they hold, never a drawing on screen), and everyone's the scores at the reveal."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+from tests.web.duplik_fixtures import (
+    PHONE,
+    SLOW,
+    NewContext,
+    enter,
+    expect,
+    new_room,
+    player,
+    shown,
+    wait_shown,
+)
+
+pytestmark = pytest.mark.browser
+
+NAMES = ("Ana", "Ben", "Cleo")
+PAPER = {"at_the_table": "paper", "describe_seconds": 30.0}
+TOTALS = "cells => cells.map(c => Number(c.textContent))"
+
+
+def _three_phones(new_context: NewContext, base: str) -> tuple[dict[int, Page], list[str]]:
+    pages: dict[int, Page] = {}
+    errors: list[str] = []
+    code = new_room(base, PAPER)
+    for seat, name in enumerate(NAMES):
+        page, seen = player(new_context, name, PHONE)
+        enter(page, base, code, seat)
+        pages[seat] = page
+        errors += seen
+    pages[0].click("#start:not([disabled])")
+    for page in pages.values():
+        wait_shown(page, "d.phase === 'choose'")
+    return pages, errors
+
+
+def _in_sight(page: Page, selector: str) -> None:
+    """`selector` is on the phone's screen without scrolling."""
+    box = page.locator(selector).bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], (selector, box)
+
+
+def _judge_round(pages: dict[int, Page], portrayer: int, shots: Path) -> None:
+    """Each Judge ticks odd criteria and crosses even ones; each Artist accepts; until the reveal."""
+    checked = False
+    for _ in range(600):
+        if all(shown(page)["phase"] == "reveal" for page in pages.values()):
+            return
+        for seat, page in pages.items():
+            if seat == portrayer:
+                continue
+            criterion = int(shown(page).get("criterion") or 0)
+            tick = page.locator("#duplik-yes" if criterion % 2 else "#duplik-no")
+            if tick.count() and tick.is_enabled():
+                if not checked:
+                    # The judging sheet: the criterion, whose paper drawing to look at, and the ticks.
+                    expect(page.locator("#duplik-sheet-note")).to_contain_text(
+                        NAMES[next(a for a in (0, 1, 2) if a not in (seat, portrayer))])
+                    expect(page.locator(".duplik-figure, #duplik-canvas")).to_have_count(0)
+                    for selector in ("#duplik-criterion", "#duplik-sheet-note", "#duplik-yes", "#duplik-no"):
+                        _in_sight(page, selector)
+                    page.screenshot(path=str(shots / "duplik-table-judging-phone.png"))
+                    checked = True
+                tick.click()
+                continue
+            accept = page.locator("#duplik-accept")
+            if accept.count() and accept.is_enabled():
+                accept.click()
+        pages[portrayer].wait_for_timeout(120)
+    raise AssertionError(f"judging did not end: {[shown(page) for page in pages.values()]}")
+
+
+def test_three_phones_play_a_round_at_the_table_with_paper(
+        new_context: NewContext, server_url: str, screenshots: Path) -> None:
+    pages, errors = _three_phones(new_context, server_url)
+    portrayer = int(shown(pages[0])["portrayer"])
+    artists = [seat for seat in pages if seat != portrayer]
+    teller = pages[portrayer]
+    teller.locator("#duplik-offer .duplik-scene-choice").first.click()
+    teller.locator("#duplik-roll").click()
+    teller.locator("#duplik-start").click()
+    for page in pages.values():
+        wait_shown(page, "d.phase === 'describe'")
+
+    # The Portrayer's phone: the scene card and the hourglass, no text box.
+    expect(teller.locator("#duplik-work .duplik-picture")).to_be_visible()
+    expect(teller.locator("#duplik-card-criteria li")).to_have_count(10)
+    expect(teller.locator("#duplik-timer")).to_be_visible()
+    expect(teller.locator("#duplik-aloud")).to_be_visible()
+    expect(teller.locator("#duplik-typing")).to_have_count(0)
+    teller.screenshot(path=str(screenshots / "duplik-table-portrayer-phone.png"))
+
+    # The Artists' phones: only the hourglass (and pencil down); no canvas, no scene, no text.
+    for seat in artists:
+        page = pages[seat]
+        expect(page.locator("#duplik-big-clock")).to_be_visible()
+        expect(page.locator("#duplik-big-clock")).to_have_text(re.compile(r"^0:[0-3]\d$"))
+        expect(page.locator("#duplik-canvas, .duplik-picture, #duplik-typing, #duplik-said")).to_have_count(0)
+        _in_sight(page, "#duplik-big-clock")
+        _in_sight(page, "#duplik-done")
+    first = pages[artists[0]]
+    seconds = int(first.locator("#duplik-big-clock").get_attribute("data-seconds") or "0")
+    first.wait_for_timeout(1500)
+    assert int(first.locator("#duplik-big-clock").get_attribute("data-seconds") or "99") < seconds  # it runs
+    first.screenshot(path=str(screenshots / "duplik-table-artist-phone.png"))
+
+    # One Artist is done early; the other's pencil goes down at zero, as online.
+    first.locator("#duplik-done").click()
+    wait_shown(teller, "d.phase === 'pass'", timeout=SLOW)
+    expect(pages[artists[1]].locator("#duplik-paper-note")).to_be_visible()
+    teller.locator("#duplik-pass-left").click()
+    for page in pages.values():
+        wait_shown(page, "d.phase === 'judge'")
+    expect(teller.locator("#duplik-yes")).to_have_count(0)  # the Portrayer does not judge
+
+    _judge_round(pages, portrayer, screenshots)
+
+    # The reveal: the scene and everyone's points; no drawing, since they are on paper.
+    for page in pages.values():
+        reveal = page.locator("#duplik-reveal-round")
+        expect(reveal).to_be_visible()
+        expect(reveal.locator(".duplik-picture")).to_be_visible()
+        expect(reveal.locator(".duplik-paper")).to_have_count(0)
+        rows = reveal.locator("tbody tr")
+        expect(rows).to_have_count(3)
+        points = rows.evaluate_all("rows => rows.map(r => Number(r.dataset.points))")
+        # Odd criteria ticked for both Artists: 5 criteria met, 3 for the golden one if it is odd.
+        assert points[portrayer] == 5 and all(points[a] in (5, 7) for a in artists), points
+        board = page.locator("#duplik-scoreboard .kit-total").evaluate_all(TOTALS)
+        assert sorted(board) == sorted(points)  # the score sheet agrees
+    teller.screenshot(path=str(screenshots / "duplik-table-reveal-phone.png"))
+    assert errors == []
