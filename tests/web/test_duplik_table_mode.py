@@ -14,6 +14,7 @@ from tests.web.duplik_fixtures import (
     PHONE,
     SLOW,
     NewContext,
+    draw,
     enter,
     expect,
     new_room,
@@ -29,10 +30,11 @@ PAPER = {"at_the_table": "paper", "describe_seconds": 30.0}
 TOTALS = "cells => cells.map(c => Number(c.textContent))"
 
 
-def _three_phones(new_context: NewContext, base: str) -> tuple[dict[int, Page], list[str]]:
+def _three_phones(new_context: NewContext, base: str,
+                  options: dict[str, object] = PAPER) -> tuple[dict[int, Page], list[str]]:
     pages: dict[int, Page] = {}
     errors: list[str] = []
-    code = new_room(base, PAPER)
+    code = new_room(base, options)
     for seat, name in enumerate(NAMES):
         page, seen = player(new_context, name, PHONE)
         enter(page, base, code, seat)
@@ -139,4 +141,40 @@ def test_three_phones_play_a_round_at_the_table_with_paper(
         board = page.locator("#duplik-scoreboard .kit-total").evaluate_all(TOTALS)
         assert sorted(board) == sorted(points)  # the score sheet agrees
     teller.screenshot(path=str(screenshots / "duplik-table-reveal-phone.png"))
+    assert errors == []
+
+
+def _describing(pages: dict[int, Page]) -> tuple[int, list[int]]:
+    portrayer = int(shown(pages[0])["portrayer"])
+    teller = pages[portrayer]
+    teller.locator("#duplik-draw-scene").click()
+    teller.locator("#duplik-roll").click()
+    teller.locator("#duplik-start").click()
+    for page in pages.values():
+        wait_shown(page, "d.phase === 'describe'")
+    return portrayer, [seat for seat in pages if seat != portrayer]
+
+
+def test_at_the_table_with_the_phone_canvas_the_artists_draw_on_their_phones(
+        new_context: NewContext, server_url: str) -> None:
+    pages, errors = _three_phones(new_context, server_url, {"at_the_table": "canvas"})
+    portrayer, artists = _describing(pages)
+    teller = pages[portrayer]
+    expect(teller.locator("#duplik-aloud")).to_be_visible()
+    expect(teller.locator("#duplik-typing")).to_have_count(0)
+    for seat in artists:
+        page = pages[seat]
+        expect(page.locator("#duplik-canvas.duplik-pad-on")).to_be_visible()
+        expect(page.locator("#duplik-big-clock, #duplik-said")).to_have_count(0)
+        draw(page, [(0.2, 0.3), (0.5, 0.6), (0.8, 0.3)])
+        expect(page.locator("#duplik-canvas")).to_have_attribute("data-strokes", "1")
+        page.locator("#duplik-done").click()
+    wait_shown(teller, "d.phase === 'pass'", timeout=SLOW)
+    teller.locator("#duplik-pass-left").click()
+    judge = pages[artists[0]]
+    wait_shown(judge, "d.phase === 'judge'")
+    # Judged as online: the Judge sees the drawing they hold.
+    expect(judge.locator("#duplik-judged")).to_be_visible()
+    expect(judge.locator("#duplik-judged svg")).to_have_attribute("data-strokes", "1")
+    expect(judge.locator("#duplik-sheet-note")).to_have_count(0)
     assert errors == []
