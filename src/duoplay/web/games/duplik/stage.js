@@ -157,7 +157,10 @@ export class Stage {
   }
 
   describing({ v, legal, me, role }) {
-    const key = `${v.round}.${role}.${v.stopped}.${me !== null && v.done.includes(me)}.${tableMode(v)}.${!v.description}`;
+    // At the table a typed description (a bot's) adds the text above; online the layout stays, so the
+    // Portrayer's text box keeps its focus.
+    const said = spoken(v) && Boolean(v.description);
+    const key = `${v.round}.${role}.${v.stopped}.${me !== null && v.done.includes(me)}.${tableMode(v)}.${said}`;
     if (this.layout !== key) {
       this.layout = key;
       if (spoken(v)) describingAtTable(this, { v, me, role }, titleLine);
