@@ -112,6 +112,7 @@ export class Stage {
     const role = me === null ? "spectator" : me === v.portrayer ? "portrayer" : "artist";
     this.element.dataset.phase = v.phase;
     this.element.dataset.role = role;
+    this.element.dataset.table = tableMode(v); // at the table: "canvas" or "paper"
     const deadline = msg.deadline && v.phase === "describe" ? Number(msg.deadline.seconds_left) : null;
     this.endsAt = deadline === null || !Number.isFinite(deadline) ? null : performance.now() + deadline * 1000;
     this.bigClock.set(this.endsAt);
