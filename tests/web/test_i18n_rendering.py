@@ -110,6 +110,7 @@ UNO_EVENTS: list[dict[str, Any]] = [
     {"kind": "shuffle-hands", "seat": 0},
     {"kind": "pass", "seat": 0},
     {"kind": "catch", "seat": 0, "caught": 1},
+    {"kind": "timeout", "seat": 0, "phase": "turn", "in_a_row": 1},
     {"kind": "round-end", "round": 3, "winner": -1, "points": 0},
     {"kind": "round-end", "round": 3, "winner": 0, "points": 1},
     {"kind": "round-end", "round": 3, "winner": 0, "points": 23},

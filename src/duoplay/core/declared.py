@@ -124,6 +124,13 @@ def warm_up(game: Any, options: Any) -> None:
         declared(options)
 
 
+def idle_seats(game: Any, state: Any) -> tuple[int, ...]:
+    """Seats whose player let the game's clock run out too often in a row: their stand-in bot
+    plays until the player acts again. A game without a turn clock declares none."""
+    declared = getattr(game, "idle_seats", None)
+    return tuple(declared(state)) if callable(declared) else ()
+
+
 def races(game: Any) -> bool:
     return bool(getattr(game, "races", False))
 

@@ -230,10 +230,7 @@ class Room:
             self._take_over(seat, client)
             client.seat, client.token = seat, msg.token
             self._cancel_away(seat)
-            if self.lobby.seats[seat].away:
-                self.lobby.seats[seat].away = False
-                self.bots.stop(seat)
-                await self._store_room()
+            await self._end_stand_in(seat)
         client.send(
             wire.encode(wire.message("welcome", seat=client.seat, token=client.token, room=self.room_json()))
         )
@@ -322,6 +319,10 @@ class Room:
             raise ProtocolError(wire.NOT_SEATED, "Spectators cannot play; take a seat first")
         if self.match is None or self.status == WAITING:
             raise ProtocolError(wire.NOT_STARTED, "The game has not started")
+        if self.lobby.seats[client.seat].away:
+            # A player whose clock ran out too often, acting again, takes the seat back from the bot.
+            await self._end_stand_in(client.seat)
+            self._broadcast_room()
         await self._apply(client.seat, msg.action, msg.version, incoming.arrived)
         if incoming.id is not None:
             client.send(wire.encode(wire.message("ack", id=incoming.id, version=self.match.version)))
@@ -396,6 +397,33 @@ class Room:
             await self._apply(deadline.seat, deadline.action, None, ends_at)
         except ProtocolError as error:
             log.error("room %s: timeout action refused: %s", self.code, error.message)
+            return
+        await self._hand_idle_seats_to_bots()
+
+    async def _hand_idle_seats_to_bots(self) -> None:
+        """A player the game's clock ran out on too often in a row gets the seat's stand-in bot,
+        as an absent one does; acting again (or taking the seat back) ends it."""
+        if self.match is None or self.status != PLAYING:
+            return
+        idle = [
+            seat for seat in declared.idle_seats(self.game, self.match.state)
+            if self.lobby.seats[seat].kind == HUMAN and not self.lobby.seats[seat].away
+        ]
+        if not idle:
+            return
+        for seat in idle:
+            self.lobby.seats[seat].away = True
+        with contextlib.suppress(Exception):
+            await self._store_room()
+        self._broadcast_room()
+        self._wake_bots()
+
+    async def _end_stand_in(self, seat: int) -> None:
+        """The seat's player is back: the stand-in bot stops."""
+        if self.lobby.seats[seat].away:
+            self.lobby.seats[seat].away = False
+            self.bots.stop(seat)
+            await self._store_room()
 
     # --- live streams --------------------------------------------------------------------
 

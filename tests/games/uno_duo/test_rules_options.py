@@ -14,6 +14,8 @@ DEFAULTS = {
     "challenge_rule": "any-playable",
     "shuffle_on_refill": True,
     "uno_penalty": 2,
+    "turn_timer": 0,
+    "bot_after_timeouts": 2,
 }
 
 
@@ -36,6 +38,11 @@ def test_header_stores_every_option_so_replays_never_depend_on_defaults() -> Non
         {"shuffle_on_refill": False},
         {"uno_penalty": 0},
         {"uno_penalty": 4},
+        {"turn_timer": 30},
+        {"turn_timer": 60},
+        {"turn_timer": 120},
+        {"bot_after_timeouts": 0},
+        {"bot_after_timeouts": 3},
     ],
 )
 def test_every_option_accepts_its_documented_values(options: dict[str, Any]) -> None:
@@ -64,6 +71,15 @@ def test_every_option_accepts_its_documented_values(options: dict[str, Any]) -> 
         ({"uno_penalty": 2.5}, "uno_penalty"),
         ({"uno_penalty": False}, "uno_penalty"),
         ({"uno_penalty": "2"}, "uno_penalty"),
+        ({"turn_timer": 1}, "turn_timer"),
+        ({"turn_timer": 45}, "turn_timer"),
+        ({"turn_timer": 30.0}, "turn_timer"),
+        ({"turn_timer": "30"}, "turn_timer"),
+        ({"turn_timer": True}, "turn_timer"),
+        ({"turn_timer": None}, "turn_timer"),
+        ({"bot_after_timeouts": 4}, "bot_after_timeouts"),
+        ({"bot_after_timeouts": -1}, "bot_after_timeouts"),
+        ({"bot_after_timeouts": False}, "bot_after_timeouts"),
         ({"stacking": True}, "stacking"),
         ({1: 2}, "1"),
     ],

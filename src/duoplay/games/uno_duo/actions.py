@@ -1,7 +1,8 @@
 """UNO Duo actions: small frozen values with an exact JSON round trip.
 
 JSON forms: {"type": "play", "card": "R5"}, {"type": "play", "card": "wild+4",
-"colour": "red", "uno": true}, {"type": "draw"}, {"type": "keep"} and so on.
+"colour": "red", "uno": true}, {"type": "draw"}, {"type": "keep"} and so on;
+{"type": "timeout"} comes from the table's clock only (the turn timer ran out).
 The notation is what the terminal shows and accepts: "R5", "wild+4 red uno", "draw".
 """
 
@@ -72,9 +73,10 @@ DUMP = Simple("dump")  # after a Reverse, play every other card of its colour
 NO_DUMP = Simple("no-dump")
 SAY_UNO = Simple("uno")  # say UNO with one card left
 CATCH = Simple("catch")  # catch an opponent who did not say UNO
+TIMEOUT = Simple("timeout")  # the turn timer ran out: only the table's clock sends it
 
 SIMPLE_ACTIONS = {a.kind: a for a in (DRAFT_KEEP, DRAFT_DISCARD, DRAW, KEEP, PASS, CHALLENGE,
-                                      ACCEPT, DUMP, NO_DUMP, SAY_UNO, CATCH)}
+                                      ACCEPT, DUMP, NO_DUMP, SAY_UNO, CATCH, TIMEOUT)}
 
 
 @cache

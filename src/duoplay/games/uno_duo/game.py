@@ -71,7 +71,11 @@ class UnoDuo:
         return rules.outcome(state)
 
     def deadline(self, state: UnoDuoState) -> Deadline | None:
-        return None  # UNO Duo has no clock; the server may still replace an absent player
+        return rules.deadline(state)  # the turn timer, when the room chose one
+
+    def idle_seats(self, state: UnoDuoState) -> tuple[int, ...]:
+        """Seats whose player timed out too often in a row: their stand-in bot plays."""
+        return rules.idle_seats(state)
 
     def copy_state(self, state: UnoDuoState) -> UnoDuoState:
         return state.copy()

@@ -14,6 +14,8 @@ CHALLENGE_ANY_PLAYABLE = "any-playable"  # the rulebook: another card that could
 CHALLENGE_COLOUR_ONLY = "colour-only"  # official UNO: a card of the current colour
 MAX_PENALTY = 10
 MAX_TARGET_SCORE = 1000  # a match must end: at 200 points one lasts about 8 rounds
+TURN_TIMERS = (0, 30, 60, 120)  # seconds a player has for each decision; 0: no clock (the default)
+BOT_AFTER_TIMEOUTS = (0, 1, 2, 3)  # timeouts in a row before the stand-in bot plays; 0: never
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +30,10 @@ class UnoDuoOptions:
     """Shuffle the old discards when they become the new draw pile (the rulebook only turns them)."""
     uno_penalty: int = 2
     """Cards drawn by a player caught without saying UNO."""
+    turn_timer: int = 0
+    """Seconds for each decision, or 0 for no clock (the rulebook has none; friends may take their time)."""
+    bot_after_timeouts: int = 2
+    """After this many timeouts in a row the seat's stand-in bot plays for it (0: never)."""
     # The options as JSON, built once: every view carries them. Read-only, like views.
     json: dict[str, Any] = field(init=False, compare=False, repr=False)
 
@@ -66,6 +72,10 @@ def _check(options: UnoDuoOptions) -> None:
     if not (is_int(options.uno_penalty) and 0 <= options.uno_penalty <= MAX_PENALTY):
         raise MalformedAction("uno_penalty must be a whole number of cards from 0 to {most}",
                               most=MAX_PENALTY)
+    if not is_int(options.turn_timer) or options.turn_timer not in TURN_TIMERS:
+        raise MalformedAction("turn_timer must be 0 (no clock), 30, 60 or 120 seconds")
+    if not is_int(options.bot_after_timeouts) or options.bot_after_timeouts not in BOT_AFTER_TIMEOUTS:
+        raise MalformedAction("bot_after_timeouts must be 0 (never), 1, 2 or 3")
 
 
 def option_specs() -> list[OptionSpec]:
@@ -79,4 +89,10 @@ def option_specs() -> list[OptionSpec]:
                             (CHALLENGE_COLOUR_ONLY, "Guilty: held the current colour"))),
         OptionSpec("shuffle_on_refill", "bool", True, "Shuffle on refill"),
         OptionSpec("uno_penalty", "int", 2, "Uno penalty", minimum=0, maximum=MAX_PENALTY),
+        OptionSpec("turn_timer", "choice", 0, "Turn timer",
+                   choices=((0, "Off"), (30, "30 seconds"), (60, "60 seconds"), (120, "120 seconds")),
+                   help="At zero the player draws a card and the turn passes"),
+        OptionSpec("bot_after_timeouts", "choice", 2, "Bot after timeouts in a row",
+                   choices=((0, "Never"), (1, "1"), (2, "2"), (3, "3")),
+                   help="The seat's stand-in bot plays until its player acts again"),
     ]

@@ -9,7 +9,7 @@ so a refused action leaves the state exactly as it was.
 from __future__ import annotations
 
 from duoplay.core.errors import GameError, GameOver, IllegalAction, MalformedAction, NotYourTurn
-from duoplay.core.protocol import Event, Outcome, Seat
+from duoplay.core.protocol import Deadline, Event, Outcome, Seat
 from duoplay.core.rng import GameRng
 from duoplay.games.uno_duo import actions as act
 from duoplay.games.uno_duo.actions import (
@@ -24,6 +24,7 @@ from duoplay.games.uno_duo.actions import (
     PASS,
     SAY_UNO,
     SIMPLE_ACTIONS,
+    TIMEOUT,
     Action,
     ChooseColour,
     Play,
@@ -328,8 +329,23 @@ def apply(state: UnoDuoState, seat: Seat, action: Action) -> list[Event]:
     phase = state.phase
     if phase == GAME_OVER:
         raise GameOver("The game is over")
+    if seat is None and isinstance(action, Simple) and action.kind == TIMEOUT.kind:
+        return _timeout(state)
     if seat != 0 and seat != 1:
         raise NotYourTurn("UNO Duo has seats 0 and 1 only")
+    events = _apply_seat(state, seat, phase, action)
+    # A decision taken ends the wait its clock measured; acting at all ends a run of timeouts.
+    if isinstance(action, Play) or action.kind not in _OUT_OF_TURN:
+        state.decisions += 1
+    if state.timeouts[seat]:
+        state.timeouts[seat] = 0
+    return events
+
+
+_OUT_OF_TURN = frozenset({SAY_UNO.kind, CATCH.kind})  # calls that are no decision of the seat to move
+
+
+def _apply_seat(state: UnoDuoState, seat: int, phase: str, action: Action) -> list[Event]:
     events: list[Event] = []
     if isinstance(action, Play):  # the most common action first
         if action.uno and len(state.hands[seat]) != 2:
@@ -567,6 +583,74 @@ def _pass_turn_to(state: UnoDuoState, seat: int) -> None:
     state.phase, state.current = TURN, seat
 
 
+# --- The turn timer (an option; docs/rules/uno-duo.md, "Turn timer") ----------------------
+
+
+def deadline(state: UnoDuoState) -> Deadline | None:
+    """With a turn timer, each decision has `turn_timer` seconds; a call of UNO or a catch,
+    taken out of turn, is no decision and leaves the clock running."""
+    seconds = state.options.turn_timer
+    if seconds <= 0 or state.phase == GAME_OVER:
+        return None
+    return Deadline(seconds, None, TIMEOUT, key=f"decision-{state.decisions}")
+
+
+def idle_seats(state: UnoDuoState) -> tuple[int, ...]:
+    """Seats that timed out `bot_after_timeouts` times in a row: their stand-in bot should play."""
+    most = state.options.bot_after_timeouts
+    if most <= 0 or state.options.turn_timer <= 0:
+        return ()
+    return tuple(seat for seat in (0, 1) if state.timeouts[seat] >= most)
+
+
+def _timeout(state: UnoDuoState) -> list[Event]:
+    """The seat to move ran out of time: draw and pass, or what comes nearest in its phase."""
+    if state.options.turn_timer <= 0:
+        raise IllegalAction("This game has no turn timer")
+    seat, phase = state.current, state.phase
+    state.timeouts[seat] += 1
+    state.decisions += 1
+    events = [Event("timeout", {"seat": seat, "phase": phase, "in_a_row": state.timeouts[seat]})]
+    if state.uno_exposed == 1 - seat:
+        state.uno_exposed = -1  # as with any move of the seat: the chance to catch ends
+    if phase == DRAFT:
+        _draft(state, seat, True, events)  # keeps the card looked at, as a draw would
+    elif phase == START_COLOUR:
+        _choose_start_colour(state, _most_held_colour(state.hands[seat]), events)
+    elif phase == TURN:
+        if _can_draw(state):
+            state.passes = 0
+            _draw(state, seat, 1, events)
+            _pass_turn_to(state, 1 - seat)  # even a playable card drawn is kept: the time is up
+        elif not any(_matches(state, face) for face in state.hands[seat]):
+            _pass(state, seat, events)  # the very pass the player had to make
+        else:
+            _pass_turn_to(state, 1 - seat)  # nothing to draw: the turn passes, the round goes on
+    elif phase == DRAWN:
+        _pass_turn_to(state, 1 - seat)  # keeps the drawn card
+    elif phase == VOLLEY:
+        _draw_action(state, seat, events)  # draws the whole volley
+    elif phase == CHALLENGE:
+        _answer_wild_draw_four(state, seat, False, events)  # accepts: draws 4
+    elif phase == DUMP_DECIDE:
+        _pass_turn_to(state, 1 - seat)  # does not dump
+    elif phase == DUMPING:
+        # The dumped cards must all be played: the table plays them in the order they were drawn.
+        while state.phase == DUMPING and state.current == seat:
+            face = next(f for f in state.hands[seat] if COLOUR_OF[f] == state.dump_colour)
+            _dump_card(state, seat, act.play(face, COLOUR_OF[face]), events)
+    return events
+
+
+def _most_held_colour(hand: list[int]) -> int:
+    """The colour a player holds most of (the first in colour order on a tie)."""
+    counts = [0, 0, 0, 0]
+    for card in hand:
+        if COLOUR_OF[card] >= 0:
+            counts[COLOUR_OF[card]] += 1
+    return counts.index(max(counts))
+
+
 # --- Ending the Round / Scoring / The Way to Win -------------------------------------------
 
 
@@ -617,6 +701,8 @@ def _refusal(state: UnoDuoState, seat: int, action: Action) -> GameError:
     malformed = _malformed(action)
     if malformed is not None:
         return malformed
+    if action is TIMEOUT:
+        return IllegalAction("Only the table's clock can time a turn out")
     if action is SAY_UNO:
         return IllegalAction("Say UNO when a play leaves you with one card")
     if action is CATCH:

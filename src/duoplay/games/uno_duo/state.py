@@ -68,6 +68,10 @@ class UnoDuoState:
     uno_exposed: int = -1  # a seat with one card that did not say UNO: catchable
     passes: int = 0  # consecutive passes; two means nobody can move
     history: list[RoundResult] = field(default_factory=list)
+    # The turn timer (options.turn_timer): decisions taken so far name each wait, so a call of UNO
+    # out of turn does not restart the clock; timeouts in a row per seat hand a seat to its bot.
+    decisions: int = 0
+    timeouts: list[int] = field(default_factory=lambda: [0, 0])
     # A search imagining the rest of a round sets this: the match then ends with the round,
     # so a rollout does not pay for shuffling and drafting a round it never looks at.
     last_round: bool = False
@@ -89,4 +93,5 @@ class UnoDuoState:
             dump_colour=self.dump_colour, w4_offender=self.w4_offender,
             w4_guilty=self.w4_guilty, uno_exposed=self.uno_exposed, passes=self.passes,
             history=list(self.history), last_round=self.last_round,
+            decisions=self.decisions, timeouts=list(self.timeouts),
         )

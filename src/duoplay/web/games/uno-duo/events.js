@@ -159,6 +159,11 @@ export function describe(event, seatName, me) {
       }
       // i18n: for spectators; {name} caught {other} (neither is the reader) with one card and no UNO said.
       return t("{name} caught {other} without UNO", { name, other: seatName(event.caught) });
+    case "timeout":
+      // The turn timer (a house rule) ran out: the table drew and passed for the player, or the nearest.
+      return mine(event.seat) ? t("Your time ran out; the table moved for you")
+        // i18n: {name}: another player, whose turn timer ran out; the table moved for them.
+        : t("{name}'s time ran out; the table moved for them", { name });
     case "round-end":
       // i18n: {round}: the round's number.
       if (event.winner < 0) return t("Round {round} ends blocked: nobody scores", { round: event.round });
@@ -171,7 +176,7 @@ export function describe(event, seatName, me) {
 }
 
 // Events worth a toast even if you are not reading the log.
-export const LOUD = new Set(["uno", "catch", "challenge", "shuffle-hands", "refill"]);
+export const LOUD = new Set(["uno", "catch", "challenge", "shuffle-hands", "refill", "timeout"]);
 
 // A card of `size` flies from the centre of `from` to the centre of `to`; it is an overlay and
 // never takes clicks, so the table stays usable while it moves.
