@@ -1,9 +1,10 @@
-// Entry point: preferences (language, colour-blind mode) and the router for the three pages.
+// Entry point: preferences (language, colour-blind mode) and the router for the pages.
 import { clear } from "./dom.js";
 import { LANGUAGES, onLanguageChange, preferredLanguage, PSEUDO, setLanguage, t } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { showReplay } from "./replay.js";
 import { showRoom } from "./room.js";
+import { showRules } from "./rules.js";
 import { showScreen } from "./screen.js";
 import { setSoundOn, soundOn } from "./sound.js";
 import { getPref, setPref } from "./storage.js";
@@ -48,6 +49,8 @@ function route() {
   if (room) return () => showRoom(room[1].toUpperCase());
   const replay = path.match(/^\/replay\/([^/]+)\/?$/);
   if (replay) return () => showReplay(replay[1]);
+  const rules = path.match(/^\/rules\/([^/]+)\/?$/);
+  if (rules) return () => showRules(rules[1]);
   return () => showLobby();
 }
 

@@ -1,7 +1,8 @@
 // The lobby: your name, a new room (game + house rules), join by code or link, open rooms, recent games.
 import { api, clear, h, toast } from "./dom.js";
 import { seatLabel } from "./games.js";
-import { errorText, t } from "./i18n.js";
+import { errorText, language, t } from "./i18n.js";
+import { rulesLink } from "./rules.js";
 import { forgetGame, getName, getSeat, recentGames, setName } from "./storage.js";
 
 const CODE_PATTERN = /^[23456789A-HJ-NP-Z]{6}$/;
@@ -85,9 +86,14 @@ export function showLobby() {
   const seatsSelect = h("select", { id: "seats-select" });
   const seatsRow = h("div.option.choice", {}, h("label", { for: "seats-select" }, t("Players")), seatsSelect);
   const optionsBox = h("fieldset.options", {}, h("legend", {}, t("House rules")));
+  // What the chosen game is, a link to its rules, and what the chosen number of players changes.
+  const gameAbout = h("p.hint.game-about", { id: "game-about" });
+  const seatsNote = h("p.hint", { id: "seats-note" });
+  const gamesList = h("ul.games-about", { id: "games-about" });
+  let howtos = {};
   const createForm = h("form.card-panel", { id: "create-form" },
     h("h2", {}, t("New game")),
-    h("label", { for: "game-select" }, t("Game")), gameSelect, seatsRow, optionsBox,
+    h("label", { for: "game-select" }, t("Game")), gameSelect, gameAbout, seatsRow, seatsNote, optionsBox,
     h("button.primary", { type: "submit", id: "create-room" }, t("Create room")));
 
   const joinInput = h("input", { id: "join-code", type: "text", autocomplete: "off", spellcheck: false,
@@ -100,9 +106,12 @@ export function showLobby() {
   const recentList = h("ul.rooms", { id: "recent-games" });
 
   clear(main).append(h("div.lobby", {},
+    h("h1.sr-only", {}, "duoplay"), // the page's heading for screen readers: the brand, as the title bar
     h("section.card-panel.name-panel", {},
       h("label", { for: "player-name" }, t("Your name")), nameInput),
     createForm, joinForm,
+    // i18n: the heading of the lobby's list of games, each with one line on what it is and its rules.
+    h("section.card-panel", {}, h("h2", {}, t("The games")), gamesList),
     h("section.card-panel", {}, h("h2", {}, t("Open rooms")), openList),
     h("section.card-panel", {}, h("h2", {}, t("Your recent games")), recentList)));
 
@@ -120,8 +129,48 @@ export function showLobby() {
     seatsRow.hidden = game.min_seats === game.max_seats;
     for (const el of [...optionsBox.querySelectorAll(".option, .hint")]) el.remove();
     for (const spec of game.option_specs || []) optionsBox.append(...optionInput(spec).filter(Boolean));
+    showAbout();
   }
   gameSelect.addEventListener("change", showOptions);
+  seatsSelect.addEventListener("change", showSeatsNote);
+
+  function showAbout() {
+    const game = games.find((g) => g.id === gameSelect.value);
+    const about = game && howtos[game.id];
+    clear(gameAbout);
+    // The summary comes from the game's page, in English where it has none in the reader's language.
+    if (game) gameAbout.append(about ? h("span.summary", { lang: about.lang }, about.summary) : "", " ",
+      rulesLink(game.id, game.name));
+    showSeatsNote();
+  }
+
+  function showSeatsNote() {
+    const about = howtos[gameSelect.value];
+    const seats = seatsRow.hidden ? null : seatsSelect.value;
+    seatsNote.textContent = (about && seats && about.seats[seats]) || "";
+    if (about) seatsNote.lang = about.lang; // from the game's page, like the summary
+    seatsNote.hidden = !seatsNote.textContent;
+  }
+
+  function showGames() {
+    clear(gamesList);
+    for (const game of games) {
+      const about = howtos[game.id];
+      gamesList.append(h("li", { dataset: { game: game.id } }, h("strong", {}, game.name),
+        about ? h("span.summary", { lang: about.lang }, about.summary) : null, rulesLink(game.id, game.name)));
+    }
+  }
+
+  async function loadHowtos() {
+    try {
+      const pages = await api(`/api/rules?lang=${encodeURIComponent(language())}`);
+      howtos = Object.fromEntries(pages.map((p) => [p.game, p]));
+    } catch {
+      howtos = {}; // the lobby works without them: the links to the rules stay
+    }
+    showAbout();
+    showGames();
+  }
 
   createForm.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -205,6 +254,8 @@ export function showLobby() {
     }
     for (const game of games) gameSelect.append(new Option(game.name, game.id));
     showOptions();
+    showGames();
+    loadHowtos();
     showRecent();
     loadOpenRooms();
   })();

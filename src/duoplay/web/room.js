@@ -5,6 +5,7 @@ import { clear, h, toast } from "./dom.js";
 import { gameInfo, levelName, loadTable, seatLabel } from "./games.js";
 import { emoteBar, showEmote } from "./emotes.js";
 import { errorText, t, tn } from "./i18n.js";
+import { rulesLink } from "./rules.js";
 import { sound } from "./sound.js";
 import { clearSeat, getName, getSeat, rememberGame, setName, setSeat } from "./storage.js";
 import { RoomSocket } from "./ws.js";
@@ -51,6 +52,7 @@ export function showRoom(code) {
     }
   } }, t("Copy link"));
   const statusLine = h("span.room-status", { id: "room-status" });
+  const rulesSlot = h("span.rules-slot"); // the game's "How to play", in a new tab: the table stays
   const banner = h("div.banner", { id: "connection", hidden: true }, t("Connection lost, reconnecting…"));
   const seatsBox = h("section.seats", { id: "seats", "aria-label": t("Seats") });
   const tableBox = h("section.table-area", { id: "table" });
@@ -78,8 +80,8 @@ export function showRoom(code) {
   clear(main).append(h("div.room", {},
     banner,
     h("section.room-head", {},
-      h("div.room-code", {}, h("span.label", {}, t("Room")), h("strong", { id: "room-code" }, code)),
-      statusLine,
+      h("h1.room-code", {}, h("span.label", {}, t("Room")), " ", h("strong", { id: "room-code" }, code)),
+      statusLine, rulesSlot,
       h("div.share-row", {}, linkInput, copyButton, screenLink)),
     namePrompt, seatsBox, emotes, tableBox));
 
@@ -149,7 +151,7 @@ export function showRoom(code) {
     if (msg.code === "room_not_found") {
       clear(main).append(h("div.card-panel.not-found", {},
         // i18n: {code}: the room code the reader asked for (six letters and digits).
-        h("h2", {}, t("No room with code {code}", { code })),
+        h("h1", {}, t("No room with code {code}", { code })),
         h("p", {}, t("Check the code, or create a new room.")),
         h("a.button", { href: "/" }, t("Back to the lobby"))));
       return;
@@ -185,6 +187,7 @@ export function showRoom(code) {
     const status = { waiting: t("Waiting for players"), playing: t("Playing"), finished: t("Finished") }[room.status]
       || room.status;
     statusLine.textContent = `${info.name} · ${status}`;
+    clear(rulesSlot).append(rulesLink(info.id, info.name, { id: "rules-link" }));
     renderSeats();
     if (table && table.names) table.names();
   }

@@ -12,3 +12,4 @@ export { clockText, Countdown } from "./timer.js";
 export { sound } from "./sound.js";
 export { focusTable } from "./page.js";
 export { pastEvents } from "./backlog.js";
+export { rulesLink } from "../rules.js";
