@@ -115,3 +115,13 @@ def close_reveal(page: Page) -> None:
 
 def shown_text(page: Page, selector: str) -> str:
     return re.sub(r"\s+", " ", page.locator(selector).inner_text()).strip()
+
+
+def lock_in(page: Page) -> None:
+    """Press L as a player does; with fewer than 4 pairs the table asks first, and Enter says yes."""
+    fewer = len(pairs_shown(page)) < 4
+    page.keyboard.press("l")
+    if fewer:
+        expect(page.locator("#duos-confirm-lock")).to_be_visible()
+        page.keyboard.press("Enter")
+        expect(page.locator("#duos-confirm-lock")).to_have_count(0)

@@ -13,6 +13,7 @@ from tests.web.duos_fixtures import (
     NewContext,
     close_reveal,
     enter,
+    lock_in,
     new_room,
     pairs_shown,
     player,
@@ -86,12 +87,14 @@ def test_two_browsers_play_the_cooperative_game_with_helps(new_context: NewConte
 
     ada.keyboard.press("l")
     expect(bo.locator("#duos-players li[data-seat='0'][data-locked='1']")).to_be_visible(timeout=SLOW)
-    bo.click("#duos-lock")
+    lock_in(bo)  # three pairs: the table asks first
     for page in (ada, bo):
         reveal = page.locator("#duos-reveal")
         expect(reveal).to_be_visible(timeout=SLOW)
         expect(reveal.locator("#turn-verdict")).to_have_text("3 identical pairs: turn won!")
-        expect(reveal.locator("li.reveal-pair[data-both='1']")).to_have_count(3)
+        # Each player's pairs beside the partner's, the three both made ticked in both lists.
+        expect(reveal.locator("#reveal-compare li.compare-pair[data-same='1']")).to_have_count(6)
+        expect(reveal.locator("#reveal-compare .compare-col[data-seat='0'] li.compare-pair")).to_have_count(4)
         expect(reveal).to_contain_text("metal")  # the turn's helps are listed
         close_reveal(page)
         expect(page.locator("#duos-track li.slot[data-turn='0']")).to_have_attribute("data-state", "won")
@@ -101,8 +104,8 @@ def test_two_browsers_play_the_cooperative_game_with_helps(new_context: NewConte
 
     # The last turn: nobody pairs, so it is lost; the final line reads the team's result.
     wait_for_turn(ada, 1)
-    ada.keyboard.press("l")
-    bo.click("#duos-lock")
+    lock_in(ada)
+    lock_in(bo)
     for page in (ada, bo):
         final = page.locator("#duos-reveal")
         expect(final).to_be_visible(timeout=SLOW)

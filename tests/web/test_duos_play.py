@@ -15,6 +15,7 @@ from tests.web.duos_fixtures import (
     add_bot,
     close_reveal,
     enter,
+    lock_in,
     new_room,
     pairs_shown,
     player,
@@ -92,7 +93,7 @@ def test_one_person_and_two_bots_play_a_whole_game(new_context: NewContext, serv
         # Lock in once the table says the pairs are saved (a lock pressed within the save's
         # calm has once reached the server without them; that case is not covered here).
         wait_saved(page)
-        page.keyboard.press("l")
+        lock_in(page)
         reveal = page.locator("#duos-reveal")
         expect(reveal).to_be_visible(timeout=SLOW)
         expect(reveal).to_contain_text(f"Turn {number + 1}: the reveal")
@@ -183,6 +184,7 @@ def test_a_reload_while_pairing_keeps_the_placed_pairs(new_context: NewContext, 
     # Still editable after the reload: one more pair, then lock in.
     tap_pairs(page, [(0, 11)])
     page.click("#duos-lock")
+    page.click("#duos-confirm-lock-yes")  # three pairs: the table asks first
     expect(page.locator("#duos-reveal")).to_be_visible(timeout=SLOW)
     page.wait_for_timeout(2500)
     page.screenshot(path=str(screenshots / "duos-reveal-laptop.png"))
@@ -194,7 +196,7 @@ def test_a_reload_while_pairing_keeps_the_placed_pairs(new_context: NewContext, 
     for number in (1, 2):
         close_reveal(page)
         expect(page.locator("#duos-table")).to_have_attribute("data-turn", str(number))
-        page.keyboard.press("l")
+        lock_in(page)
         expect(page.locator("#duos-reveal")).to_be_visible(timeout=SLOW)
     expect(page.locator("#duos-reveal #duos-result")).to_be_visible()
     assert errors == []

@@ -28,15 +28,17 @@ export class Modal {
   // name: the dialog's id is `<prefix>-<name>`, its close button's `<prefix>-<name>-close`.
   // content: the nodes to show (its first heading names the dialog); closeLabel: the button's text;
   // dismissible: whether Escape closes it; focusAfter(): where the focus goes when it closes;
-  // onClose(): called when the player closes it.
-  show({ name, content, closeLabel = t("Close"), dismissible = true, focusAfter = null, onClose = null }) {
+  // onClose(): called when the player closes it; actions: more buttons, put before the close button
+  // (the first of them takes the focus: a question's answer).
+  show({ name, content, closeLabel = t("Close"), dismissible = true, focusAfter = null, onClose = null, actions = [] }) {
     this.close({ quietly: true });
     const id = `${this.prefix}-${name}`;
-    const closeButton = h("button.primary", { type: "button", id: `${id}-close`, onclick: () => this.close() },
-      closeLabel);
+    // With answers to choose from, closing is one of them, not the primary button.
+    const closeButton = h(actions.length ? "button" : "button.primary",
+      { type: "button", id: `${id}-close`, onclick: () => this.close() }, closeLabel);
     // The content scrolls inside the dialog; the close button stays in sight below it.
     const body = h("div.kit-modal-body", {}, h("div.kit-modal-content", {}, content),
-      h("div.kit-modal-actions", {}, closeButton));
+      h("div.kit-modal-actions", {}, ...actions, closeButton));
     const element = h("div.kit-modal", { id, role: "dialog", "aria-modal": "true" }, body);
     const heading = body.querySelector("h1, h2, h3");
     if (heading) {
@@ -48,7 +50,7 @@ export class Modal {
     this.current = { element, onKey, onClose, focusAfter: focusAfter || (() => before) };
     document.addEventListener("keydown", onKey, true);
     this.host.append(element);
-    closeButton.focus({ preventScroll: true });
+    (actions[0] || closeButton).focus({ preventScroll: true });
   }
 
   key(event, dismissible) {

@@ -4,6 +4,18 @@ import { h } from "../../dom.js";
 import { t, tc, tn } from "../../i18n.js";
 import { keyHints, withKey } from "../../kit/index.js";
 
+export const MAX_PAIRS = 4; // a full placement, below which the table asks first (the server judges)
+
+// What the table asks before locking in with fewer than 4 pairs (`count`).
+export function lockQuestion(count) {
+  return [
+    h("h2", {}, count
+      // i18n: asked before locking in; {n}: the pairs placed, fewer than 4.
+      ? tn("Lock in with only {n} pair?", "Lock in with only {n} pairs?", count) : t("Lock in with no pairs?")),
+    h("p", {}, t("Once locked in, your pairs cannot change this turn.")),
+  ];
+}
+
 // count: pairs placed; synced: the server holds them; saving: a save is on its way; locked: this
 // seat has locked in; canPair: it may still pair; canUndo: there is something to undo.
 export function pairingControls({ count, synced, saving, locked, canPair, canUndo, onUndo, onLock }) {

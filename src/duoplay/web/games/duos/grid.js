@@ -27,10 +27,11 @@ export function gridCards(view, { pairOf, picked, cursor, editable, seatName, me
     const pair = pairOf(position);
     const mark = markOf(view, position);
     const marker = pair ? MARKERS[pair.marker % MARKERS.length] : null;
+    // the name, then the mark, as the card shows them: speech control says what it sees
     const label = [faceName(id)];
+    if (mark) label.push(markLabel(mark, seatName, me));
     // i18n: part of a card's label for screen readers; {n}: which of the reader's pairs it is in (1-4).
     if (pair) label.push(t("pair {n}", { n: pair.marker + 1 }));
-    if (mark) label.push(markLabel(mark, seatName, me));
     return h("button.duos-card", {
       type: "button",
       class: [marker ? `paired m-${marker.colour}` : "", picked.includes(position) ? "picked" : "",
@@ -47,8 +48,12 @@ export function gridCards(view, { pairOf, picked, cursor, editable, seatName, me
     },
     facePicture(id),
     h("span.name", {}, faceName(id)),
-    editable ? h("kbd.key", { "aria-hidden": "true" }, PICK_KEYS[position] || "") : null,
+    // the key is drawn by CSS from data-key: as text it would sit in the button's visible text but
+    // not in its name, which speech control matches against
+    editable ? h("kbd.key", { "aria-hidden": "true", dataset: { key: PICK_KEYS[position] || "" } }) : null,
     pair ? markerBadge(pair.marker) : null,
-    mark ? h("span.help-mark", { class: mark.kind }, helpName(mark.kind)) : null);
+    // a space between the name and the mark: their words stay apart in the text read out and matched
+    // against the label (a flex row shows no space)
+    mark ? " " : null, mark ? h("span.help-mark", { class: mark.kind }, helpName(mark.kind)) : null);
   });
 }

@@ -77,6 +77,11 @@ export function revealPanel(result, view, ctx) {
     });
     if (!told.length) list.append(h("li.hint", {}, t("The Narrator placed no pairs")));
     parts.push(list);
+    // The reader's own pairs under the Narrator's, ticked where the Narrator made the same pair.
+    if (ctx.me !== null && ctx.me !== undefined && ctx.me !== result.narrator && result.pairs[ctx.me]) {
+      parts.push(comparePairs(result, [{ seat: ctx.me, title: t("Your pairs"), against: result.narrator }],
+        t("✓ the Narrator made this pair too")));
+    }
     const totals = totalsUpTo(view.history, result.turn, seats);
     parts.push(h("table.turn-points", { id: "turn-points" },
       h("tr", {}, h("th", {}, t("Player")), h("th", {}, t("Same pairs")), h("th", {}, t("Points")),
@@ -89,21 +94,12 @@ export function revealPanel(result, view, ctx) {
           ? tn("+{n} (Narrator bonus)", "+{n} (Narrator bonus)", result.points[seat]) : `+${result.points[seat]}`),
         h("td", {}, String(totals[seat]))))));
   } else {
-    const mine = ctx.me === null ? 0 : ctx.me;
+    // The reader's pairs beside the partner's (a spectator: the first seat's beside the second's).
+    const mine = ctx.me === null || ctx.me === undefined ? 0 : ctx.me;
     const other = 1 - mine;
-    const all = [...result.pairs[mine]];
-    for (const pair of result.pairs[other]) if (!all.some((p) => key(p) === key(pair))) all.push(pair);
-    all.forEach((pair, i) => {
-      const inMine = result.pairs[mine].some((p) => key(p) === key(pair));
-      const inOther = result.pairs[other].some((p) => key(p) === key(pair));
-      const who = inMine && inOther ? t("Both of you") : onlyLine(inMine ? mine : other, ctx);
-      list.append(h("li.reveal-pair", { style: { animationDelay: `${i * 0.5}s` },
-        dataset: { pair: key(pair), both: inMine && inOther ? "1" : "0" } },
-      markerBadge(i), faceChip(faces[pair[0]]), h("span.plus", {}, "+"), faceChip(faces[pair[1]]),
-      h("span.matched", { class: inMine && inOther ? "yes" : "no" }, who)));
-    });
-    if (!all.length) list.append(h("li.hint", {}, t("No pairs were placed")));
-    parts.push(list);
+    parts.push(comparePairs(result, [
+      { seat: mine, title: ctx.me === mine ? t("Your pairs") : pairsOf(mine, ctx), against: other },
+      { seat: other, title: pairsOf(other, ctx), against: mine }], t("✓ both of you made this pair")));
     const same = result.matches[0];
     parts.push(h("p.turn-verdict", { id: "turn-verdict", class: result.points[0] > 0 ? "won" : "lost" },
       result.points[0] > 0
@@ -121,11 +117,31 @@ export function revealPanel(result, view, ctx) {
   return h("div.reveal", {}, parts);
 }
 
-// Which player alone made a pair (the co-op reveal), said to the reader.
-function onlyLine(seat, ctx) {
-  if (seat === ctx.me) return t("Only you");
-  // i18n: the co-op reveal; {name}: the reader's partner, who alone made this pair.
-  return t("Only {name}", { name: ctx.seatName(seat) });
+// A player's pairs, as a heading.
+function pairsOf(seat, ctx) {
+  // i18n: a heading in the co-op reveal, over the pairs of {name} (a player, not the reader).
+  return t("{name}'s pairs", { name: ctx.seatName(seat) });
+}
+
+// Players' pairs, each ticked where another player made the same pair: the reader's under the
+// Narrator's, or in co-op the reader's beside the partner's. What to pair alike next time.
+// columns: [{seat, title, against (the seat compared with)}]; note: what the tick means.
+function comparePairs(result, columns, note) {
+  const faces = result.faces;
+  const column = ({ seat, title, against }, index) => {
+    const theirs = new Set(result.pairs[against].map(key));
+    const items = result.pairs[seat].map((pair, i) => {
+      const same = theirs.has(key(pair));
+      return h("li.compare-pair", { class: same ? "same" : "differs", style: { animationDelay: `${(i + index * 4) * 0.25}s` },
+        dataset: { pair: key(pair), same: same ? "1" : "0" } },
+      h("span.same-mark", { role: "img", "aria-label": same ? t("Same pair") : t("Different pair") }, same ? "✓" : "✗"),
+      faceChip(faces[pair[0]]), h("span.plus", {}, "+"), faceChip(faces[pair[1]]));
+    });
+    return h("section.compare-col", { dataset: { seat } }, h("h3", {}, title),
+      h("ol.compare-pairs", {}, items.length ? items : h("li.hint", {}, t("No pairs"))));
+  };
+  return h("div.reveal-compare", { id: "reveal-compare" }, h("div.compare-cols", {}, columns.map(column)),
+    h("p.hint.compare-note", {}, note));
 }
 
 function faceChipText(id) {

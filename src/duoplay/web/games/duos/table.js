@@ -5,10 +5,11 @@ import { t, tn } from "../../i18n.js";
 import { Countdown, ErrorLine, EventLog, focusTable, listenKeys, Modal, presence, scoreTable, Scoreboard, SeatStrip,
   TurnStatus } from "../../kit/index.js";
 import { loadCards } from "./cards.js";
-import { pairingControls } from "./controls.js";
+import { lockQuestion, MAX_PAIRS, pairingControls } from "./controls.js";
 import { describe } from "./events.js";
 import { gridCards, PICK_KEYS } from "./grid.js";
 import { helpsPanel } from "./helps.js";
+import { fitNames } from "./names.js";
 import { Outbox } from "./outbox.js";
 import { fromServer, onWire, pairAt, sameSet, withPair } from "./pairs.js";
 import { resultLine, revealPanel, scores as scoreColumns, turnTrack } from "./panels.js";
@@ -150,7 +151,29 @@ export function createTable(root, ctx) {
     render();
   }
 
+  // With fewer than 4 pairs the table asks first (the option lock_with_fewer_pairs; when it is off
+  // the server refuses, and says why).
   function lockIn() {
+    if (!canPair()) return;
+    const fewer = pairs.length < MAX_PAIRS && view().options.lock_with_fewer_pairs !== false;
+    if (fewer && !modal.isOpen) {
+      const yes = h("button.primary", { type: "button", id: "duos-confirm-lock-yes", onclick: () => {
+        modal.close({ quietly: true });
+        focusCursor();
+        sendLock();
+      } }, t("Lock in"));
+      modal.show({ name: "confirm-lock", content: lockQuestion(pairs.length), closeLabel: t("Keep pairing"),
+        actions: [yes], focusAfter: () => grid.querySelector(`.duos-card[data-pos='${cursor}']`) });
+      return;
+    }
+    sendLock();
+  }
+
+  function focusCursor() {
+    grid.querySelector(`.duos-card[data-pos='${cursor}']`)?.focus({ preventScroll: true });
+  }
+
+  function sendLock() {
     if (!canPair()) return;
     picked = [];
     helpMode = null;
@@ -180,6 +203,7 @@ export function createTable(root, ctx) {
     const hadFocus = grid.contains(document.activeElement);
     clear(grid).append(...gridCards(v, { pairOf, picked, cursor, editable: canPair(), seatName: ctx.seatName, me: me(),
       onTap: (position) => tap(position, true) }));
+    fitNames(grid);
     if (hadFocus) grid.querySelector(`.duos-card[data-pos='${cursor}']`)?.focus();
   }
 
@@ -345,6 +369,9 @@ export function createTable(root, ctx) {
   }
 
   const stopKeys = listenKeys(onKey, { active: () => !replay && msg !== null });
+  // A turned phone or a resized window changes the cards' width: the names are fitted again.
+  const refit = () => fitNames(grid);
+  window.addEventListener("resize", refit);
 
   return {
     update,
@@ -356,6 +383,7 @@ export function createTable(root, ctx) {
     },
     destroy: () => {
       stopKeys();
+      window.removeEventListener("resize", refit);
       focusTable(false);
       timer.stop();
       modal.close({ quietly: true });
