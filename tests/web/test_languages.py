@@ -18,6 +18,7 @@ from tests.web.duos_fixtures import (
     add_bot,
     close_reveal,
     enter,
+    lock_in,
     new_room,
     player,
     start,
@@ -159,7 +160,7 @@ def test_a_duos_table_names_the_cards_in_spanish(new_context: NewContext, server
         wait_for_turn(page, number)
         expect(page.locator("#duos-table")).to_have_attribute("data-turn", str(number), timeout=SLOW)
         tap_pairs(page, [(0, 5)])
-        page.keyboard.press("l")
+        lock_in(page)
         reveal = page.locator("#duos-reveal")
         expect(reveal).to_be_visible(timeout=SLOW)
         expect(reveal).to_contain_text(f"Tura {number + 1}: odsłonięcie")
@@ -186,6 +187,6 @@ def test_a_refusal_reads_in_swedish_from_the_catalog(new_context: NewContext, se
     expect(page.locator("#duos-why")).to_have_text(swedish, timeout=SLOW)
     expect(page.locator("#toasts .toast.error").last).to_have_text(swedish)
     # Lock in so the one-turn game ends and nothing keeps running on the shared server.
-    page.keyboard.press("l")
+    lock_in(page)
     expect(page.locator("#duos-reveal #duos-result")).to_be_visible(timeout=SLOW)
     assert errors == []
