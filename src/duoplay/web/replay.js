@@ -27,7 +27,7 @@ export function showReplay(matchId) {
   const seatPicker = h("select", { id: "replay-seat", "aria-label": t("Watch as") });
   seatPicker.addEventListener("change", () => load(seatPicker.value === "" ? null : Number(seatPicker.value)));
   const seatLabel = h("label.replay-seat", { hidden: true }, t("Watch as"), " ", seatPicker);
-  const head = h("section.room-head", {}, h("h2", {}, t("Replay")), h("p.names", { id: "replay-names" }),
+  const head = h("section.room-head", {}, h("h1", {}, t("Replay")), h("p.names", { id: "replay-names" }),
     seatLabel);
   const tableBox = h("section.table-area");
   clear(main).append(h("div.room.replay-page", {}, head, controls, tableBox));
@@ -103,7 +103,7 @@ export function showReplay(matchId) {
     try {
       replay = await api(`/api/matches/${encodeURIComponent(matchId)}/replay`);
     } catch (error) {
-      clear(main).append(h("div.card-panel.not-found", {}, h("h2", {}, t("No replay")),
+      clear(main).append(h("div.card-panel.not-found", {}, h("h1", {}, t("No replay")),
         h("p", {}, errorText(error)), h("a.button", { href: "/" }, t("Back to the lobby"))));
       return;
     }

@@ -5,10 +5,13 @@ import { symbolIcon, symbolName } from "./symbols.js";
 
 // card: {letter, symbol}; size: "big" (the racing letters), "pile" or "small".
 export function letterCard(card, { size = "pile", extra = "" } = {}) {
-  if (!card) return h("div.duple-card.empty", { class: `size-${size}`, "aria-label": t("Empty pile") });
+  if (!card) {
+    return h("div.duple-card.empty", { class: `size-${size}`, role: "img", "aria-label": t("Empty pile") });
+  }
   return h("div.duple-card", {
     class: `size-${size} sym-${card.symbol} ${extra}`.trim(),
     dataset: { letter: card.letter, symbol: card.symbol },
+    role: "img",
     // i18n: a card for screen readers; {letter}: its letter; {symbol}: its symbol's name ("star", "moon").
     "aria-label": card.symbol ? t("{letter} with a {symbol}", { letter: card.letter, symbol: symbolName(card.symbol) })
       : card.letter,

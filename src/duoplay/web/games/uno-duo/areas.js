@@ -33,7 +33,7 @@ export function playerArea(box, seat, { view, me, ctx, plays, onPlay }) {
     });
     box.append(hand);
   } else {
-    const backs = h("div.backs", { "aria-label": tn("{n} card", "{n} cards", count) });
+    const backs = h("div.backs", { role: "img", "aria-label": tn("{n} card", "{n} cards", count) });
     for (let i = 0; i < Math.min(count, MAX_BACKS); i += 1) backs.append(cardBack());
     if (count > MAX_BACKS) backs.append(h("span.more", {}, `+${count - MAX_BACKS}`));
     box.append(backs);

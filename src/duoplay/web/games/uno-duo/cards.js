@@ -91,14 +91,18 @@ export function cardFace(code, { tag = "div", attrs = {} } = {}) {
   const suit = card.wild ? "" : SUITS[card.colour];
   const classes = `card face ${card.wild ? "wild" : "c-" + card.colour}${mark.length > 1 ? " long" : ""}`;
   const extra = attrs.class ? " " + attrs.class : "";
-  return h(tag, { "aria-label": cardName(code), dataset: { card: code }, ...attrs, class: classes + extra },
-    h("span.corner.tl", { "aria-hidden": "true" }, mark, h("span.suit", {}, suit)),
-    h("span.oval", { "aria-hidden": "true" }, h("span.mark", {}, mark)),
-    h("span.corner.br", { "aria-hidden": "true" }, mark, h("span.suit", {}, suit)));
+  // a card that is not a button is a picture with a name; the rank in its own span, so that a 6 and a 9
+  // are underlined (table.css: which is which, upside down)
+  return h(tag, { role: tag === "button" ? null : "img", "aria-label": cardName(code), dataset: { card: code },
+    ...attrs, class: classes + extra },
+    h("span.corner.tl", { "aria-hidden": "true" }, h("span.rank", {}, mark), h("span.suit", {}, suit)),
+    h("span.oval", { "aria-hidden": "true" }, h("span.mark", {}, h("span.rank", {}, mark))),
+    h("span.corner.br", { "aria-hidden": "true" }, h("span.rank", {}, mark), h("span.suit", {}, suit)));
 }
 
+// The back's "DUO" is drawn by table.css: a logo, no text to read out nor to match a label against.
 export function cardBack(attrs = {}) {
-  return h("div.card.back", { "aria-hidden": "true", ...attrs }, h("span.oval", {}, h("span.mark", {}, "DUO")));
+  return h("div.card.back", { "aria-hidden": "true", ...attrs }, h("span.oval", {}, h("span.mark")));
 }
 
 // A colour swatch with its suit symbol (the current colour, the colour picker).
