@@ -1,8 +1,8 @@
 // The big screen (/room/CODE/screen): a TV or projector in the room shows the code large with a QR
 // code to join, the seats, then the public table, while each player's phone shows only their own hand.
 // It watches without a seat. A game draws its own big-screen table by shipping
-// games/<web_table>/screen.js (exporting createTable like table.js, with ctx.mode "screen");
-// a game without one is shown with its ordinary table, as a spectator sees it.
+// games/<web_table>/screen.js (exporting createTable like table.js, with ctx.mode "screen") and its
+// look in screen.css beside it; a game without one is shown with its ordinary table, as a spectator sees it.
 import { clear, h } from "./dom.js";
 import { emoteSymbol } from "./emotes.js";
 import { gameInfo, seatLabel } from "./games.js";
@@ -16,7 +16,12 @@ function loadScreenTable(info) {
     document.head.append(h("link", { rel: "stylesheet", href: `${base}/table.css`,
       dataset: { game: info.web_table } }));
   }
-  return import(`${base}/screen.js`).catch(() => import(`${base}/table.js`));
+  return import(`${base}/screen.js`).then((module) => {
+    // A game's big-screen table has a stylesheet of its own beside it: screen.css, on top of table.css.
+    document.head.append(h("link", { rel: "stylesheet", href: `${base}/screen.css`,
+      dataset: { game: info.web_table, screen: "1" } }));
+    return module;
+  }, () => import(`${base}/table.js`));
 }
 
 export function showScreen(code) {
@@ -92,6 +97,7 @@ export function showScreen(code) {
     }
     // Once a game runs, the code shrinks to a corner: latecomers can still join or watch.
     join.classList.toggle("small", room.status !== "waiting");
+    main.querySelector(".screen").classList.toggle("playing", room.status !== "waiting");
     if (table && table.names) table.names();
   }
 
