@@ -84,7 +84,8 @@ BROKEN = """() => {
   if (page.scrollWidth > window.innerWidth + 1) found.push(`the page is ${page.scrollWidth}px wide`);
   for (const el of document.querySelectorAll("body *")) {
     // .sr-only is clipped to a pixel on purpose: it is read out, never shown
-    if (!visible(el) || !el.textContent.trim() || el.closest("[aria-hidden='true'], .card, .sr-only")) continue;
+    if (!visible(el) || !el.textContent.trim()) continue;
+    if (el.closest("[aria-hidden='true'], .card, .sr-only")) continue;
     const style = getComputedStyle(el);
     const clips = ["hidden", "clip"].includes(style.overflowX) || style.textOverflow === "ellipsis";
     const spills = el.tagName === "BUTTON" && el.scrollWidth > el.clientWidth + 2;
