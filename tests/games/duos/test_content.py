@@ -107,10 +107,49 @@ def test_no_name_is_another_card_name_with_an_ending_added(language: str) -> Non
         assert close == [], (category, close)
 
 
+STORY_CHARACTERS = ["big-bad-wolf", "snow-queen", "sleeping-beauty", "frog-prince", "ugly-duckling",
+                    "white-rabbit", "three-bears", "little-pig"]
+# Words a title leaves in lower case ("Reina de las Nieves", "Belle au Bois Dormant").
+SMALL_WORDS = {"de", "las", "los", "la", "del", "au", "du", "des", "le", "och", "i"}
+
+
 def test_story_characters_are_written_as_names() -> None:
     """English capitalizes every word of a story character's name, as it does for Snow Queen."""
-    characters = ["big-bad-wolf", "snow-queen", "sleeping-beauty", "frog-prince", "ugly-duckling",
-                  "white-rabbit", "three-bears", "little-pig"]
-    for key in characters:
+    for key in STORY_CHARACTERS:
         name = face_by_id()[f"fairy-tales/{key}"].name("en")
         assert all(word[0].isupper() for word in name.split()), name
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_story_characters_are_capitalized_one_way_within_each_language(language: str) -> None:
+    """"Big bad wolf" beside "Snow Queen" reads as two conventions: each language keeps one, either
+    every word of the name capitalized (en, es, pl, fr) or only the first (Swedish "Lilla grisen")."""
+    styles = {}
+    for key in STORY_CHARACTERS:
+        name = face_by_id()[f"fairy-tales/{key}"].name(language)
+        words = name.split()
+        assert words[0][0].isupper(), name
+        later = [w for w in words[1:] if w.casefold() not in SMALL_WORDS]
+        if later:
+            styles[name] = "title" if all(w[0].isupper() for w in later) else (
+                "sentence" if not any(w[0].isupper() for w in later) else "mixed")
+    assert len(set(styles.values())) == 1 and "mixed" not in styles.values(), styles
+
+
+@pytest.mark.parametrize("face_id, language, wrong, right", [
+    ("sport/running", "es", "Carrera", "Correr"),
+    ("fairy-tales/little-pig", "sv", "Liten gris", "Lilla grisen"),
+    ("fairy-tales/three-bears", "sv", "Tre björnar", "De tre björnarna"),
+    ("fairy-tales/bag-of-gold", "fr", "Sac d'or", "Bourse d'or"),
+])
+def test_names_read_as_people_say_them(face_id: str, language: str, wrong: str, right: str) -> None:
+    assert face_by_id()[face_id].name(language) == right != wrong
+
+
+@pytest.mark.parametrize("face_id, language, wrong", [
+    ("sport/canoe", "pl", "Kajak"),  # a kayak is another boat; a canoe is a kanadyjka
+    ("things/toilet", "pl", "Sedes"),  # the seat, not the toilet
+    ("fairy-tales/wizard", "fr", "Sorcier"),  # beside Sorcière (the witch) it reads as the same card
+])
+def test_names_that_named_something_else_are_gone(face_id: str, language: str, wrong: str) -> None:
+    assert face_by_id()[face_id].name(language) != wrong

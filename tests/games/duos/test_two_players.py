@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 from tests.games.duos.helpers import new_match, pairs, place
 
+from duoplay.bots.registry import make_bot
 from duoplay.core.errors import GameError, IllegalAction
 from duoplay.core.testing import assert_refusal_changes_nothing
 from duoplay.games.duos.actions import GiveHelp, PlacePairs
@@ -158,3 +160,19 @@ def test_a_player_who_locked_in_gives_no_more_help() -> None:
     place(match, 0, "0-1")
     error = assert_refusal_changes_nothing(match, 0, GiveHelp("word", word="sea"))
     assert error.code == "not_your_turn"
+
+
+def test_the_random_level_places_four_pairs_as_a_cooperative_partner() -> None:
+    """The random bot level picks from the menu, helps included: it places 4 pairs on most turns
+    (placing one, as it once did, no co-op turn could ever be won)."""
+    placed: list[int] = []
+    for seed in range(6):
+        match = new_match(2, seed=seed)
+        bots = [make_bot("duos", "random", 2 * seed + seat) for seat in (0, 1)]
+        chooser = random.Random(seed)
+        while match.outcome() is None:
+            seat = chooser.choice(match.to_move())
+            match.act(seat, bots[seat].choose(match.view(seat), match.legal_actions(seat), seat))
+        placed += [len(turn_pairs) for turn in match.view(0)["history"] for turn_pairs in turn["pairs"]]
+    assert len(placed) == 6 * 9 * 2
+    assert sum(n == 4 for n in placed) >= 0.7 * len(placed), placed
