@@ -36,6 +36,34 @@ def test_the_same_word_in_any_language_leads_the_bot_to_the_same_pairs(word: str
     assert len(pairs) == 1
 
 
+# The same word in the five languages, that some language also spells as another word: Swedish
+# "ben" (legs and bones), "mål" (goal and target), "stick" (sting, and English stick), "gris" (pig,
+# and grey in Spanish and French), Spanish "rosa" (rose and pink), "cielo" (sky and heaven).
+HOMOGRAPHS = {"legs", "goals", "target", "sting", "stick", "pig", "grey", "rose", "pink", "sky", "heaven"}
+
+
+@pytest.mark.parametrize("category", ["things", "fairy-tales"])
+@pytest.mark.parametrize("table_language", ["en", "sv"])
+def test_every_hint_word_reads_alike_in_the_five_languages(category: str, table_language: str) -> None:
+    """A human's WORD reads as well in any of the five languages as in English: each hint word, said
+    in any language, leads the partner bot to the same pairs on the same board (even where one
+    language's word is also a card's name: "ljus" is Candle and light, "teléfono" Telephone and phone)."""
+    differ = []
+    for entry in hint_entries():
+        if entry["en"] in HOMOGRAPHS:
+            continue
+        placed = {}
+        for language in LANGUAGES:
+            match = new_match(2, seed=3, category=category, language=table_language)
+            match.act(0, GiveHelp("word", word=entry[language]))
+            action = AssociationBot(helps=False).choose(match.view(1), match.legal_actions(1), 1)
+            assert isinstance(action, PlacePairs)
+            placed[language] = action.pairs
+        if len(set(placed.values())) > 1:
+            differ.append(entry)
+    assert differ == []
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_bots_word_help_is_in_the_tables_language(language: str) -> None:
     match = new_match(2, seed=8, language=language)

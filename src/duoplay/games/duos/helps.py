@@ -17,7 +17,7 @@ import numpy as np
 
 from duoplay.games.duos.association import Matrix, choose_pairs, standardize
 from duoplay.games.duos.embedding import Embedder, shared
-from duoplay.games.duos.lexicon import english_forms, hint_words, say
+from duoplay.games.duos.lexicon import english_forms, hint_in_english, hint_words, say
 from duoplay.games.duos.state import Pairs
 
 
@@ -40,7 +40,12 @@ def word_fit(word: str, names: Sequence[str], embedder: Embedder | None = None) 
 
 def reading(word: str, language: str = "en") -> str:
     """A WORD as the encoder reads it: through English when we know its English form, so that
-    "skor", "buty", "zapatos", "chaussures" and "shoes" all read as "shoes"."""
+    "skor", "buty", "zapatos", "chaussures" and "shoes" all read as "shoes". The hint words come
+    first, so that a hint word reads alike in the five languages even where one of them is also a
+    card's name ("ljus", "teléfono")."""
+    hint = hint_in_english(word, language)
+    if hint is not None:
+        return hint
     forms = english_forms(word, language)
     return forms[0] if forms else word
 
@@ -92,11 +97,12 @@ def confidence(related: Matrix, pairs: Pairs) -> list[float]:
 def choose_word(names: Sequence[str], pairs: Pairs, related: Matrix, language: str = "en") -> str | None:
     """A hint word (in English: say it with `lexicon.say`) for the least obvious planned pair
     that the word singles out. `names` are the cards' English names. Words whose translation
-    in `language` reads back as something else ("mål" is both Goal and target) are left out."""
+    in `language` means something else first ("mål" is both Goal and target, "ljus" both Candle
+    and light) are left out."""
     if not pairs:
         return None
     words = [w for w in hint_words() if w.casefold() not in {n.casefold() for n in names}
-             and reading(say(w, language), language) == w]
+             and english_forms(say(w, language), language)[:1] == (w,)]
     vectors = shared().vectors([*words, *names]).astype(np.float64)
     fit = vectors[len(words):] @ vectors[:len(words)].T  # cards x words
     fit = standardize_columns(fit)

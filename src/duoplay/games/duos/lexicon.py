@@ -86,6 +86,31 @@ def _known(key_of: Callable[[str], str] = exact) -> dict[str, dict[str, tuple[st
     return index
 
 
+@cache
+def _hints(key_of: Callable[[str], str] = exact) -> dict[str, dict[str, str]]:
+    """language -> hint word (as `key_of` reads it) -> the English hint word it translates."""
+    index: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
+    for entry in hint_entries():
+        for language in LANGUAGES:
+            if language in entry:
+                index[language].setdefault(key_of(entry[language]), entry["en"])
+    return index
+
+
+def hint_in_english(word: str, language: str) -> str | None:
+    """The English hint word that `word` translates (in `language` first, then in any of ours), or
+    None. A WORD is read this way before card names: "teléfono" is the hint word for "phone" as well
+    as the card Telephone, and "ljus" the hint word for "light" as well as the card Candle."""
+    # The word as written in any language before its accents are dropped: Polish "ogon" (tail) is
+    # not Swedish "ögon" (eyes).
+    for key_of in (exact, fold):
+        for other in (language, *LANGUAGES):
+            found = _hints(key_of).get(other, {}).get(key_of(word))
+            if found:
+                return found
+    return None
+
+
 def english_forms(word: str, language: str) -> tuple[str, ...]:
     """What `word` (in `language`, or failing that in any of our languages) means in English, as
     our lists and dictionaries know it; () when nothing is known and the encoder reads it as it is."""
