@@ -153,3 +153,29 @@ def test_names_read_as_people_say_them(face_id: str, language: str, wrong: str, 
 ])
 def test_names_that_named_something_else_are_gone(face_id: str, language: str, wrong: str) -> None:
     assert face_by_id()[face_id].name(language) != wrong
+
+
+# Faces whose plain icon showed something else (an oni mask for the ogre, a tengu mask for the goblin,
+# Needle's sewing needle for the spindle, a blue tropical fish for the goldfish) or too little (a lone
+# snowflake, one bear's head, a red high heel, a plain goose and egg).
+REDRAWN = {"ogre": "ogre", "goblin": "goblin", "spindle": "sewing-needle", "goldfish": "tropical-fish",
+           "snow-queen": "snowflake", "three-bears": "bear", "glass-slipper": "high-heeled-shoe",
+           "golden-goose": "goose", "golden-egg": "egg"}
+
+
+@pytest.mark.parametrize("key, old_icon", REDRAWN.items())
+def test_the_pictures_found_wrong_are_drawn_for_their_card(key: str, old_icon: str) -> None:
+    from duoplay.games.duos.pictures import RECIPES
+
+    face = face_by_id()[f"fairy-tales/{key}"]
+    assert face.icon == f"duoplay:{key}" != f"fluent-emoji-flat:{old_icon}"
+    assert key in RECIPES and face.icon in icons()
+
+
+def test_no_two_cards_of_a_set_share_a_picture_unless_they_are_the_same_thing() -> None:
+    """A picture twice in one set reads as one card twice; the exceptions are a story's animal and
+    the animal itself (the Big Bad Wolf and the Wolf), which sit in different sets."""
+    for _, sides in SETS:
+        pictures = Counter(face.icon for category in sides for face in faces(category))
+        assert [icon for icon, n in pictures.items() if n > 1] == []
+    assert face_by_id()["fairy-tales/spindle"].icon != face_by_id()["things/needle"].icon
