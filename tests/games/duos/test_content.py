@@ -179,3 +179,24 @@ def test_no_two_cards_of_a_set_share_a_picture_unless_they_are_the_same_thing() 
         pictures = Counter(face.icon for category in sides for face in faces(category))
         assert [icon for icon, n in pictures.items() if n > 1] == []
     assert face_by_id()["fairy-tales/spindle"].icon != face_by_id()["things/needle"].icon
+
+
+def _colours(icon: str) -> set[tuple[float, float, float]]:
+    """(hue in degrees, lightness, saturation) of every colour a picture uses."""
+    import colorsys
+    import re
+
+    found = set()
+    for text in re.findall(r"#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})\b", icons()[icon]["body"]):
+        text = text if len(text) == 6 else "".join(c * 2 for c in text)
+        red, green, blue = (int(text[i:i + 2], 16) / 255 for i in (0, 2, 4))
+        hue, lightness, saturation = colorsys.rgb_to_hls(red, green, blue)
+        found.add((hue * 360, lightness, saturation))
+    return found
+
+
+def test_the_golden_goose_has_gold_feathers_and_the_snow_queen_is_not_the_princess_in_purple() -> None:
+    assert not [c for c in _colours("duoplay:golden-goose") if c[1] > 0.9]  # no white feathers left
+    purple = [c for c in _colours("duoplay:snow-queen") if 250 <= c[0] <= 285 and c[2] > 0.3]
+    assert purple == [] and any(190 <= c[0] <= 215 for c in _colours("duoplay:snow-queen"))
+    assert face_by_id()["fairy-tales/snow-queen"].icon != face_by_id()["fairy-tales/princess"].icon

@@ -2,13 +2,14 @@
 
 Fluent Emoji Flat (Microsoft, MIT) has no goldfish, golden goose or glass slipper, and its
 ogre and goblin are Japanese masks (an oni and a tengu). These pictures are made from its
-icons by recolouring (a gold goose, an orange fish, a glass-blue shoe, green skin for an
-ogre and a goblin) and by placing icons together (three bears of three sizes, a princess
-with a snowflake for the Snow Queen). The MIT licence allows such derived works; the
-licence text stays with the pictures (content/LICENSE-icons.txt, which names them).
+icons by recolouring (a goose with gold feathers, an orange fish, a glass-blue shoe, green
+skin for an ogre and a goblin) and by placing icons together (three bears of three sizes; for
+the Snow Queen a princess in an ice-blue gown with frost-pale hair, beside a snowflake). The
+MIT licence allows such derived works; the licence text stays with the pictures
+(content/LICENSE-icons.txt, which names them).
 
 The recipes are data below. To rebuild, give the icon set's JSON from the npm package
-`@iconify-json/fluent-emoji-flat` (`npm pack` it and unpack); the pictures are written into
+`@iconify-json/fluent-emoji-flat` (version 1.2.6; `npm pack` it and unpack); the pictures are written into
 `content/icons.json` under "duoplay:<name>", and the cards point at them by that key:
 
     python -m duoplay.games.duos.pictures path/to/package/icons.json
@@ -41,10 +42,13 @@ class Layer:
     lighten: float = 0.0  # added to lightness (0-1), for glass
     hues: tuple[float, float] = (0.0, 360.0)  # only colours of these hues are recoloured (skin: 30-55)
     min_saturation: float = 0.0
+    lightness: tuple[float, float] = (0.0, 1.0)  # ... and of this lightness (white feathers: 0.9-1)
+    more: tuple[Layer, ...] = ()  # further recolourings of the same icon (their colour fields only)
 
 
 RECIPES: dict[str, tuple[Layer, ...]] = {
-    "golden-goose": (Layer("goose", hue=44, saturation=0.9, lighten=0.2, hues=(0, 60), min_saturation=0.2),
+    "golden-goose": (Layer("goose", hue=44, saturation=0.9, lighten=0.2, hues=(0, 60), min_saturation=0.2,
+                           more=(Layer("", hue=45, saturation=0.95, lighten=-0.35, lightness=(0.9, 1.0)),)),
                      Layer("sparkles", 0.45, 18, 0)),
     "golden-egg": (Layer("egg", hue=43, saturation=0.95), Layer("sparkles", 0.45, 18, 0)),
     "goldfish": (Layer("fish", hue=28, saturation=1.0, hues=(180, 220)),),
@@ -53,7 +57,10 @@ RECIPES: dict[str, tuple[Layer, ...]] = {
     "ogre": (Layer("man-bald", hue=95, saturation=0.55, hues=(30, 55), min_saturation=0.6),),
     "goblin": (Layer("man-elf", hue=100, saturation=0.6, hues=(30, 55), min_saturation=0.6),),
     "three-bears": (Layer("bear", 0.62, 0, 12), Layer("bear", 0.5, 16, 16), Layer("bear", 0.38, 11, 2)),
-    "snow-queen": (Layer("princess", 1.0, 0, 0), Layer("snowflake", 0.42, 19, 0)),
+    # An ice-blue gown, and hair and crown as pale as frost.
+    "snow-queen": (Layer("princess", hue=205, saturation=0.6, lighten=0.12, hues=(250, 285),
+                         more=(Layer("", hue=200, saturation=0.4, lighten=0.3, hues=(34, 39)),)),
+                   Layer("snowflake", 0.42, 19, 0)),
     "spindle": (Layer("yarn", 1.0, 0, 0),),
 }
 
@@ -72,9 +79,11 @@ def _recolour(body: str, layer: Layer) -> str:
         low, high = layer.hues
         if not low <= degrees <= high or saturation < layer.min_saturation:
             return match.group(0)
+        if not layer.lightness[0] <= lightness <= layer.lightness[1]:
+            return match.group(0)
         assert layer.hue is not None
         new_saturation = layer.saturation if layer.saturation is not None else saturation
-        new_lightness = min(0.95, lightness + layer.lighten)
+        new_lightness = max(0.05, min(0.95, lightness + layer.lighten))
         red, green, blue = colorsys.hls_to_rgb(layer.hue / 360, new_lightness, new_saturation)
         return "#" + "".join(f"{round(v * 255):02x}" for v in (red, green, blue))
 
@@ -85,6 +94,8 @@ def compose(recipe: tuple[Layer, ...], source: dict[str, dict[str, str]]) -> str
     parts = []
     for layer in recipe:
         body = _recolour(source[layer.icon]["body"], layer)
+        for recolouring in layer.more:
+            body = _recolour(body, recolouring)
         if (layer.scale, layer.x, layer.y) == (1.0, 0.0, 0.0):
             parts.append(body)
         else:
