@@ -241,10 +241,13 @@ def test_every_bot_level_the_game_offers_can_be_played() -> None:
         listed: list[tuple[str, str]] = []
         for _ in range(40):
             screen = term.read_screen(timeout=60)
-            assert screen is not None, term.seen[-2000:]
+            if screen is None:  # a short game may end within 40 moves: then it must have ended well
+                assert "Game over." in term.seen, term.seen[-2000:]
+                break
             listed = NUMBERED.findall(screen) or listed
             term.type(rng.choice(listed)[0])
-        term.type("quit")
+        else:
+            term.type("quit")
         code, seen, stderr = term.finish()
         assert (code, stderr) == (0, ""), f"{level}: {stderr}"
         assert f"against the {level} bot" in seen
