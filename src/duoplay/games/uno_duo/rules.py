@@ -1,4 +1,7 @@
-"""UNO Duo rules: setup, legal actions and apply. Pure: no I/O, no clock, no global random.
+"""UNO Duo rules: setup and apply. Pure: no I/O, no clock, no global random.
+
+Which moves are legal is `legality.py` (re-exported here, with `is_legal`); why one is
+refused, `refusals.py`.
 
 Section names in comments refer to ../shared/rules/uno-duo.en.txt; numbered
 defaults refer to the UNO Duo part of ../shared/rules/NOTES.md.
@@ -8,14 +11,12 @@ so a refused action leaves the state exactly as it was.
 
 from __future__ import annotations
 
-from duoplay.core.errors import GameError, GameOver, IllegalAction, MalformedAction, NotYourTurn
+from duoplay.core.errors import GameOver, IllegalAction, NotYourTurn
 from duoplay.core.protocol import Deadline, Event, Outcome, Seat
 from duoplay.core.rng import GameRng
 from duoplay.games.uno_duo import actions as act
 from duoplay.games.uno_duo.actions import (
-    ACCEPT,
     CATCH,
-    DRAFT_DISCARD,
     DRAFT_KEEP,
     DRAW,
     DUMP,
@@ -36,7 +37,6 @@ from duoplay.games.uno_duo.cards import (
     COLOUR_OF,
     COLOURS,
     DRAW_TWO,
-    FACE_COUNT,
     POINTS,
     RANK_OF,
     REVERSE,
@@ -47,26 +47,37 @@ from duoplay.games.uno_duo.cards import (
     WILD_SHUFFLE,
     code,
     deck_for,
-    name,
-    rank_name,
+)
+from duoplay.games.uno_duo.legality import (
+    MATCHING,
+    can_draw,
+    holds_colour,
+    is_legal,
+    legal_actions,
+    matches,
+    play_is_legal,
 )
 from duoplay.games.uno_duo.options import CHALLENGE_COLOUR_ONLY, UnoDuoOptions
-from duoplay.games.uno_duo.state import Phase, RoundResult, UnoDuoState
+from duoplay.games.uno_duo.refusals import refusal
+from duoplay.games.uno_duo.state import (
+    CHALLENGE,
+    DRAFT,
+    DRAWN,
+    DUMP_DECIDE,
+    DUMPING,
+    GAME_OVER,
+    START_COLOUR,
+    TURN,
+    VOLLEY,
+    RoundResult,
+    UnoDuoState,
+)
+
+__all__ = ["apply", "deadline", "hand_points", "idle_seats", "is_legal", "legal_actions", "outcome", "setup"]
 
 HAND_SIZE = 7
-# Phases as module constants: the hot path reads them many times per action.
-DRAFT = Phase.DRAFT
-START_COLOUR = Phase.START_COLOUR
-TURN = Phase.TURN
-DRAWN = Phase.DRAWN
-VOLLEY = Phase.VOLLEY
-CHALLENGE = Phase.CHALLENGE
-DUMP_DECIDE = Phase.DUMP_DECIDE
-DUMPING = Phase.DUMPING
-GAME_OVER = Phase.GAME_OVER
 _ONLY = (frozenset({0}), frozenset({1}))
 _CODE = CODES.__getitem__  # the audience of a seat's secret
-_COLOUR_CHOICES = tuple(ChooseColour(c) for c in range(4))
 
 
 # --- The Cards and The Deal / The Drafting Round -------------------------------------------
@@ -161,7 +172,7 @@ def _flip_start_card(state: UnoDuoState, events: list[Event]) -> None:
         _pass_turn_to(state, player_one)
     elif rank == SKIP:
         _pass_turn_to(state, player_one)
-    elif rank == REVERSE and _holds_colour(state, player_two, state.colour):
+    elif rank == REVERSE and holds_colour(state, player_two, state.colour):
         state.phase, state.current, state.dump_colour = DUMP_DECIDE, player_two, state.colour
     elif rank == REVERSE:
         _pass_turn_to(state, player_one)
@@ -181,145 +192,6 @@ def _choose_start_colour(state: UnoDuoState, colour: int, events: list[Event]) -
 
 
 # --- What can I do on my turn? -------------------------------------------------------------
-
-
-def _plays_of(face: int, uno: bool) -> tuple[Play, ...]:
-    colours = range(4) if COLOUR_OF[face] < 0 else (COLOUR_OF[face],)
-    return tuple(act.play(face, colour, with_uno) for colour in colours
-                 for with_uno in ((False, True) if uno else (False,)))
-
-
-# Every face's plays, built once: listing moves copies shared values and builds none.
-_PLAYS = tuple(_plays_of(face, False) for face in range(FACE_COUNT))
-_PLAYS_UNO = tuple(_plays_of(face, True) for face in range(FACE_COUNT))  # with 2 cards in hand
-
-
-def _matching_faces(colour: int, top: int) -> frozenset[int]:
-    """Faces playable on `top` when `colour` is the colour to match (a wild top: colour only)."""
-    top_rank = RANK_OF[top] if COLOUR_OF[top] >= 0 else -1
-    return frozenset(face for face in range(FACE_COUNT)
-                     if COLOUR_OF[face] < 0 or COLOUR_OF[face] == colour or RANK_OF[face] == top_rank)
-
-
-# Which faces may be played, as sets to intersect with a hand: the filtering runs in C.
-_MATCHING = tuple(tuple(_matching_faces(colour, top) for top in range(FACE_COUNT)) for colour in range(4))
-_DRAW_TWOS = frozenset(f for f in range(FACE_COUNT) if COLOUR_OF[f] >= 0 and RANK_OF[f] == DRAW_TWO)
-_OF_COLOUR = tuple(frozenset(f for f in range(FACE_COUNT) if COLOUR_OF[f] == c) for c in range(4))
-
-
-def legal_actions(state: UnoDuoState, seat: int) -> list[Action]:
-    moves: list[Action] = []
-    phase = state.phase
-    if phase == GAME_OVER:
-        return moves
-    if seat == state.current:
-        hand = state.hands[seat]
-        plays = _PLAYS_UNO if len(hand) == 2 else _PLAYS
-        if phase == TURN:
-            for face in _MATCHING[state.colour][state.discard[-1]].intersection(hand):
-                moves += plays[face]
-            if state.draw_pile or len(state.discard) > 1:
-                moves.append(DRAW)
-            elif not moves:
-                moves.append(PASS)  # NOTES 13: nothing to draw and nothing to play
-        elif phase == DRAWN:
-            moves += plays[state.drawn]
-            moves.append(KEEP)
-        elif phase == VOLLEY:
-            for face in _DRAW_TWOS.intersection(hand):
-                moves += plays[face]
-            moves.append(DRAW)
-        elif phase == CHALLENGE:
-            moves += (CHALLENGE_ACTION, ACCEPT)
-        elif phase == DUMP_DECIDE:
-            moves += (DUMP, NO_DUMP)
-        elif phase == DUMPING:
-            for face in _OF_COLOUR[state.dump_colour].intersection(hand):
-                moves += plays[face]
-        elif phase == START_COLOUR:
-            moves += _COLOUR_CHOICES
-        elif phase == DRAFT:
-            moves += (DRAFT_KEEP, DRAFT_DISCARD)
-    exposed = state.uno_exposed
-    if exposed == seat:
-        moves.append(SAY_UNO)
-    elif exposed >= 0 and seat == 1 - exposed and len(state.hands[exposed]) == 1:
-        moves.append(CATCH)
-    return moves
-
-
-def is_legal(state: UnoDuoState, seat: int, action: Action) -> bool:
-    """`action in legal_actions(state, seat)`, answered without listing every move."""
-    phase = state.phase
-    if phase == GAME_OVER:
-        return False
-    if isinstance(action, Play):
-        return _play_is_legal(state, seat, action)
-    if isinstance(action, Simple):
-        kind = action.kind
-        exposed = state.uno_exposed
-        if kind == "uno":
-            return exposed == seat
-        if kind == "catch":
-            return exposed >= 0 and seat == 1 - exposed and len(state.hands[exposed]) == 1
-        if seat != state.current:
-            return False
-        if phase == TURN:
-            if kind == "draw":
-                return _can_draw(state)
-            return kind == "pass" and not _can_draw(state) and not any(
-                _matches(state, face) for face in state.hands[seat])
-        return kind in _SIMPLE_BY_PHASE.get(phase, ())
-    if isinstance(action, ChooseColour):
-        return (phase == START_COLOUR and seat == state.current
-                and type(action.colour) is int and 0 <= action.colour < 4)
-    return False
-
-
-def _play_is_legal(state: UnoDuoState, seat: int, action: Play) -> bool:
-    face, colour, uno = action.face, action.colour, action.uno
-    if type(face) is not int or type(colour) is not int or not 0 <= face < FACE_COUNT:
-        return False
-    if seat != state.current:
-        return False
-    hand = state.hands[seat]
-    printed = COLOUR_OF[face]
-    if (colour != printed) if printed >= 0 else not 0 <= colour < 4:
-        return False
-    if uno not in (False, True) or (uno and len(hand) != 2) or face not in hand:
-        return False
-    phase = state.phase
-    if phase == TURN:
-        return face in _MATCHING[state.colour][state.discard[-1]]
-    if phase == DRAWN:
-        return face == state.drawn
-    if phase == VOLLEY:
-        return RANK_OF[face] == DRAW_TWO and printed >= 0
-    if phase == DUMPING:
-        return printed == state.dump_colour
-    return False
-
-
-_SIMPLE_BY_PHASE = {
-    DRAWN: ("keep",),
-    VOLLEY: ("draw",),
-    CHALLENGE: ("challenge", "accept"),
-    DUMP_DECIDE: ("dump", "no-dump"),
-    DRAFT: ("draft-keep", "draft-discard"),
-}
-
-
-def _matches(state: UnoDuoState, face: int) -> bool:
-    """A card may be played on the pile if it matches colour, number or action, or is wild."""
-    return face in _MATCHING[state.colour][state.discard[-1]]
-
-
-def _can_draw(state: UnoDuoState) -> bool:
-    return bool(state.draw_pile) or len(state.discard) > 1
-
-
-def _holds_colour(state: UnoDuoState, seat: int, colour: int) -> bool:
-    return any(COLOUR_OF[card] == colour for card in state.hands[seat])
 
 
 # --- Apply --------------------------------------------------------------------------------
@@ -350,8 +222,8 @@ def _apply_seat(state: UnoDuoState, seat: int, phase: str, action: Action) -> li
     if isinstance(action, Play):  # the most common action first
         if action.uno and len(state.hands[seat]) != 2:
             action = Play(action.face, action.colour)  # NOTES 9: saying UNO early does nothing
-        if not _play_is_legal(state, seat, action):
-            raise _refusal(state, seat, action)
+        if not play_is_legal(state, seat, action):
+            raise refusal(state, seat, action)
         if state.uno_exposed == 1 - seat:
             state.uno_exposed = -1  # NOTES 9: the chance to catch ends with the opponent's own move
         state.passes = 0
@@ -364,7 +236,7 @@ def _apply_seat(state: UnoDuoState, seat: int, phase: str, action: Action) -> li
         # The branches below compare by identity; an equal copy (unpickled, built anew) must act alike.
         action = SIMPLE_ACTIONS.get(action.kind, action)
     if not is_legal(state, seat, action):
-        raise _refusal(state, seat, action)
+        raise refusal(state, seat, action)
     if action is SAY_UNO:
         state.uno_exposed = -1
         events.append(Event("uno", {"seat": seat}))
@@ -419,7 +291,7 @@ def _play(state: UnoDuoState, seat: int, action: Play, events: list[Event]) -> N
         events.append(Event("volley", {"total": state.volley}))
     elif rank == SKIP:
         _pass_turn_to(state, seat)  # Skip: the player goes again
-    elif rank == REVERSE and _holds_colour(state, seat, state.colour):
+    elif rank == REVERSE and holds_colour(state, seat, state.colour):
         state.phase, state.dump_colour = DUMP_DECIDE, state.colour
     elif face == WILD_DRAW_FOUR:
         state.phase, state.current = CHALLENGE, opponent
@@ -452,7 +324,7 @@ def _could_play_other(state: UnoDuoState, seat: int) -> bool:
     for card in state.hands[seat]:
         if card == WILD_DRAW_FOUR:
             continue
-        if (COLOUR_OF[card] == state.colour) if colour_only else _matches(state, card):
+        if (COLOUR_OF[card] == state.colour) if colour_only else matches(state, card):
             return True
     return False
 
@@ -487,7 +359,7 @@ def _dump_card(state: UnoDuoState, seat: int, action: Play, events: list[Event])
         if rank == DRAW_TWO:
             _draw(state, 1 - seat, 2, events)
         _end_round(state, seat, events)
-    elif not _holds_colour(state, seat, state.dump_colour):
+    elif not holds_colour(state, seat, state.dump_colour):
         state.dump_colour = -1
         if rank == DRAW_TWO:
             state.volley = 2
@@ -518,7 +390,7 @@ def _draw_action(state: UnoDuoState, seat: int, events: list[Event]) -> None:
         _pass_turn_to(state, 1 - seat)
         return
     drawn = _draw(state, seat, 1, events)
-    if drawn and drawn[0] in _MATCHING[state.colour][state.discard[-1]]:
+    if drawn and drawn[0] in MATCHING[state.colour][state.discard[-1]]:
         state.phase, state.drawn = DRAWN, drawn[0]
     else:
         state.phase, state.current = TURN, 1 - seat
@@ -618,11 +490,11 @@ def _timeout(state: UnoDuoState) -> list[Event]:
     elif phase == START_COLOUR:
         _choose_start_colour(state, _most_held_colour(state.hands[seat]), events)
     elif phase == TURN:
-        if _can_draw(state):
+        if can_draw(state):
             state.passes = 0
             _draw(state, seat, 1, events)
             _pass_turn_to(state, 1 - seat)  # even a playable card drawn is kept: the time is up
-        elif not any(_matches(state, face) for face in state.hands[seat]):
+        elif not any(matches(state, face) for face in state.hands[seat]):
             _pass(state, seat, events)  # the very pass the player had to make
         else:
             _pass_turn_to(state, 1 - seat)  # nothing to draw: the turn passes, the round goes on
@@ -693,79 +565,3 @@ def outcome(state: UnoDuoState) -> Outcome | None:
     return Outcome((winner,), results, tuple(state.scores),
                    f"seat {loser} reached {state.options.target_score} points")
 
-
-# --- Why an action is refused -------------------------------------------------------------
-
-
-def _refusal(state: UnoDuoState, seat: int, action: Action) -> GameError:
-    malformed = _malformed(action)
-    if malformed is not None:
-        return malformed
-    if action is TIMEOUT:
-        return IllegalAction("Only the table's clock can time a turn out")
-    if action is SAY_UNO:
-        return IllegalAction("Say UNO when a play leaves you with one card")
-    if action is CATCH:
-        return IllegalAction("Your opponent has nothing to be caught for")
-    if seat != state.current:
-        return NotYourTurn("It is your opponent's turn")
-    hand = state.hands[seat]
-    if isinstance(action, Play) and action.face not in hand:
-        return IllegalAction("You have no {card} in your hand", card=code(action.face))
-    phase_refusal = _phase_refusal(state)
-    if phase_refusal is not None:
-        return phase_refusal
-    if isinstance(action, Play):
-        return IllegalAction("{card} does not match {top}: "
-                             "play the same colour, number or action, a wild, or draw",
-                             card=code(action.face), top=code(state.discard[-1]))
-    if action is PASS:
-        return IllegalAction("You can only pass when there is nothing to draw and nothing to play")
-    return IllegalAction("'{action}' is not possible now", action=action.notation())
-
-
-def _phase_refusal(state: UnoDuoState) -> IllegalAction | None:
-    """What the seat to move must do in a phase that allows only a few moves."""
-    phase = state.phase
-    if phase == DRAFT:
-        return IllegalAction("In the draft you keep or discard the card you are looking at")
-    if phase == START_COLOUR:
-        return IllegalAction("Name the colour for the wild start card")
-    if phase == DRAWN:
-        return IllegalAction("Play the card you just drew, or keep it")
-    if phase == VOLLEY:
-        return IllegalAction("Play a {card} or draw {n} cards", card=_NAME_DRAW_TWO, n=state.volley)
-    if phase == CHALLENGE:
-        return IllegalAction("Challenge the {card} or accept it", card=_NAME_WILD_DRAW_FOUR)
-    if phase == DUMP_DECIDE:
-        return IllegalAction("Choose whether to play all your other cards of the {card}'s colour",
-                             card=_NAME_REVERSE)
-    if phase == DUMPING:
-        return IllegalAction("Play your remaining cards of the {card}'s colour", card=_NAME_REVERSE)
-    return None
-
-
-# Card names as reasons pass them: the names players know from the cards.
-_NAME_DRAW_TWO = rank_name(DRAW_TWO)
-_NAME_WILD_DRAW_FOUR = name(WILD_DRAW_FOUR)
-_NAME_REVERSE = rank_name(REVERSE)
-
-
-def _malformed(action: object) -> MalformedAction | None:
-    """Why a value handed to `apply` directly is no UNO Duo action at all (None if it is one)."""
-    if isinstance(action, Play):
-        if type(action.face) is not int or type(action.colour) is not int:
-            return MalformedAction("A card and a colour are whole numbers")  # 5.0 == 5, but cannot index
-        if not (0 <= action.face < FACE_COUNT and 0 <= action.colour < 4):
-            return MalformedAction("No such card or colour")
-        if COLOUR_OF[action.face] >= 0 and action.colour != COLOUR_OF[action.face]:
-            return MalformedAction("{card} is {colour}; only wild cards choose a colour",
-                                   card=code(action.face), colour=COLOURS[COLOUR_OF[action.face]])
-        return None
-    if isinstance(action, ChooseColour):
-        return None if 0 <= action.colour < 4 else MalformedAction("No such colour")
-    if isinstance(action, Simple):
-        if action.kind in SIMPLE_ACTIONS:
-            return None
-        return MalformedAction("Unknown action '{kind}'", kind=str(action.kind)[:40])
-    return MalformedAction("Not an UNO Duo action")

@@ -23,6 +23,18 @@ class Phase:
     GAME_OVER = "game-over"
 
 
+# Phases as module constants: the hot path reads them many times per action.
+DRAFT = Phase.DRAFT
+START_COLOUR = Phase.START_COLOUR
+TURN = Phase.TURN
+DRAWN = Phase.DRAWN
+VOLLEY = Phase.VOLLEY
+CHALLENGE = Phase.CHALLENGE
+DUMP_DECIDE = Phase.DUMP_DECIDE
+DUMPING = Phase.DUMPING
+GAME_OVER = Phase.GAME_OVER
+
+
 @dataclass(slots=True)
 class RoundResult:
     round: int
