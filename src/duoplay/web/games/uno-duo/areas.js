@@ -6,6 +6,8 @@ import { presence, seatTag } from "../../kit/index.js";
 import { cardBack, cardFace, cardName, colourChip } from "./cards.js";
 
 const MAX_BACKS = 14;
+const MANY = 18;
+const LOTS = 26;
 
 // ctx: the table's ctx; plays: the legal plays by card; onPlay(code): a card of the hand was chosen.
 export function playerArea(box, seat, { view, me, ctx, plays, onPlay }) {
@@ -19,7 +21,9 @@ export function playerArea(box, seat, { view, me, ctx, plays, onPlay }) {
     // i18n: {n}: how many cards a player holds (also the number under the draw pile).
     aside: tn("{n} card", "{n} cards", count) }));
   if (seat === me && Array.isArray(view.hand)) {
-    const hand = h("div.hand", { id: "uno-hand", role: "group", "aria-label": t("Your hand") });
+    // A big hand overlaps its cards (table.css): on a phone from MANY cards, everywhere from LOTS.
+    const size = view.hand.length > LOTS ? "many lots" : view.hand.length > MANY ? "many" : null;
+    const hand = h("div.hand", { id: "uno-hand", class: size, role: "group", "aria-label": t("Your hand") });
     view.hand.forEach((code, index) => {
       const legal = plays.has(code);
       const key = index < 10 ? String((index + 1) % 10) : null;

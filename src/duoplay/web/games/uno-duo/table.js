@@ -1,6 +1,6 @@
 // The UNO Duo table: renders the view and `legal` from the server; it holds no rules of its own.
 import { clear, h } from "../../dom.js";
-import { t } from "../../i18n.js";
+import { t, tc } from "../../i18n.js";
 import { Countdown, ErrorLine, EventLog, focusTable, listenKeys, Modal, pastEvents, Scoreboard, TurnStatus,
   withKey }
   from "../../kit/index.js";
@@ -134,9 +134,11 @@ export function createTable(root, ctx) {
       prompt.append(h("div.colour-picker", { role: "group", "aria-label": t("Choose a colour") },
         // i18n: over the colour buttons; {card}: the wild card being played (its name on its own).
         h("span.label", {}, picker ? t("Colour for {card}", { card: cardName(picker) }) : t("Choose a colour")),
-        unique.map((c) => colourChip(c, "button", { type: "button", dataset: { colour: c },
-          title: `${colourName(c)} [${c[0]}]`, onclick: () => pickColour(c) })),
-        picker ? h("button.link", { type: "button", onclick: () => { picker = null; render(); } }, t("Cancel")) : null));
+        // each chip shows its key (R, Y, G, B; Esc cancels), as the other buttons do
+        unique.map((c) => withKey(colourChip(c, "button", { type: "button", dataset: { colour: c },
+          title: `${colourName(c)} [${c[0]}]`, onclick: () => pickColour(c) }), c[0])),
+        picker ? withKey(h("button.link", { type: "button", dataset: { cancel: "" },
+          onclick: () => { picker = null; render(); } }, t("Cancel")), "Escape", tc("key", "Esc")) : null));
     }
     clear(actions);
     if (v.phase === "drawn" && v.drawn && plays.has(v.drawn)) {
