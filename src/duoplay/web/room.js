@@ -5,6 +5,7 @@ import { clear, h, toast } from "./dom.js";
 import { gameInfo, levelName, loadTable, seatLabel } from "./games.js";
 import { emoteBar, showEmote } from "./emotes.js";
 import { errorText, t, tn } from "./i18n.js";
+import { focusTableStatus, giveFocusBack, whereFocus } from "./roomfocus.js";
 import { rulesLink } from "./rules.js";
 import { sound } from "./sound.js";
 import { clearSeat, getName, getSeat, rememberGame, setName, setSeat } from "./storage.js";
@@ -38,6 +39,7 @@ export function showRoom(code) {
   let lastState = null;
   let version = null;
   let myTurn = false;
+  let focusTableNext = false; // Start was pressed by keyboard: focus the table when it shows
   let justCreated = takeNewRoomMark();
 
   const link = `${location.origin}/room/${code}`;
@@ -201,10 +203,13 @@ export function showRoom(code) {
   function levelSelect(seat) {
     const select = h("select.bot-level", { "aria-label": t("Bot level"), dataset: { seat } });
     for (const level of info.bot_levels || []) select.append(new Option(levelName(info, level), level));
+    // The level the game trusts to play for a person, not the weakest (random, listed first).
+    if (info.standin_level) select.value = info.standin_level;
     return select;
   }
 
   function renderSeats() {
+    const was = whereFocus(seatsBox);
     clear(seatsBox);
     const waiting = room.status === "waiting";
     const list = h("ul.seat-list");
@@ -286,6 +291,8 @@ export function showRoom(code) {
     seatsBox.append(controls);
     seatsBox.classList.toggle("compact", room.status === "playing");
     emotes.hidden = mySeat === null;
+    // Start pressed: the keyboard goes on at the table, now or once it shows.
+    if (!giveFocusBack(seatsBox, was) && was.id === "start") focusTableNext = !focusTableStatus(tableBox);
   }
 
   let tableLoading = null;
@@ -325,6 +332,7 @@ export function showRoom(code) {
     cueTurn(msg);
     await ensureTable();
     if (table && msg === lastState) table.update(msg); // else a newer state is on its way in
+    if (focusTableNext && table) focusTableNext = !focusTableStatus(tableBox);
   }
 
   socket.connect();
