@@ -144,3 +144,31 @@ def test_option_and_bot_level_labels_are_translated(browser: Browser, server_url
     levels = page.locator("li.seat[data-seat='1'] select.bot-level option")
     expect(levels).to_have_text([sv[uno["bot_level_labels"][level]] for level in uno["bot_levels"]])
     page.context.close()
+
+
+def test_open_rooms_say_how_many_seats_are_free(browser: Browser, server_url: str) -> None:
+    """An empty room reads "2 seats free", not "empty seat · empty seat"; a seated player is named."""
+    empty = _new_room(server_url, {"game": "uno-duo"})
+    four = _new_room(server_url, {"game": "duos", "seats": 4})
+    taken = _new_room(server_url, {"game": "uno-duo"})
+    context = browser.new_context(viewport=LAPTOP, locale="en-GB")
+    context.add_init_script("localStorage.setItem('duoplay.name', JSON.stringify('Ada'))")
+    page = context.new_page()
+    page.goto(f"{server_url}/room/{taken}")
+    page.click("li.seat[data-seat='0'] button.sit")
+    expect(page.locator("li.seat[data-seat='0'] .badge.you")).to_be_visible()
+    lobby = context.new_page()
+    lobby.goto(server_url + "/")
+    row = lambda code: lobby.locator("#open-rooms li", has=lobby.locator(".code", has_text=code))  # noqa: E731
+    expect(row(empty).locator(".seats")).to_have_text("2 seats free")
+    expect(row(four).locator(".seats")).to_have_text("4 seats free")
+    expect(row(taken).locator(".seats")).to_have_text("Ada · 1 seat free")
+    context.close()
+
+
+def _new_room(base: str, body: dict[str, Any]) -> str:
+    request = urllib.request.Request(base + "/api/rooms", data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        code: str = json.loads(answer.read())["code"]
+    return code

@@ -1,7 +1,7 @@
 // The lobby: your name, a new room (game + house rules), join by code or link, open rooms, recent games.
 import { api, clear, h, toast } from "./dom.js";
 import { seatLabel } from "./games.js";
-import { errorText, language, t } from "./i18n.js";
+import { errorText, language, t, tn } from "./i18n.js";
 import { rulesLink } from "./rules.js";
 import { forgetGame, getName, getSeat, recentGames, setName } from "./storage.js";
 
@@ -206,8 +206,12 @@ export function showLobby() {
     location.assign(`/room/${code}`);
   });
 
+  // Who sits there, then how many seats are free: an empty room reads "2 seats free".
   function seatSummary(room) {
-    return room.seats.map((s) => (s.kind === "empty" ? t("empty seat") : seatLabel(s))).join(" · ");
+    const taken = room.seats.filter((s) => s.kind !== "empty").map((s) => seatLabel(s));
+    const free = room.seats.length - taken.length;
+    // i18n: in the open-room list, after the names of those seated; {n}: how many seats nobody has taken.
+    return [...taken, free ? tn("{n} seat free", "{n} seats free", free) : null].filter(Boolean).join(" · ");
   }
 
   async function loadOpenRooms() {
