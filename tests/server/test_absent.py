@@ -22,8 +22,12 @@ async def test_a_bot_stands_in_after_the_grace_period_and_steps_aside(tmp_path: 
         await bo.close()
         room = await ada.room_until(lambda r: not r["seats"][1]["connected"])
         assert room["seats"][1]["kind"] == "human"  # still Bo's during the grace period
+        # The room says when the bot takes over, in seconds from now; nobody else is on the clock.
+        assert 0 < room["seats"][1]["replace_in"] <= 0.5
+        assert room["seats"][0]["replace_in"] is None
         room = await ada.room_until(lambda r: r["seats"][1]["kind"] == "bot", timeout=5)
         assert room["seats"][1]["name"] == "Bo" and room["seats"][1]["level"]
+        assert room["seats"][1]["replace_in"] is None
         # Ada plays; whenever it is Bo's turn, the stand-in bot answers.
         replaced_at = len(ada.seen)
         for _ in range(6):
@@ -39,7 +43,7 @@ async def test_a_bot_stands_in_after_the_grace_period_and_steps_aside(tmp_path: 
         back = await Peer.join(url, "Bo", token=bo.token)
         assert back.seat == 1
         room = await ada.room_until(lambda r: r["seats"][1]["kind"] == "human")
-        assert room["seats"][1]["connected"] is True
+        assert room["seats"][1]["connected"] is True and room["seats"][1]["replace_in"] is None
         assert "hand" in (await back.until("state"))["view"]
         await ada.close()
         await back.close()
@@ -59,3 +63,22 @@ async def test_an_absent_player_gets_the_stand_in_their_game_declares(tmp_path: 
         room = await ada.room_until(lambda r: r["seats"][1]["kind"] == "bot", timeout=5)
         assert room["seats"][1]["level"] == "association"
         await ada.close()
+
+
+async def test_the_room_counts_down_to_the_stand_in_and_stops_when_the_player_returns(tmp_path: Path) -> None:
+    database = f"sqlite+aiosqlite:///{tmp_path / 'x.db'}"
+    with running_server(database, tmp_path, "--bot-pace", "0", "--replace-after", "30") as server:
+        code = server.post("/api/rooms", {"game": "uno-duo"})["code"]
+        ada, bo = await seated_pair(server, code)
+        waiting = await ada.room_until(lambda r: r["status"] == "waiting")
+        assert all(seat["replace_in"] is None for seat in waiting["seats"])  # no clock before the game
+        await ada.send(type="start")
+        await bo.until("state")
+        await bo.close()
+        room = await ada.room_until(lambda r: r["status"] == "playing" and not r["seats"][1]["connected"])
+        assert 25 < room["seats"][1]["replace_in"] <= 30
+        back = await Peer.join(f"{server.ws}/ws/{code}", "Bo", token=bo.token)
+        room = await ada.room_until(lambda r: r["seats"][1]["connected"])
+        assert room["seats"][1]["replace_in"] is None and room["seats"][1]["kind"] == "human"
+        await ada.close()
+        await back.close()

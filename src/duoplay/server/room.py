@@ -85,6 +85,7 @@ class Room:
             self.game, bots, config.bot_pace, config.bot_delay, self._bot_turn, self._bot_move, self.code
         )
         self._away_tasks: dict[int, asyncio.Task[None]] = {}
+        self._away_due: dict[int, float] = {}  # loop time at which each absent seat's bot takes over
         self.deadline = DeadlineTimer(self._deadline_fired)
         self.closed = False
         # Whether the open-room list shows this room; a seated player turns it on and off. It lives in
@@ -109,11 +110,14 @@ class Room:
         }
 
     def room_json(self) -> JSON:
+        seats = self.lobby.public_seats(self.connected_seats())
+        for entry in seats:
+            entry["replace_in"] = self._replace_in(entry["seat"])
         return {
             "code": self.code,
             "game": self.game.id,
             "options": self.options,
-            "seats": self.lobby.public_seats(self.connected_seats()),
+            "seats": seats,
             "status": self.status,
             "match_id": self.match_id,
             "listed": self.listed,
@@ -158,8 +162,8 @@ class Room:
         client = self.clients.pop(client_id, None)
         if client is None or client.seat is None:
             return
+        self._arm_away(client.seat)  # first, so the room message says when the bot takes over
         self._broadcast_room()
-        self._arm_away(client.seat)
 
     async def handle(self, client_id: int, incoming: Incoming) -> None:
         """Carry out one client message in arrival order; any refusal goes back to that client."""
@@ -526,11 +530,19 @@ class Room:
         if self.status != PLAYING or info.kind != HUMAN or info.away or seat in self.connected_seats():
             return
         self._cancel_away(seat)
+        self._away_due[seat] = self.loop_time() + self.config.replace_after
         self._away_tasks[seat] = asyncio.create_task(
             self._replace_absent(seat), name=f"away-{self.code}-{seat}"
         )
 
+    def _replace_in(self, seat: int) -> float | None:
+        """Seconds until a bot plays for this absent player, or None when none is on its way.
+        Relative, as a deadline's `seconds_left`: clients' clocks do not agree with ours."""
+        due = self._away_due.get(seat)
+        return None if due is None or self.status != PLAYING else max(0.0, round(due - self.loop_time(), 1))
+
     def _cancel_away(self, seat: int) -> None:
+        self._away_due.pop(seat, None)
         task = self._away_tasks.pop(seat, None)
         if task is not None and task is not asyncio.current_task():
             task.cancel()
@@ -542,6 +554,7 @@ class Room:
 
     async def _absent(self, seat: int) -> None:
         self._away_tasks.pop(seat, None)
+        self._away_due.pop(seat, None)
         info = self.lobby.seats[seat]
         if self.status != PLAYING or info.kind != HUMAN or info.away or seat in self.connected_seats():
             return
