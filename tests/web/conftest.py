@@ -46,9 +46,10 @@ def _wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path) -> Non
 class Server:
     """`duoplay serve` in a subprocess; it can be stopped and started again on the same port and database."""
 
-    def __init__(self, folder: Path, port: int | None = None) -> None:
+    def __init__(self, folder: Path, port: int | None = None, args: tuple[str, ...] = ()) -> None:
         self.folder = folder
         self.port = port or _free_port()
+        self.args = args  # more `duoplay serve` options, such as ("--replace-after", "4")
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -57,7 +58,7 @@ class Server:
         duoplay = Path(sys.executable).with_name("duoplay")
         command = [str(duoplay), "serve", "--host", "127.0.0.1", "--port", str(self.port),
                    "--database", f"sqlite+aiosqlite:///{self.folder / 'db.sqlite'}", "--bot-pace", "0.05",
-                   "--log-level", "warning"]
+                   "--log-level", "warning", *self.args]
         with log.open("ab") as out:
             self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env={**os.environ})
         _wait_until_up(self.url, self.process, log)

@@ -70,6 +70,27 @@ def test_status_timer_and_error_line(page: Page) -> None:
     expect(page.locator("#k-timer")).to_be_hidden()
 
 
+def test_turn_ring_on_a_seat_and_the_countdown_to_a_stand_in(page: Page) -> None:
+    page.evaluate("""() => {
+      window.ring = new kit.TurnRing({ prefix: 'k' });
+      window.strip = new kit.SeatStrip({ prefix: 'k' });
+      document.getElementById('kit-test').append(strip.element);
+      ring.set({ seconds_left: 9 }, { total: 30 });
+      strip.update([{ seat: 0, name: 'Ada', toMove: true, clock: ring.element },
+        { seat: 1, name: 'Bo', connected: false, replaceAt: performance.now() + 3500 }]);
+    }""")
+    ring = page.locator("li[data-seat='0'] #k-ring")
+    expect(ring).to_have_attribute("role", "timer")
+    expect(ring).to_have_attribute("aria-label", "9 seconds left")
+    expect(ring).to_have_class(re.compile("kit-ring-low"))  # the last 10 seconds
+    assert 0.25 < float(ring.get_attribute("data-fraction") or "0") <= 0.3
+    takeover = page.locator("li[data-seat='1'] .kit-badge-takeover")
+    expect(takeover).to_have_text("A bot takes over in 4 seconds")
+    expect(takeover).to_have_text("A bot takes over in 2 seconds", timeout=3000)
+    page.evaluate("() => ring.set(null)")
+    expect(ring).to_be_hidden()
+
+
 def test_the_log_keeps_the_last_lines_and_marks_the_newest(page: Page) -> None:
     page.evaluate("""() => {
       window.log = new kit.EventLog({ prefix: 'k', limit: 3, open: true });

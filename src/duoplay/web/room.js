@@ -5,6 +5,7 @@ import { clear, h, toast } from "./dom.js";
 import { gameInfo, levelName, loadTable, seatLabel } from "./games.js";
 import { emoteBar, showEmote } from "./emotes.js";
 import { errorText, t, tn } from "./i18n.js";
+import { takeoverBadge } from "./kit/seats.js";
 import { focusTableStatus, giveFocusBack, whereFocus } from "./roomfocus.js";
 import { rulesLink } from "./rules.js";
 import { sound } from "./sound.js";
@@ -26,6 +27,17 @@ function takeNewRoomMark() {
   const rest = params.toString();
   history.replaceState(null, "", location.pathname + (rest ? "?" + rest : ""));
   return true;
+}
+
+// `replace_in` counts from the message: it becomes `replaceAt`, a time on this page's clock, so a seat
+// redrawn later still counts down to the same moment.
+function stampRoom(room) {
+  if (!room) return room;
+  const now = performance.now();
+  for (const seat of room.seats) {
+    if (typeof seat.replace_in === "number") seat.replaceAt = now + seat.replace_in * 1000;
+  }
+  return room;
 }
 
 export function showRoom(code) {
@@ -106,7 +118,7 @@ export function showRoom(code) {
       case "welcome":
         mySeat = msg.seat;
         if (msg.seat !== null && msg.token) setSeat(code, msg.seat, msg.token);
-        room = msg.room;
+        room = stampRoom(msg.room);
         if (room) rememberGame(code, room.game, mySeat);
         renderRoom();
         if (justCreated && mySeat === null && room && room.status === "waiting") {
@@ -126,7 +138,7 @@ export function showRoom(code) {
         renderRoom();
         break;
       case "room":
-        room = msg.room;
+        room = stampRoom(msg.room);
         renderRoom();
         break;
       case "state":
@@ -223,7 +235,9 @@ export function showRoom(code) {
         // A seat a bot plays for its player after "Let a bot play for me": its token still holds it.
         mine && s.kind === "bot" ? h("span.badge.you", {}, t("A bot plays for you"))
           : mine ? h("span.badge.you", {}, t("You")) : null,
-        s.kind === "human" && !s.connected ? h("span.badge.offline", {}, t("Offline")) : null);
+        s.kind === "human" && !s.connected ? h("span.badge.offline", {}, t("Offline")) : null,
+        s.kind === "human" && !s.connected && s.replaceAt ? takeoverBadge(s.replaceAt, "span.badge.offline.takeover")
+          : null);
       const actions = h("span.seat-actions");
       if (waiting && s.kind === "empty") {
         actions.append(h("button.sit", { type: "button", onclick: () => send("sit", { seat: s.seat }) },

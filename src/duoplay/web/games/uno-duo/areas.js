@@ -9,14 +9,16 @@ const MAX_BACKS = 14;
 const MANY = 18;
 const LOTS = 26;
 
-// ctx: the table's ctx; plays: the legal plays by card; onPlay(code): a card of the hand was chosen.
-export function playerArea(box, seat, { view, me, ctx, plays, onPlay }) {
+// ctx: the table's ctx; plays: the legal plays by card; onPlay(code): a card of the hand was chosen;
+// clock: the turn timer's ring, shown on the seat to move.
+export function playerArea(box, seat, { view, me, ctx, plays, onPlay, clock }) {
   const count = view.hand_counts[seat];
   const moving = view.to_move.includes(seat);
   clear(box);
   box.classList.toggle("to-move", moving);
   box.dataset.seat = seat;
   box.append(seatTag({ seat, name: ctx.seatName(seat), mine: seat === me, toMove: moving, ...presence(ctx, seat),
+    clock: moving ? clock : null,
     badges: count === 1 ? [{ text: t("Last card"), kind: "alert" }] : [],
     // i18n: {n}: how many cards a player holds (also the number under the draw pile).
     aside: tn("{n} card", "{n} cards", count) }));

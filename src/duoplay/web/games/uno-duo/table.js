@@ -1,7 +1,7 @@
 // The UNO Duo table: renders the view and `legal` from the server; it holds no rules of its own.
 import { clear, h } from "../../dom.js";
 import { t, tc } from "../../i18n.js";
-import { Countdown, ErrorLine, EventLog, focusTable, listenKeys, Modal, pastEvents, Scoreboard, TurnStatus,
+import { ErrorLine, EventLog, focusTable, listenKeys, Modal, pastEvents, Scoreboard, TurnRing, TurnStatus,
   withKey }
   from "../../kit/index.js";
 import { centre, playerArea, sortLegal } from "./areas.js";
@@ -17,7 +17,8 @@ const PREFIX = "uno"; // every id on this table starts with it
 export function createTable(root, ctx) {
   const replay = ctx.mode === "replay";
   const status = new TurnStatus({ prefix: PREFIX, titleHint: !replay });
-  const timer = new Countdown({ prefix: PREFIX });
+  // the turn timer (a house rule) as a ring on the seat to move, where the eye already is
+  const ring = new TurnRing({ prefix: PREFIX });
   const why = new ErrorLine({ prefix: PREFIX });
   const scores = new Scoreboard({ prefix: PREFIX });
   const log = new EventLog({ prefix: PREFIX, quiet: replay });
@@ -34,7 +35,7 @@ export function createTable(root, ctx) {
   const table = h("div.uno-table", { id: "uno-table", class: replay ? "replay" : "" },
     opponent,
     h("section.centre", {}, h("div.piles", {}, drawPile, discardPile), info),
-    h("section.talk", {}, h("div.talk-head", {}, status.element, timer.element), lastMove, prompt, actions, why.element),
+    h("section.talk", {}, h("div.talk-head", {}, status.element), lastMove, prompt, actions, why.element),
     mine,
     h("aside.side", {}, scores.element, log.element));
   const modal = new Modal({ prefix: PREFIX, host: table });
@@ -193,7 +194,7 @@ export function createTable(root, ctx) {
     ({ plays, simples, colourChoices } = sortLegal(msg.legal));
     if (picker && !plays.has(picker)) picker = null;
     if (unoArmed && !canArmUno()) unoArmed = false;
-    const areas = { view: view(), me: me(), ctx, plays, onPlay: playCard };
+    const areas = { view: view(), me: me(), ctx, plays, onPlay: playCard, clock: ring.element };
     playerArea(opponent, 1 - bottom(), areas);
     playerArea(mine, bottom(), areas);
     centre({ drawPile, discardPile, info }, view(), simples.has("draw"));
@@ -260,7 +261,7 @@ export function createTable(root, ctx) {
     msg = next;
     noteLastPlay(events);
     why.clear();
-    timer.set(replay ? null : next.deadline);
+    ring.set(replay ? null : next.deadline, { total: next.view.options && next.view.options.turn_timer });
     // For scripts and tests: what the table shows, without parsing text.
     Object.assign(table.dataset, { version: next.version, phase: next.view.phase,
       toMove: next.view.to_move.join(","), seat: me() === null ? "" : me() });
@@ -345,7 +346,7 @@ export function createTable(root, ctx) {
     destroy: () => {
       stopKeys();
       focusTable(false);
-      timer.stop();
+      ring.stop();
       modal.close({ quietly: true });
       status.destroy();
       root.removeChild(table);

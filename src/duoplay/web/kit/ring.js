@@ -1,0 +1,91 @@
+// The turn clock as a ring on the seat whose decision it is: a circle that drains as the time runs,
+// the seconds left inside it. A table hands `.element` to the seat of the player to move
+// (seatTag's `clock`); screen readers hear the seconds as text (role=timer, a label).
+import { h } from "../dom.js";
+import { tn } from "../i18n.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const RADIUS = 15;
+const ROUND = 2 * Math.PI * RADIUS; // the arc's full length, for stroke-dasharray
+
+function svg(tag, attrs) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, String(value));
+  return el;
+}
+
+const stillMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+export class TurnRing {
+  // prefix: the table's id prefix; low: from how many seconds left it turns urgent;
+  // label(n): what assistive technology hears.
+  // i18n: the turn clock for screen readers; {n}: the seconds left.
+  constructor({ prefix, low = 10, label = (n) => tn("{n} second left", "{n} seconds left", n) }) {
+    this.low = low;
+    this.label = label;
+    this.endsAt = null;
+    this.total = null;
+    this.ticker = null;
+    this.shown = null;
+    this.arc = svg("circle", { class: "kit-ring-arc", cx: 18, cy: 18, r: RADIUS,
+      "stroke-dasharray": ROUND.toFixed(2), "stroke-dashoffset": 0 });
+    const picture = svg("svg", { class: "kit-ring-svg", viewBox: "0 0 36 36", "aria-hidden": "true" });
+    picture.append(svg("circle", { class: "kit-ring-track", cx: 18, cy: 18, r: RADIUS }), this.arc);
+    this.number = h("span.kit-ring-n", { "aria-hidden": "true" });
+    this.element = h("span.kit-ring", { id: `${prefix}-ring`, role: "timer", hidden: true }, picture, this.number);
+  }
+
+  // deadline: a state message's `deadline` ({seconds_left}) or null; total: the whole wait in
+  // seconds (the game's option), else the most seconds this wait has shown.
+  set(deadline, { total = null } = {}) {
+    const left = deadline ? Number(deadline.seconds_left) : NaN;
+    if (!Number.isFinite(left)) {
+      this.stop();
+      return;
+    }
+    const fresh = this.endsAt === null || left * 1000 > this.endsAt - performance.now() + 500;
+    this.total = Math.max(total || 0, fresh ? left : Math.max(this.total || 0, left), 1);
+    this.endsAt = performance.now() + Math.max(0, left) * 1000;
+    this.shown = null;
+    this.tick();
+    // several steps a second drain the ring smoothly; with reduced motion it steps once a second
+    if (!this.ticker) this.ticker = setInterval(() => this.tick(), 200);
+  }
+
+  secondsLeft() {
+    if (this.endsAt === null) return null;
+    return Math.max(0, (this.endsAt - performance.now()) / 1000);
+  }
+
+  tick() {
+    const exact = this.secondsLeft();
+    if (exact === null) return;
+    const seconds = Math.ceil(exact);
+    const still = stillMotion();
+    const left = still ? seconds : exact;
+    const el = this.element;
+    el.hidden = false;
+    this.arc.setAttribute("stroke-dashoffset", (ROUND * (1 - Math.min(1, left / this.total))).toFixed(2));
+    el.dataset.fraction = (Math.min(1, left / this.total)).toFixed(3);
+    if (seconds !== this.shown) {
+      this.shown = seconds;
+      this.number.textContent = String(seconds);
+      el.dataset.seconds = String(seconds);
+      el.classList.toggle("kit-ring-low", seconds <= this.low);
+      el.setAttribute("aria-label", this.label(seconds));
+    }
+    if (seconds === 0) this.halt(); // the server acts at the deadline; its next state says what happened
+  }
+
+  halt() {
+    clearInterval(this.ticker);
+    this.ticker = null;
+  }
+
+  stop() {
+    this.halt();
+    this.endsAt = null;
+    this.shown = null;
+    this.element.hidden = true;
+  }
+}
