@@ -96,7 +96,9 @@ export function cardFace(code, { tag = "div", attrs = {} } = {}) {
   return h(tag, { role: tag === "button" ? null : "img", "aria-label": cardName(code), dataset: { card: code },
     ...attrs, class: classes + extra },
     h("span.corner.tl", { "aria-hidden": "true" }, h("span.rank", {}, mark), h("span.suit", {}, suit)),
-    h("span.oval", { "aria-hidden": "true" }, h("span.mark", {}, h("span.rank", {}, mark))),
+    // colour-blind mode: the suit large behind the rank, readable at a phone's card size (table.css)
+    h("span.oval", { "aria-hidden": "true" }, suit ? h("span.big-suit", {}, suit) : null,
+      h("span.mark", {}, h("span.rank", {}, mark))),
     h("span.corner.br", { "aria-hidden": "true" }, h("span.rank", {}, mark), h("span.suit", {}, suit)));
 }
 
