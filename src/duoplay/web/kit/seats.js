@@ -16,9 +16,10 @@ export function presence(ctx, seat) {
 // "A bot takes over in 42 seconds", counting down to `replaceAt` (a performance.now() time); `tag`
 // for a page with its own badge classes.
 export function takeoverBadge(replaceAt, tag = "span.kit-badge.kit-badge-takeover") {
-  // i18n: on the seat of a player who lost the connection; {n}: seconds before a bot plays for them.
-  return tickingText(tag, {}, replaceAt,
-    (n) => tn("A bot takes over in {n} second", "A bot takes over in {n} seconds", n));
+  const say = (n) =>
+    // i18n: on the seat of a player who lost the connection; {n}: seconds before a bot plays for them.
+    tn("A bot takes over in {n} second", "A bot takes over in {n} seconds", n);
+  return tickingText(tag, {}, replaceAt, say);
 }
 
 // seat: {seat, name, mine, toMove, connected, bot, replaceAt, clock, badges: [{text, kind}],
