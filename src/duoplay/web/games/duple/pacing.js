@@ -7,6 +7,13 @@ import { raceEnded } from "./events.js";
 
 export const PAUSE_MS = 1300;
 
+// A state's deadline less the time it waited in the queue: a pause delays the drawing, not the clock.
+export function deadlineNow(msg) {
+  if (!msg.deadline) return null;
+  const spent = msg.receivedAt ? (performance.now() - msg.receivedAt) / 1000 : 0;
+  return { ...msg.deadline, seconds_left: Math.max(0, Number(msg.deadline.seconds_left) - spent) };
+}
+
 export class Pacer {
   // show(msg, {hold}): draw a state; with hold, the ended race stays on the stage with its result.
   constructor(show, { pause = PAUSE_MS, paced = true } = {}) {

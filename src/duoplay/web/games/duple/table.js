@@ -6,7 +6,7 @@ import { h } from "../../dom.js";
 import { t, tc } from "../../i18n.js";
 import { Countdown, ErrorLine, EventLog, keyHints, listenKeys, Modal, Scoreboard, TurnStatus } from "../../kit/index.js";
 import { announcement, describe, normalize } from "./events.js";
-import { Pacer } from "./pacing.js";
+import { deadlineNow, Pacer } from "./pacing.js";
 import { renderDecks, renderPiles } from "./piles.js";
 import { Stage } from "./stage.js";
 import { gameSummary } from "./summary.js";
@@ -59,12 +59,6 @@ export function createTable(root, ctx) {
     flashTimer = setTimeout(() => flash.classList.remove("new"), 2500);
   }
 
-  function deadlineNow(msg) {
-    if (replay || !msg.deadline) return null;
-    const spent = msg.receivedAt ? (performance.now() - msg.receivedAt) / 1000 : 0;
-    return { ...msg.deadline, seconds_left: Math.max(0, Number(msg.deadline.seconds_left) - spent) };
-  }
-
   function render({ hold = false } = {}) {
     const msg = shown;
     const v = msg.view;
@@ -72,7 +66,7 @@ export function createTable(root, ctx) {
     const mine = me() !== null && v.to_move.includes(me()) && !msg.outcome && !hold;
     status.set(statusText(v, { me: me(), seatName: ctx.seatName, legal, outcome: msg.outcome }), { mine });
     // Short timers (the tie window) are not worth a countdown.
-    const deadline = deadlineNow(msg);
+    const deadline = replay ? null : deadlineNow(msg);
     timer.set(hold || !deadline || deadline.seconds_left < 1 ? null : deadline);
     const stageView = hold && held ? held.view : v;
     const { startedRacing } = stage.update(stageView, legal, me(), name, ctx.seatName);
