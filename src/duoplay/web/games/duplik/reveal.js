@@ -115,22 +115,27 @@ export function revealPanel(view, { label, seatName, me, id }) {
     gallery(reveal, { label, points, met, idPrefix: id }));
 }
 
+// Who won, in one sentence for the reader `me` (null: a spectator).
+export function winnersLine(outcome, { seatName, me }) {
+  const winners = outcome && outcome.winners ? outcome.winners : [];
+  const who = people(winners, seatName, me);
+  if (winners.length === 1) {
+    // i18n: {name}: the winner (another player).
+    return who.you ? t("You win!") : t("{name} wins!", { name: seatName(winners[0]) });
+  }
+  if (who.you) {
+    // i18n: the reader and {names} (a list of {n} other players) share the win.
+    return tn("A shared win: you and {names}", "A shared win: you and {names}", who.n, { names: who.names });
+  }
+  // i18n: {names}: the winners (not the reader), as a list ("Ana and Bo"); {n}: how many.
+  return tn("A shared win: {names}", "A shared win: {names}", who.n, { names: who.names });
+}
+
 // The end of the game: the winners, the totals and every remembered round's drawings (with drawings
 // on paper, every round's scene).
 export function gameSummary(view, outcome, { seatName, label, me, matchId, paper = false }) {
   const winners = outcome && outcome.winners ? outcome.winners : [];
-  const who = people(winners, seatName, me);
-  let headline;
-  if (winners.length === 1) {
-    // i18n: {name}: the winner (another player).
-    headline = who.you ? t("You win!") : t("{name} wins!", { name: seatName(winners[0]) });
-  } else if (who.you) {
-    // i18n: the reader and {names} (a list of {n} other players) share the win.
-    headline = tn("A shared win: you and {names}", "A shared win: you and {names}", who.n, { names: who.names });
-  } else {
-    // i18n: {names}: the winners (not the reader), as a list ("Ana and Bo"); {n}: how many.
-    headline = tn("A shared win: {names}", "A shared win: {names}", who.n, { names: who.names });
-  }
+  const headline = winnersLine(outcome, { seatName, me });
   const totals = view.totals;
   const order = [...totals.keys()].sort((a, b) => totals[b] - totals[a] || a - b);
   const reveals = Object.values(storedReveals(matchId)).sort((a, b) => a.round - b.round)

@@ -271,17 +271,17 @@ export class Stage {
   }
 }
 
-function titleLine(v) {
+export function titleLine(v) {
   return h("h3.duplik-title", { id: "duplik-title" }, v.title || (v.card && v.card.title) || "",
     v.golden ? h("span.duplik-golden-no", { title: t("The golden criterion: worth 3 points") }, `★ ${v.golden}`) : null);
 }
 
-function goldenLine(v) {
+export function goldenLine(v) {
   // i18n: {n}: the number of the golden criterion (1 to 10).
   return h("p.duplik-note", {}, t("Criterion {n} is golden: 3 points to each Artist who draws it.", { n: v.golden }));
 }
 
-function rollsLine(v, label) {
+export function rollsLine(v, label) {
   const last = v.rolls[v.rolls.length - 1];
   const parts = Object.entries(last).map(([seat, roll]) => `${label(Number(seat))} ${roll}`).join(" · ");
   // i18n: {rolls}: each player's die roll ("Ana 5 · Bo 2"); the highest roll portrays first.

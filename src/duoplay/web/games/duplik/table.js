@@ -3,14 +3,15 @@
 // stage (see stage.js), the error line, the seats; the score sheet and the log aside.
 import { h } from "../../dom.js";
 import { t, tc } from "../../i18n.js";
-import { Countdown, ErrorLine, EventLog, keyHints, listenKeys, Modal, presence, Scoreboard, SeatStrip, TurnStatus }
+import { Countdown, ErrorLine, EventLog, keyHints, listenKeys, Modal, Scoreboard, SeatStrip, TurnStatus }
   from "../../kit/index.js";
 import { describe, isLoud } from "./events.js";
 import { gameSummary, rememberReveal, revealPanel } from "./reveal.js";
 import { criteriaList } from "./scene.js";
+import { scoreSheet, seatEntry } from "./sheet.js";
 import { Stage } from "./stage.js";
 import { onPaper, paperReveal } from "./tablemode.js";
-import { heldBy, namer, statusText } from "./talk.js";
+import { namer, statusText } from "./talk.js";
 
 const PREFIX = "duplik";
 // Keys and the action each stands for, when that action is legal (see also stage.js's buttons).
@@ -63,46 +64,11 @@ export function createTable(root, ctx) {
     status.set(statusText(v, { me: me(), seatName: ctx.seatName, legal, outcome: msg.outcome }), { mine });
     timer.set(replay ? null : msg.deadline);
     stage.render(msg, { me: me(), label, seatName: ctx.seatName, replay });
-    seats.update([...Array(v.seats).keys()].map((seat) => seatEntry(v, seat)));
-    scores.update(scoreSheet(v));
+    seats.update([...Array(v.seats).keys()].map((seat) => seatEntry(v, seat, { ctx, label, me: me() })));
+    scores.update(scoreSheet(v, { label, me: me() }));
     Object.assign(table.dataset, { version: msg.version, phase: v.phase, round: v.round, portrayer: v.portrayer,
       criterion: v.criterion, toMove: v.to_move.join(","), seat: me() === null ? "" : me(),
       vote: v.vote ? `${v.vote.artist}:${v.vote.deciding ? "tie" : "open"}` : "" });
-  }
-
-  function seatEntry(v, seat) {
-    const badges = [];
-    if (seat === v.portrayer) badges.push({ text: t("Portrayer"), kind: "portrayer" });
-    let state = null;
-    if (v.phase === "describe" && seat !== v.portrayer) {
-      state = v.done.includes(seat) ? { text: t("pencil down"), done: true } : { text: t("drawing") };
-    }
-    const held = heldBy(v, seat);
-    // i18n: {name}: whose drawing this seat judges ("You" for the reader, as a label).
-    if (v.phase === "judge" && held !== null) state = { text: t("judges {name}", { name: label(held) }) };
-    return { seat, name: ctx.seatName(seat), mine: seat === me(), toMove: v.to_move.includes(seat), badges, state,
-      score: v.totals[seat], ...presence(ctx, seat) };
-  }
-
-  // The score sheet: one column per round (the Portrayer's points marked), and the totals.
-  function scoreSheet(v) {
-    const played = v.sheet.rounds;
-    const columns = [...Array(v.rounds).keys()].map((i) => ({ label: String(i + 1),
-      state: i < played.length ? "done" : i === played.length ? "now" : "later" }));
-    const portrayers = v.sheet.portrayers;
-    return {
-      title: t("Score sheet"),
-      columnsLabel: t("Round"),
-      columns,
-      rows: [...Array(v.seats).keys()].map((seat) => ({ seat, name: label(seat), total: v.totals[seat], mine: seat === me() })),
-      cell: (row, column, index) => {
-        if (index >= played.length) return null;
-        const portrayed = portrayers[index] && portrayers[index].portrayer === row.seat;
-        return { text: String(played[index][row.seat]), mark: portrayed ? "✎" : null,
-          title: portrayed ? t("Portrayer this round") : null, className: portrayed ? "duplik-portrayed" : "" };
-      },
-      note: t("✎ marks the Portrayer's points"),
-    };
   }
 
   // The reveal opens as a dialog and stays until its reader closes it, even when the next round starts.
