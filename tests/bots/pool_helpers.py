@@ -27,6 +27,7 @@ class ScriptedBot:
     def __init__(self) -> None:
         self.decisions = 0
         self.pids: list[int] = []  # the worker of each decision
+        self.duos_encoder_loaded: list[bool] = []  # at each decision asked to look
 
     def choose(self, view: JSON, legal: Sequence[Any], seat: int) -> Any:
         time.sleep(view.get("sleep", 0))
@@ -35,14 +36,18 @@ class ScriptedBot:
         if view.get("touch"):
             with open(view["touch"], "w", encoding="utf-8") as mark:
                 mark.write("decided")
+        if view.get("look_at_duos"):
+            from duoplay.games.duos.embedding import shared
+
+            self.duos_encoder_loaded.append(shared().loaded)
         self.decisions += 1
         self.pids.append(os.getpid())
         return legal[view.get("pick", 0)]
 
 
 def scripted_ticket(pick: int = 0, sleep: float = 0.0, fail: bool = False, touch: str = "",
-                    memory: bytes | None = None) -> BotTicket:
-    view = {"pick": pick, "sleep": sleep, "fail": fail, "touch": touch}
+                    memory: bytes | None = None, look_at_duos: bool = False) -> BotTicket:
+    view = {"pick": pick, "sleep": sleep, "fail": fail, "touch": touch, "look_at_duos": look_at_duos}
     return BotTicket("uno-duo", "scripted", 0, 0, view, LEGAL,
                      memory if memory is not None else pickle.dumps(ScriptedBot()))
 

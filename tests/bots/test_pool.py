@@ -190,3 +190,20 @@ def test_workers_stop_when_their_parent_dies() -> None:
 def test_a_pool_needs_a_worker() -> None:
     with pytest.raises(ValueError, match="at least one worker"):
         BotPool(0)
+
+
+def test_a_warm_up_loads_what_a_game_needs_in_the_workers_before_a_decision_does() -> None:
+    """A DUOS room warms the pool: the encoder a partner's WORD may need is loaded while people
+    gather, so no bot's turn waits for it."""
+    from duoplay.games.duos.game import GAME
+
+    def encoder_loaded(decision_memory: bytes) -> list[bool]:
+        bot: ScriptedBot = pickle.loads(decision_memory)
+        return bot.duos_encoder_loaded
+
+    with BotPool(1, games=["uno-duo"]) as pool:
+        before = pool.decide(scripted_ticket(look_at_duos=True))
+        pool.warm("duos", GAME.options_to_json(GAME.parse_options(None)))
+        after = pool.decide(scripted_ticket(look_at_duos=True))  # queued behind the warm-up
+    assert encoder_loaded(before.memory) == [False]
+    assert encoder_loaded(after.memory) == [True]

@@ -32,7 +32,7 @@ from typing import Any
 from duoplay.bots.base import Bot
 from duoplay.bots.dispatcher import Dispatcher, PoolStats
 from duoplay.bots.registry import make_bot
-from duoplay.bots.tickets import BotFailed, BotTicket, Decision
+from duoplay.bots.tickets import BotFailed, BotTicket, Decision, WarmUp
 from duoplay.core.errors import GameError
 from duoplay.core.protocol import JSON
 from duoplay.core.registry import find_game
@@ -64,6 +64,13 @@ class BotPool:
         """Decide without blocking the event loop: the pool's own thread resolves the future."""
         return await asyncio.wrap_future(self.submit(ticket))
 
+    def warm(self, game: str, options: JSON) -> None:
+        """Have the workers load what `game` needs with `options` while they are idle (one
+        warm-up per worker is queued; a worker already warm is done with it at once)."""
+        payload = pickle.dumps(WarmUp(game, options), protocol=pickle.HIGHEST_PROTOCOL)
+        for _ in range(self.size):
+            self._dispatcher.submit(payload).add_done_callback(_ignore)
+
     @property
     def stats(self) -> PoolStats:
         return self._dispatcher.stats
@@ -81,6 +88,11 @@ class BotPool:
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  traceback: TracebackType | None) -> None:
         self.close()
+
+
+def _ignore(done: Future[Decision]) -> None:
+    """A warm-up answers nothing anyone waits for; a failed one leaves the loading to the decision."""
+    done.exception()
 
 
 class PooledBot:

@@ -28,6 +28,15 @@ class BotTicket:
 
 
 @dataclass(frozen=True)
+class WarmUp:
+    """Not a decision: load what the game's rules need for these options (models, word lists)
+    in the worker that takes it, so that no later decision pays for loading them."""
+
+    game: str
+    options: JSON  # the room's options in full
+
+
+@dataclass(frozen=True)
 class Decision:
     action: JSON | None  # one of the ticket's `legal`, a free move the rules judge, or None: not yet
     memory: bytes  # the bot after this decision: send it with the seat's next ticket

@@ -37,7 +37,8 @@ from typing import Any
 from duoplay.bots import spread
 from duoplay.bots.registry import bot_factories, make_bot
 from duoplay.bots.spread import SubSearch
-from duoplay.bots.tickets import BotTicket
+from duoplay.bots.tickets import BotTicket, WarmUp
+from duoplay.core import declared
 from duoplay.core.registry import find_game
 
 NICENESS = 10  # below the parent, whose event loop must answer players while bots think
@@ -108,7 +109,11 @@ class _Worker:
     def _decide(self, payload: bytes, started: float) -> tuple[Any, ...]:
         began = time.perf_counter()
         try:
-            ticket: BotTicket = pickle.loads(payload)
+            ticket: BotTicket | WarmUp = pickle.loads(payload)
+            if isinstance(ticket, WarmUp):
+                game = find_game(ticket.game)
+                declared.warm_up(game, game.parse_options(ticket.options))
+                return ("decided", pickle.dumps((None, b"", time.perf_counter() - began)))
             game = find_game(ticket.game)
             bot = pickle.loads(ticket.memory) if ticket.memory is not None else \
                 make_bot(ticket.game, ticket.level, ticket.seed)

@@ -117,6 +117,11 @@ def has_hidden_variants(game: Any) -> bool:
     return callable(getattr(game, "hidden_variants", None))
 
 
+def has_warm_up(game: Any) -> bool:
+    """Whether the game declares anything to load ahead of its first move."""
+    return callable(getattr(game, "warm_up", None))
+
+
 def warm_up(game: Any, options: Any) -> None:
     """Load now, off any room loop, what `apply` would otherwise load on the first move."""
     declared = getattr(game, "warm_up", None)

@@ -30,6 +30,8 @@ log = logging.getLogger(__name__)
 class Decider(Protocol):
     async def decide_async(self, ticket: BotTicket) -> Decision: ...
 
+    def warm(self, game: str, options: JSON) -> None: ...
+
 
 @dataclass(frozen=True, slots=True)
 class Turn:
