@@ -90,7 +90,12 @@ def test_the_house_rules_follow_each_games_option_specs(browser: Browser, server
         for spec in game["option_specs"]:
             field = page.locator(f"#opt-{spec['name']}")
             expect(page.locator(f"label[for='opt-{spec['name']}']")).to_have_text(shown(spec["label"]))
-            if spec["kind"] in ("int", "float"):
+            if spec.get("seat"):
+                # A seat is chosen by its number as the room shows it, counted from 1.
+                seats = range(int(spec["min"]), int(spec["max"]) + 1)
+                expect(field.locator("option")).to_have_text([f"Seat {n + 1}" for n in seats])
+                expect(field).to_have_value(str(spec["default"]))
+            elif spec["kind"] in ("int", "float"):
                 expect(field).to_have_attribute("type", "number")
                 expect(field).to_have_attribute("step", "1" if spec["kind"] == "int" else "any")
                 expect(field).to_have_value(_number(spec["default"]))
@@ -115,12 +120,14 @@ def test_house_rules_are_sent_as_the_kinds_the_game_declares(browser: Browser, s
     page.fill("#opt-pairing_seconds", "90.5")
     page.check("#opt-fixed_category")
     page.select_option("#opt-category", "animals")
+    page.select_option("#opt-first_narrator", label="Seat 2")
     page.fill("#player-name", "Ada")  # a room is made by someone with a name
     with page.expect_response(_room_created) as created:
         page.click("#create-room")
     assert created.value.ok
     sent = created.value.request.post_data_json["options"]
-    assert sent == {"rounds": 3, "pairing_seconds": 90.5, "fixed_category": True, "category": "animals"}
+    assert sent == {"rounds": 3, "pairing_seconds": 90.5, "fixed_category": True, "category": "animals",
+                    "first_narrator": 1}
     assert isinstance(sent["rounds"], int)
     page.context.close()
 

@@ -126,6 +126,7 @@ class OptionSpec:
     maximum: float | None = None
     choices: tuple[tuple[Any, str], ...] = ()  # (value, label) for kind "choice"
     help: str = ""
+    seat: bool = False  # an "int" that names a seat (0-based): clients show "Seat 1", "Seat 2"...
 
     def to_json(self) -> JSON:
         data: JSON = {"name": self.name, "kind": self.kind, "default": self.default, "label": self.label}
@@ -137,6 +138,8 @@ class OptionSpec:
             data["choices"] = [{"value": value, "label": label} for value, label in self.choices]
         if self.help:
             data["help"] = self.help
+        if self.seat:
+            data["seat"] = True
         return data
 
 

@@ -34,6 +34,16 @@ export function optionInput(spec) {
     }
     return [h("div.option.choice", {}, label, input), help];
   }
+  if (spec.seat) {
+    // Seats are numbered from 0 in the rules and from 1 on the page, as in the room.
+    input = h("select", { id, dataset: data, "aria-describedby": described });
+    for (let seat = spec.min ?? 0; seat <= (spec.max ?? 0); seat += 1) {
+      // i18n: a seat of the room, counted from 1; {n}: its number.
+      const name = t("Seat {n}", { n: seat + 1 });
+      input.append(new Option(name, String(seat), false, seat === spec.default));
+    }
+    return [h("div.option.choice", {}, label, input), help];
+  }
   if (spec.kind === "bool") {
     input = h("input", { id, type: "checkbox", checked: Boolean(spec.default), dataset: data,
       "aria-describedby": described });

@@ -97,7 +97,7 @@ def option_specs() -> list[OptionSpec]:
                             *((c, CATEGORY_LABELS.get(c, c)) for c in CATEGORIES))),
         OptionSpec("fixed_category", "bool", False, "Fixed category"),
         OptionSpec("pairing_seconds", "float", 120.0, "Pairing seconds", minimum=0, maximum=3600),
-        OptionSpec("first_narrator", "int", 0, "First narrator", minimum=0, maximum=5),
+        OptionSpec("first_narrator", "int", 0, "First narrator", minimum=0, maximum=5, seat=True),
         OptionSpec("language", "choice", "en", "Game language",
                    choices=tuple((code, LANGUAGE_LABELS[code]) for code in LANGUAGES),
                    help="The language of the bots' WORD helps"),
