@@ -45,3 +45,31 @@ def test_the_creator_sits_in_a_private_room_and_a_friend_names_herself(browser: 
     ada.click("#start:not([disabled])")
     ada.wait_for_function("() => document.body.dataset.lastSound === 'your-turn'", timeout=20_000)
     assert bo.evaluate("() => document.body.dataset.lastSound") is None
+
+
+def test_a_reaction_shows_at_the_senders_seat_for_the_other_player_during_play(browser: Browser,
+                                                                               server_url: str) -> None:
+    ada = browser.new_context(viewport=LAPTOP).new_page()
+    ada.goto(server_url + "/")
+    ada.wait_for_selector("#game-select option", state="attached")
+    ada.select_option("#game-select", "uno-duo")
+    ada.fill("#player-name", "Ada")
+    ada.click("#create-room")
+    ada.wait_for_url(re.compile(r".*/room/[A-Z0-9]{6}$"))
+    code = ada.locator("#room-code").inner_text()
+    bo = browser.new_context(viewport=PHONE).new_page()
+    bo.add_init_script("localStorage.setItem('duoplay.name', JSON.stringify('Bo'))")
+    bo.goto(f"{server_url}/room/{code}")
+    bo.click("li.seat[data-seat='1'] button.sit")
+    ada.click("#start:not([disabled])")
+    expect(bo.locator("#uno-opponent")).to_be_visible(timeout=20_000)
+
+    ada.click("#emotes button.emote[data-emote='thumbs_up']")
+    bubble = bo.locator("[data-seat='0'] .emote-bubble[data-emote='thumbs_up']").first
+    expect(bubble).to_be_visible()
+    expect(bubble).to_have_attribute("aria-label", "Nice move")
+    box = bubble.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844  # in view on the phone
+    expect(bubble).to_have_count(0, timeout=10_000)  # gone after a moment
+    for page in (ada, bo):
+        page.context.close()

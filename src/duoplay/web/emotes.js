@@ -36,9 +36,12 @@ export function emoteBar(onPick) {
   return bar;
 }
 
-// A bubble on the sender's seat (in `box`, any element holding li.seat[data-seat=N]), gone after a moment.
-export function showEmote(box, seat, name) {
-  const place = box.querySelector(`[data-seat="${seat}"]`);
+// A bubble on the sender's seat, gone after a moment: on the table's seat tag when the table shows one
+// (during play the room's seat list folds away), else on the room's seat list. `root` holds both.
+export function showEmote(root, seat, name) {
+  const shown = (el) => el.getClientRects().length > 0;
+  const place = [...root.querySelectorAll(`.kit-seat[data-seat="${seat}"]`)].find(shown)
+    || [...root.querySelectorAll(`li.seat[data-seat="${seat}"]`)].find(shown);
   if (!place) return;
   for (const old of place.querySelectorAll(".emote-bubble")) old.remove();
   const bubble = h("span.emote-bubble", { role: "img", "aria-label": emoteLabel(name), dataset: { emote: name } },

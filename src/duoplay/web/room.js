@@ -128,7 +128,7 @@ export function showRoom(code) {
         }
         break;
       case "emote":
-        showEmote(seatsBox, msg.seat, msg.emote);
+        showEmote(main, msg.seat, msg.emote);
         sound("emote");
         break;
       case "seated":
