@@ -5,9 +5,9 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 EXTRAS := server,ai,bench,dev,duos,duple,openspiel
 
-.PHONY: run test test-fast lint system-deps bench soak screenshots clean
+.PHONY: run test test-fast lint system-deps build-deps bench soak screenshots clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py src/duoplay/games/uno_duo/ai/_compiled.c | build-deps
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip==25.3
 	$(PY) -m pip install --quiet -e ".[$(EXTRAS)]"
@@ -16,6 +16,18 @@ $(STAMP): pyproject.toml
 	$(PY) -c "import importlib.metadata as m, shutil; d = m.distribution('spylls'); \
 	  [shutil.rmtree(d.locate_file(f).parent, ignore_errors=True) for f in d.files or () if str(f) == 'tests/__init__.py']"
 	touch $(STAMP)
+
+# A C compiler and Python's headers build the optional C module of UNO Duo's learning environment
+# (setup.py); without them `pip install` goes on and the pure-Python path runs.
+build-deps:
+	@missing=""; \
+	command -v gcc >/dev/null || missing="$$missing gcc"; \
+	include=$$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["include"])'); \
+	test -f "$$include/Python.h" || missing="$$missing python3-dev"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages:$$missing"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	fi
 
 # Debian packages the tests use (browser and an emoji font as players' devices have, PostgreSQL,
 # Redis and nginx for the cluster, a terminal, WordNet and a Swedish dictionary for the DUOS bot,

@@ -4,11 +4,28 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import numpy as np
+import pytest
 
 from duoplay.ai import raw_env
+from duoplay.games.uno_duo.ai import compiled
 from duoplay.games.uno_duo.ai import raw_env as UnoDuoEnv
+from duoplay.games.uno_duo.game import GAME
+from duoplay.games.uno_duo.state import UnoDuoState
+
+# The two ways an environment computes observations and masks: the C module and pure Python.
+PATHS = pytest.mark.parametrize("path", ["compiled", "pure"])
+
+
+@contextmanager
+def on_path(path: str) -> Iterator[None]:
+    """Environments created inside take `path`; the compiled one is skipped where it is not built."""
+    if path == "compiled" and not compiled.AVAILABLE:
+        pytest.skip("the C module is not built here")
+    with compiled.use_compiled(path == "compiled"):
+        yield
 
 
 def uno_duo_env(**kwargs: object) -> UnoDuoEnv:
@@ -29,3 +46,19 @@ def random_positions(seed: int, steps: int, **kwargs: object) -> Iterator[UnoDuo
         yield e
         mask = e.observe(e.agent_selection)["action_mask"]
         e.step(int(rng.choice(np.flatnonzero(mask))))
+
+
+def random_states(seed: int, steps: int, options: dict[str, object]) -> list[UnoDuoState]:
+    """Copies of the positions of random games (a new game when one ends), the end included."""
+    rng = random.Random(seed)
+    parsed = GAME.parse_options(options)
+    state = GAME.setup(2, parsed, seed)
+    seen = []
+    for game in range(steps):
+        seen.append(state)
+        if state.phase == "game-over":
+            state = GAME.setup(2, parsed, seed + game + 1)
+            continue
+        state = GAME.copy_state(state)
+        GAME.apply(state, state.current, rng.choice(GAME.legal_actions(state, state.current)))
+    return seen

@@ -6,35 +6,18 @@ import random
 
 import numpy as np
 import pytest
-from tests.ai.helpers import uno_duo_env
+from tests.ai.helpers import PATHS, on_path, random_states, uno_duo_env
 
 from duoplay.games.uno_duo.ai import AGENTS, Encoder, encode_state, encode_view, mask_of
 from duoplay.games.uno_duo.ai.encoding import action_index, mask_bytes
 from duoplay.games.uno_duo.game import GAME
-from duoplay.games.uno_duo.state import UnoDuoState
-
-
-def _random_states(seed: int, steps: int, options: dict[str, object]) -> list[UnoDuoState]:
-    """Copies of the positions of random games (a new game when one ends), the end included."""
-    rng = random.Random(seed)
-    parsed = GAME.parse_options(options)
-    state = GAME.setup(2, parsed, seed)
-    seen = []
-    for game in range(steps):
-        seen.append(state)
-        if state.phase == "game-over":
-            state = GAME.setup(2, parsed, seed + game + 1)
-            continue
-        state = GAME.copy_state(state)
-        GAME.apply(state, state.current, rng.choice(GAME.legal_actions(state, state.current)))
-    return seen
 
 
 @pytest.mark.parametrize("options", [{}, {"deck_size": 108, "target_score": 40}])
 def test_the_fast_encoder_equals_the_json_view_encoder(options: dict[str, object]) -> None:
     encoders = (Encoder(), Encoder())  # kept across positions, as the environment keeps them
     phases = set()
-    for state in _random_states(seed=3, steps=12_000, options=options):
+    for state in random_states(seed=3, steps=12_000, options=options):
         phases.add(state.phase)
         for seat in (0, 1):
             expected = encode_view(GAME.view(state, seat), seat)
@@ -44,12 +27,14 @@ def test_the_fast_encoder_equals_the_json_view_encoder(options: dict[str, object
                       "dumping", "game-over"}
 
 
+@PATHS
 @pytest.mark.parametrize("options", [{}, {"deck_size": 108, "target_score": 40}])
 def test_the_environment_observations_equal_the_json_view_encoding_along_games(
-        options: dict[str, object]) -> None:
+        options: dict[str, object], path: str) -> None:
     # One game state changed in place step after step, as the environment plays it: the encoders
     # update their last observation (hands, piles, one-hot blocks) instead of starting anew.
-    e = uno_duo_env(game_options=options)
+    with on_path(path):
+        e = uno_duo_env(game_options=options)
     rng = random.Random(17)
     e.reset(seed=17)
     phases = set()
@@ -70,7 +55,7 @@ def test_the_environment_observations_equal_the_json_view_encoding_along_games(
 
 
 def test_an_encoder_follows_a_discard_pile_that_is_replaced_or_shrinks() -> None:
-    states = _random_states(seed=8, steps=3000, options={"target_score": 40})
+    states = random_states(seed=8, steps=3000, options={"target_score": 40})
     encoder = Encoder()
     rng = random.Random(1)
     for state in rng.sample(states, 600):  # out of order: piles grow, shrink, and change list
@@ -78,7 +63,7 @@ def test_an_encoder_follows_a_discard_pile_that_is_replaced_or_shrinks() -> None
 
 
 def test_observations_are_fresh_writable_arrays() -> None:
-    state = _random_states(seed=1, steps=30, options={})[-1]
+    state = random_states(seed=1, steps=30, options={})[-1]
     encoder = Encoder()
     first, second = encoder.encode(state, 0), encoder.encode(state, 0)
     assert first.dtype == np.float32 and first.flags.writeable
@@ -87,7 +72,7 @@ def test_observations_are_fresh_writable_arrays() -> None:
 
 
 def test_masks_of_equal_but_distinct_actions_are_the_same() -> None:
-    for state in _random_states(seed=2, steps=500, options={}):
+    for state in random_states(seed=2, steps=500, options={}):
         legal = GAME.legal_actions(state, state.current)
         copies = [GAME.parse_action(a.to_json()) for a in legal]  # equal values, maybe new objects
         assert mask_bytes(copies) == mask_bytes(legal)

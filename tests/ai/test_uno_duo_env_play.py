@@ -7,7 +7,7 @@ import warnings
 
 import numpy as np
 import pytest
-from tests.ai.helpers import random_positions, uno_duo_env
+from tests.ai.helpers import PATHS, on_path, random_positions, uno_duo_env
 
 from duoplay.ai import env
 from duoplay.core.errors import IllegalAction, MalformedAction
@@ -62,29 +62,31 @@ def _hide_differently(state: UnoDuoState, seat: int, rng: random.Random) -> None
         state.draft_card, pile[0] = pile[0], state.draft_card
 
 
-def test_observation_ignores_the_opponents_hidden_cards() -> None:
+@PATHS
+def test_observation_ignores_the_opponents_hidden_cards(path: str) -> None:
     rng = random.Random(4)
     changed = 0
-    for e in random_positions(seed=13, steps=3000):
-        state = e.game_state
-        assert state is not None
-        for watcher in (0, 1):
-            other = 1 - watcher
-            if state.phase == "drawn" and state.current == other:
-                continue  # the card just drawn must stay in the hand that plays it next
-            twin = GAME.copy_state(state)
-            _hide_differently(twin, other, rng)
-            if twin.hands[other] == state.hands[other] and twin.draft_card == state.draft_card:
-                continue
-            changed += 1
-            real = e.observe(AGENTS[watcher])
-            e.game_state = twin
-            try:
-                fake = e.observe(AGENTS[watcher])
-            finally:
-                e.game_state = state
-            assert np.array_equal(real["observation"], fake["observation"])
-            assert np.array_equal(real["action_mask"], fake["action_mask"])
+    with on_path(path):
+        for e in random_positions(seed=13, steps=3000):
+            state = e.game_state
+            assert state is not None
+            for watcher in (0, 1):
+                other = 1 - watcher
+                if state.phase == "drawn" and state.current == other:
+                    continue  # the card just drawn must stay in the hand that plays it next
+                twin = GAME.copy_state(state)
+                _hide_differently(twin, other, rng)
+                if twin.hands[other] == state.hands[other] and twin.draft_card == state.draft_card:
+                    continue
+                changed += 1
+                real = e.observe(AGENTS[watcher])
+                e.game_state = twin
+                try:
+                    fake = e.observe(AGENTS[watcher])
+                finally:
+                    e.game_state = state
+                assert np.array_equal(real["observation"], fake["observation"])
+                assert np.array_equal(real["action_mask"], fake["action_mask"])
     assert changed > 1000
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from tests.ai.helpers import PATHS, on_path
 
 from duoplay import ai
 from duoplay.core.errors import IllegalAction, MalformedAction
@@ -31,8 +32,10 @@ def test_shapes_and_types() -> None:
     assert observations.flags.writeable and masks.flags.writeable
 
 
-def test_rows_are_the_views_of_the_seats_to_act_and_games_restart() -> None:
-    env = VectorEnv(8, seed=3, game_options={"target_score": 30})
+@PATHS
+def test_rows_are_the_views_of_the_seats_to_act_and_games_restart(path: str) -> None:
+    with on_path(path):
+        env = VectorEnv(8, seed=3, game_options={"target_score": 30})
     rng = np.random.default_rng(3)
     observations, masks = env.reset()
     finished = 0

@@ -21,8 +21,8 @@ from pettingzoo import AECEnv
 
 from duoplay.core.errors import IllegalAction, MalformedAction
 from duoplay.games.uno_duo import rules
+from duoplay.games.uno_duo.ai import compiled
 from duoplay.games.uno_duo.ai.encoding import ACTION_COUNT, ACTIONS, OBS_SIZE, LegalMask
-from duoplay.games.uno_duo.ai.incremental import Encoder
 from duoplay.games.uno_duo.ai.render import render_text
 from duoplay.games.uno_duo.game import GAME
 from duoplay.games.uno_duo.options import UnoDuoOptions
@@ -70,7 +70,9 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # lower cas
         self.action_spaces = dict.fromkeys(AGENTS, self._action_space)
         self._seeder = random.Random()
         self._state: UnoDuoState | None = None
-        self._encoders = (Encoder(), Encoder())  # one per seat: each keeps its last observation
+        self._compiled = compiled.module()  # the C module, or None: the pure-Python path
+        # One per seat: each keeps its last observation.
+        self._encoders = (compiled.encoder(self._compiled), compiled.encoder(self._compiled))
         self._mask = LegalMask()
         self._mask_ready = False  # whether the mask holds the legal actions of this position
         self.rewards = dict.fromkeys(AGENTS, 0.0)
@@ -99,7 +101,10 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # lower cas
     def _legal_mask(self, state: UnoDuoState) -> bytearray:
         """The mask of the seat to act, computed once per position."""
         if not self._mask_ready:
-            self._mask.fill(rules.legal_actions(state, state.current))
+            if self._compiled is not None:
+                self._compiled.mask(state, state.current, self._mask.buffer)
+            else:
+                self._mask.fill(rules.legal_actions(state, state.current))
             self._mask_ready = True
         return self._mask.buffer
 

@@ -5,8 +5,8 @@
 mask of the seat to act next, what each seat earned with that step, and whether the game
 ended; a game that ends starts again at once (the observation returned is then the
 first of the new game). Observations and masks are the AEC environment's
-(`duoplay.games.uno_duo.ai.raw_env`), computed by the same `Encoder`, so a policy trained
-here plays there.
+(`duoplay.games.uno_duo.ai.raw_env`), computed by the same code (the C module of
+`compiled` where it is built, else `Encoder`), so a policy trained here plays there.
 """
 
 from __future__ import annotations
@@ -20,12 +20,14 @@ import numpy.typing as npt
 
 from duoplay.core.errors import IllegalAction, MalformedAction
 from duoplay.games.uno_duo import rules
+from duoplay.games.uno_duo.ai import compiled
 from duoplay.games.uno_duo.ai.encoding import ACTION_COUNT, ACTIONS, OBS_SIZE, mask_bytes
 from duoplay.games.uno_duo.ai.incremental import Encoder
 from duoplay.games.uno_duo.game import GAME
 from duoplay.games.uno_duo.state import Phase, UnoDuoState
 
 _GAME_OVER = Phase.GAME_OVER
+_OBS_BYTES = 4 * OBS_SIZE
 
 Batch = tuple[npt.NDArray[np.float32], npt.NDArray[np.int8], npt.NDArray[np.float32], npt.NDArray[np.bool_]]
 
@@ -58,7 +60,8 @@ class VectorEnv:
         self.round_rewards = round_rewards
         self._seeder = random.Random(seed)
         self._states: list[UnoDuoState] = []
-        self._encoders = [(Encoder(), Encoder()) for _ in range(n)]
+        self._compiled = compiled.module()  # the C module, or None: the pure-Python path
+        self._encoders = [self._new_encoders() for _ in range(n)]
         self._masks = bytearray(n * ACTION_COUNT)
         self.seats = np.zeros(n, dtype=np.int8)
         self.games_finished = 0
@@ -66,30 +69,44 @@ class VectorEnv:
     def _new_game(self) -> UnoDuoState:
         return GAME.setup(2, self.game_options, self._seeder.getrandbits(63))
 
+    def _new_encoders(self) -> tuple[Encoder, Encoder] | None:
+        """One encoder per seat, keeping its last observation; the C path keeps none."""
+        return (Encoder(), Encoder()) if self._compiled is None else None
+
+    def _write(self, i: int, state: UnoDuoState, seat: int, observations: bytearray) -> None:
+        """The mask and observation of `seat` in game i, into row i of the masks and of `observations`."""
+        fast = self._compiled
+        if fast is not None:
+            fast.mask(state, seat, self._masks, i * ACTION_COUNT)
+            fast.observe(state, seat, observations, i * OBS_SIZE)
+            return
+        encoders = self._encoders[i]
+        assert encoders is not None
+        self._masks[i * ACTION_COUNT:(i + 1) * ACTION_COUNT] = mask_bytes(rules.legal_actions(state, seat))
+        observations[i * _OBS_BYTES:(i + 1) * _OBS_BYTES] = encoders[seat].encode_bytes(state, seat)
+
     def reset(self, seed: int | None = None) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
         """Start n new games; the same seed gives the same games."""
         if seed is not None:
             self._seeder.seed(seed)
         self._states = [self._new_game() for _ in range(self.n)]
-        self._encoders = [(Encoder(), Encoder()) for _ in range(self.n)]
+        self._encoders = [self._new_encoders() for _ in range(self.n)]
         observations, masks = self._observe()
         return observations, masks
 
     def _observe(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
-        chunks: list[bytes] = []
+        observations = bytearray(self.n * _OBS_BYTES)
         seats: list[int] = []
-        masks, width = self._masks, ACTION_COUNT
         for i, state in enumerate(self._states):
             seat = state.current
             seats.append(seat)
-            masks[i * width:(i + 1) * width] = mask_bytes(rules.legal_actions(state, seat))
-            chunks.append(self._encoders[i][seat].encode_bytes(state, seat))
-        return self._arrays(chunks, seats)
+            self._write(i, state, seat, observations)
+        return self._arrays(observations, seats)
 
-    def _arrays(self, chunks: list[bytes], seats: list[int]
+    def _arrays(self, observed: bytearray, seats: list[int]
                 ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
         self.seats = np.array(seats, dtype=np.int8)
-        observations = np.frombuffer(bytearray().join(chunks), dtype=np.float32).reshape(self.n, OBS_SIZE)
+        observations = np.frombuffer(observed, dtype=np.float32).reshape(self.n, OBS_SIZE)
         masks = np.frombuffer(bytearray(self._masks), dtype=np.int8).reshape(self.n, ACTION_COUNT)
         return observations, masks
 
@@ -114,9 +131,9 @@ class VectorEnv:
         dones = np.zeros(self.n, dtype=np.bool_)
         states, encoders = self._states, self._encoders
         round_rewards = self.round_rewards
-        chunks: list[bytes] = []
+        observed = bytearray(self.n * _OBS_BYTES)
         seats: list[int] = []
-        legal_actions, apply = rules.legal_actions, rules.apply
+        apply, write = rules.apply, self._write
         for i, index in enumerate(indices):
             state = states[i]
             rounds_before = len(state.history)
@@ -130,13 +147,12 @@ class VectorEnv:
                 rewards[i, 1 - outcome.winners[0]] -= 1.0
                 dones[i] = True
                 state = states[i] = self._new_game()
-                encoders[i] = (Encoder(), Encoder())
+                encoders[i] = self._new_encoders()
                 self.games_finished += 1
             seat = state.current
             seats.append(seat)
-            masks[i * width:(i + 1) * width] = mask_bytes(legal_actions(state, seat))
-            chunks.append(encoders[i][seat].encode_bytes(state, seat))
-        observations, mask_array = self._arrays(chunks, seats)
+            write(i, state, seat, observed)
+        observations, mask_array = self._arrays(observed, seats)
         return observations, mask_array, rewards, dones
 
     @staticmethod
