@@ -5,7 +5,9 @@ position:
 
 - ours, AEC: `last()` (the observation and action mask of the agent to act) + a uniform
   choice among the mask's legal indices + `step(index)`; `duoplay.ai.env("uno-duo")` as
-  users get it (with PettingZoo's wrappers), and `raw_env("uno-duo")` without them;
+  users get it (with PettingZoo's wrappers), and `raw_env("uno-duo")` without them; where
+  the optional C module is built, the wrapped environment also runs once more on the
+  pure-Python path (as if it were not built);
 - RLCard's: a uniform choice from `state["legal_actions"]` + `env.step` (which decodes the
   action, steps the game and encodes the next player's numpy observation).
 
@@ -28,6 +30,7 @@ of the per-repetition ratios. Needs the `ai` and `bench` extras.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import cProfile
 import pstats
 import random
@@ -40,6 +43,7 @@ import numpy as np
 from tqdm import tqdm
 
 from duoplay import ai
+from duoplay.games.uno_duo.ai import compiled
 
 _CHECK_EVERY = 200  # steps between two looks at the clock
 _clock = time.process_time
@@ -56,9 +60,10 @@ class Figures:
         return self.steps / self.seconds
 
 
-def ours(budget: float, seed: int, wrapped: bool) -> Figures:
+def ours(budget: float, seed: int, wrapped: bool, pure: bool = False) -> Figures:
     chooser = random.Random(seed)
-    e = ai.env("uno-duo") if wrapped else ai.raw_env("uno-duo")
+    with compiled.use_compiled(False) if pure else contextlib.nullcontext():
+        e = ai.env("uno-duo") if wrapped else ai.raw_env("uno-duo")
     e.reset(seed=seed)
     last, step, choice = e.last, e.step, chooser.choice
     steps = games = 0
@@ -166,6 +171,8 @@ def main(argv: list[str] | None = None) -> int:
         "duoplay raw_env()": lambda budget, seed: ours(budget, seed, wrapped=False),
         "rules only (the ceiling)": rules_only,
     }
+    if compiled.AVAILABLE:
+        runs["duoplay env() (pure Python)"] = lambda budget, seed: ours(budget, seed, wrapped=True, pure=True)
     for n in sizes:
         runs[f"duoplay VectorEnv({n})"] = lambda budget, seed, n=n: vector(budget, seed, n)
     results: dict[str, list[Figures]] = {name: [] for name in runs}
@@ -187,8 +194,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name:28} {rate:12,.0f} {ratios[name]:9.2f}x")
     if args.profile:
         profile(2.0, args.seed)
+    path = "with the C module" if compiled.AVAILABLE else "pure Python: the C module is not built"
     print(f"AEC env vs RLCard env.step: {ratios['duoplay env() (wrapped)']:.1f}x (wrapped), "
-          f"{ratios['duoplay raw_env()']:.1f}x (raw)")
+          f"{ratios['duoplay raw_env()']:.1f}x (raw), {path}")
     return 0
 
 
