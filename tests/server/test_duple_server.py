@@ -180,8 +180,9 @@ async def test_an_answer_for_a_face_off_that_ended_is_stale_one_in_the_window_is
     # Inside Ada's window, Bo's answer (chosen at the same version) is judged, not refused.
     await table.act(0, answer(word), id="ada")
     await table.act(1, answer("zzzz"), id="bo-wrong")
-    assert (await ada.until("ack", id="ada"))["version"] == version + 1
-    assert (await bo.until("ack", id="bo-wrong"))["version"] == version + 2
+    # Two sockets: on a loaded machine Bo's may arrive first; either way both are judged.
+    acked = {(await ada.until("ack", id="ada"))["version"], (await bo.until("ack", id="bo-wrong"))["version"]}
+    assert acked == {version + 1, version + 2}
     # After the window: the face-off Bo saw is over, and his answer says so instead of counting.
     await asyncio.sleep(0.3)
     await table.act(1, answer(word), id="bo-late")
@@ -192,7 +193,7 @@ async def test_an_answer_for_a_face_off_that_ended_is_stale_one_in_the_window_is
     state = await table.sync(version + 3)
     assert state["view"]["won"] == [before["won"][0] + 1, before["won"][1]]
     verdicts = [(e["seat"], e["accepted"]) for e in events_after(bo, version, "answer")]
-    assert verdicts == [(0, True), (1, False)]
+    assert sorted(verdicts) == [(0, True), (1, False)]
     assert not [m for m in await ada.quiet(0.2) if m["type"] == "state"]  # nothing changed since
     assert state["version"] == version + 3
     await table.close()
