@@ -3,6 +3,7 @@
 // (seatTag's `clock`); screen readers hear the seconds as text (role=timer, a label).
 import { h } from "../dom.js";
 import { tn } from "../i18n.js";
+import { Countdown, secondsIn } from "./timer.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const RADIUS = 15;
@@ -16,57 +17,47 @@ function svg(tag, attrs) {
 
 const stillMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
-export class TurnRing {
+export class TurnRing extends Countdown {
   // prefix: the table's id prefix; low: from how many seconds left it turns urgent;
   // label(n): what assistive technology hears.
   // i18n: the turn clock for screen readers; {n}: the seconds left.
   constructor({ prefix, low = 10, label = (n) => tn("{n} second left", "{n} seconds left", n) }) {
-    this.low = low;
-    this.label = label;
-    this.endsAt = null;
-    this.total = null;
-    this.ticker = null;
-    this.shown = null;
-    this.arc = svg("circle", { class: "kit-ring-arc", cx: 18, cy: 18, r: RADIUS,
+    const arc = svg("circle", { class: "kit-ring-arc", cx: 18, cy: 18, r: RADIUS,
       "stroke-dasharray": ROUND.toFixed(2), "stroke-dashoffset": 0 });
     const picture = svg("svg", { class: "kit-ring-svg", viewBox: "0 0 36 36", "aria-hidden": "true" });
-    picture.append(svg("circle", { class: "kit-ring-track", cx: 18, cy: 18, r: RADIUS }), this.arc);
-    this.number = h("span.kit-ring-n", { "aria-hidden": "true" });
-    this.element = h("span.kit-ring", { id: `${prefix}-ring`, role: "timer", hidden: true }, picture, this.number);
+    picture.append(svg("circle", { class: "kit-ring-track", cx: 18, cy: 18, r: RADIUS }), arc);
+    const number = h("span.kit-ring-n", { "aria-hidden": "true" });
+    super({ prefix, low, label,
+      element: h("span.kit-ring", { id: `${prefix}-ring`, role: "timer", hidden: true }, picture, number) });
+    this.arc = arc;
+    this.number = number;
+    this.total = null;
   }
 
   // deadline: a state message's `deadline` ({seconds_left}) or null; total: the whole wait in
   // seconds (the game's option), else the most seconds this wait has shown.
   set(deadline, { total = null } = {}) {
-    const left = deadline ? Number(deadline.seconds_left) : NaN;
-    if (!Number.isFinite(left)) {
+    const left = secondsIn(deadline);
+    if (left === null) {
       this.stop();
       return;
     }
     const fresh = this.endsAt === null || left * 1000 > this.endsAt - performance.now() + 500;
     this.total = Math.max(total || 0, fresh ? left : Math.max(this.total || 0, left), 1);
-    this.endsAt = performance.now() + Math.max(0, left) * 1000;
-    this.shown = null;
-    this.tick();
     // several steps a second drain the ring smoothly; with reduced motion it steps once a second
-    if (!this.ticker) this.ticker = setInterval(() => this.tick(), 200);
-  }
-
-  secondsLeft() {
-    if (this.endsAt === null) return null;
-    return Math.max(0, (this.endsAt - performance.now()) / 1000);
+    this.run(left, 200);
   }
 
   tick() {
-    const exact = this.secondsLeft();
+    const exact = this.exactLeft();
     if (exact === null) return;
     const seconds = Math.ceil(exact);
-    const still = stillMotion();
-    const left = still ? seconds : exact;
+    const left = stillMotion() ? seconds : exact;
     const el = this.element;
     el.hidden = false;
-    this.arc.setAttribute("stroke-dashoffset", (ROUND * (1 - Math.min(1, left / this.total))).toFixed(2));
-    el.dataset.fraction = (Math.min(1, left / this.total)).toFixed(3);
+    const fraction = Math.min(1, left / this.total);
+    this.arc.setAttribute("stroke-dashoffset", (ROUND * (1 - fraction)).toFixed(2));
+    el.dataset.fraction = fraction.toFixed(3);
     if (seconds !== this.shown) {
       this.shown = seconds;
       this.number.textContent = String(seconds);
@@ -75,17 +66,5 @@ export class TurnRing {
       el.setAttribute("aria-label", this.label(seconds));
     }
     if (seconds === 0) this.halt(); // the server acts at the deadline; its next state says what happened
-  }
-
-  halt() {
-    clearInterval(this.ticker);
-    this.ticker = null;
-  }
-
-  stop() {
-    this.halt();
-    this.endsAt = null;
-    this.shown = null;
-    this.element.hidden = true;
   }
 }

@@ -9,36 +9,50 @@ export function clockText(seconds) {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
+// A state message's `deadline` as seconds left, or null when no clock runs.
+export function secondsIn(deadline) {
+  const left = deadline ? Number(deadline.seconds_left) : NaN;
+  return Number.isFinite(left) ? Math.max(0, left) : null;
+}
+
 export class Countdown {
   // prefix: the table's id prefix; label(n): what it says to assistive technology;
-  // low: from how many seconds left it turns urgent.
+  // low: from how many seconds left it turns urgent; element: what shows it (a subclass's own).
   // i18n: the countdown for screen readers; {n}: the seconds left.
-  constructor({ prefix, low = 15, label = (n) => tn("{n} second left", "{n} seconds left", n) }) {
+  constructor({ prefix, low = 15, label = (n) => tn("{n} second left", "{n} seconds left", n), element = null }) {
     this.low = low;
     this.label = label;
     this.endsAt = null;
     this.shown = null;
     this.ticker = null;
-    this.element = h("span.kit-timer", { id: `${prefix}-timer`, role: "timer", hidden: true });
+    this.element = element || h("span.kit-timer", { id: `${prefix}-timer`, role: "timer", hidden: true });
   }
 
   // deadline: a state message's `deadline`, or null to hide the timer.
   set(deadline) {
-    const left = deadline ? Number(deadline.seconds_left) : NaN;
-    if (!Number.isFinite(left)) {
-      this.stop();
-      return;
-    }
-    this.endsAt = performance.now() + Math.max(0, left) * 1000;
+    const left = secondsIn(deadline);
+    if (left === null) this.stop();
+    else this.run(left, 250);
+  }
+
+  // Count down from `left` seconds, redrawing every `every` ms until zero or the next state.
+  run(left, every) {
+    this.endsAt = performance.now() + left * 1000;
     this.shown = null;
     this.tick();
-    if (!this.ticker) this.ticker = setInterval(() => this.tick(), 250);
+    if (!this.ticker) this.ticker = setInterval(() => this.tick(), every);
+  }
+
+  // Seconds left, exactly, or null when no clock runs.
+  exactLeft() {
+    if (this.endsAt === null) return null;
+    return Math.max(0, (this.endsAt - performance.now()) / 1000);
   }
 
   // Whole seconds left (rounded up), or null when no clock runs.
   secondsLeft() {
-    if (this.endsAt === null) return null;
-    return Math.max(0, Math.ceil((this.endsAt - performance.now()) / 1000));
+    const exact = this.exactLeft();
+    return exact === null ? null : Math.ceil(exact);
   }
 
   tick() {
