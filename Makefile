@@ -30,7 +30,7 @@ build-deps:
 	fi
 
 # Debian packages the tests use (browser and an emoji font as players' devices have, PostgreSQL,
-# Redis and nginx for the cluster, a terminal, WordNet and a Swedish dictionary for the DUOS bot,
+# Redis and nginx for the cluster, a terminal, WordNet and FreeDict dictionaries for the DUOS bot,
 # spelling dictionaries for the Duple judge), installed once, only when missing.
 system-deps:
 	@missing=""; \
@@ -43,7 +43,9 @@ system-deps:
 	test -f /usr/share/wordnet/index.noun || missing="$$missing wordnet-base"; \
 	test -f /usr/share/hunspell/es_ES.dic || missing="$$missing hunspell-es"; \
 	test -f /usr/share/hunspell/en_US.dic || missing="$$missing hunspell-en-us"; \
-	ls /usr/share/dictd/freedict-swe-eng.* >/dev/null 2>&1 || missing="$$missing dict-freedict-swe-eng"; \
+	for dictionary in swe-eng swe-spa swe-deu swe-fra spa-eng fra-eng; do \
+	  ls /usr/share/dictd/freedict-$$dictionary.* >/dev/null 2>&1 || missing="$$missing dict-freedict-$$dictionary"; \
+	done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian packages:$$missing"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \

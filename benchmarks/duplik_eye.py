@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/duplik_eye.py --render DIR   # the drawings as PNGs, and their sheets
     .venv/bin/python benchmarks/duplik_eye.py                # the stored verdicts against the bot Judge
+    .venv/bin/python benchmarks/duplik_eye.py --set held-out [--render DIR]  # drawings from people's texts
 
 `duplik_bots.py` judges the bot's drawings as the bot Judge does, from the labels of the bot's
 own strokes: that measures understanding and placement, not whether a person would recognise
@@ -11,6 +12,11 @@ exactly as there. `--render` writes each drawing as a PNG (strokes only, drawn b
 own `drawingSvgText` in Debian's Chromium) and a sheet with the scene's ten criteria and the
 drawing's hash. A reader judges each PNG by eye, criterion by criterion, and the verdicts are
 kept in data/duplik_eye_verdicts.json with the hash of the drawing judged.
+
+`--set held-out` does the same for the Artist bot's drawings from the 20 held-out human-style
+descriptions (duplik_descriptions_heldout.json, written by another hand in five languages), with
+their verdicts in data/duplik_eye_verdicts_heldout.json: what a person sees when the bot draws
+from what a person typed.
 
 The default mode recomputes the drawings and prints the criteria met by eye, per scene and on
 average, beside the bot Judge's figure on the same drawings (the reference, same run). A drawing
@@ -33,6 +39,7 @@ from tqdm import tqdm
 
 from duoplay.games.duplik.describe import description, typed
 from duoplay.games.duplik.listen import listen
+from duoplay.games.duplik.scenes.catalog import scene
 from duoplay.games.duplik.scenes.facts import holds
 from duoplay.games.duplik.scenes.generate import DIFFICULTIES, generate
 from duoplay.games.duplik.scenes.model import Scene
@@ -44,7 +51,9 @@ SCENES = 20
 LANG = "en"
 HOURGLASS = 90.0
 TARGET = 7.0
-VERDICTS = Path(__file__).parent / "data" / "duplik_eye_verdicts.json"
+VERDICTS = {"bot": Path(__file__).parent / "data" / "duplik_eye_verdicts.json",
+            "held-out": Path(__file__).parent / "data" / "duplik_eye_verdicts_heldout.json"}
+HELD_OUT = Path(__file__).with_name("duplik_descriptions_heldout.json")
 WEB = Path(__file__).resolve().parents[1] / "src" / "duoplay" / "web"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
@@ -54,11 +63,10 @@ ORIGIN = "http://duplik-eye.invalid"  # served from the web folder by route: no 
 
 @dataclass(frozen=True, slots=True)
 class Drawn:
-    """One fixed scene and the Artist bot's drawing of the Portrayer bot's description."""
+    """One fixed scene and the Artist bot's drawing of a description of it."""
 
-    seed: int
-    difficulty: str
-    golden: int
+    name: str  # seed07 for a generated scene drawn from the Portrayer bot, else the scene's id
+    label: str
     card: Scene
     drawing: Drawing
 
@@ -90,18 +98,29 @@ def scenes(count: int = SCENES) -> list[Drawn]:
         card = generate(seed, difficulty)
         golden = rng.randint(1, 6)
         text = typed(description(card, LANG, golden), HOURGLASS)
-        drawn.append(Drawn(seed, difficulty, golden, card, draw(listen(text, LANG), seed)))
+        label = f"seed {seed:2} ({difficulty:6})"
+        drawn.append(Drawn(f"seed{seed:02}", label, card, draw(listen(text, LANG), seed)))
     return drawn
 
 
+def held_out_scenes() -> list[Drawn]:
+    """The held-out human-style descriptions, drawn as duplik_bots.py draws them."""
+    entries = json.loads(HELD_OUT.read_text(encoding="utf-8"))["descriptions"]
+    return [Drawn(e["scene"], f"{e['scene']:5} ({e['lang']})", scene(e["scene"]),
+                  draw(listen(e["text"], e["lang"]), 0)) for e in entries]
+
+
+ITEMS = {"bot": scenes, "held-out": held_out_scenes}
+
+
 def sheet(item: Drawn) -> str:
-    lines = [f"scene seed {item.seed} ({item.difficulty}), title: {item.card.titles[LANG]}",
+    lines = [f"scene {item.label.strip()}, title: {item.card.titles[LANG]}",
              f"drawing {item.digest}", ""]
     lines += [f"{n:2}. {text}" for n, text in enumerate(item.criteria, start=1)]
     return "\n".join(lines) + "\n"
 
 
-def render(folder: Path, count: int) -> int:
+def render(folder: Path, items: list[Drawn]) -> int:
     from playwright.sync_api import Route, sync_playwright
 
     def serve(route: Route) -> None:
@@ -112,14 +131,13 @@ def render(folder: Path, count: int) -> int:
             route.fulfill(body="<!doctype html><body style='margin:0'></body>", content_type="text/html")
 
     folder.mkdir(parents=True, exist_ok=True)
-    items = scenes(count)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1000, "height": 700})
         page.route(f"{ORIGIN}/**", serve)
         page.goto(f"{ORIGIN}/")
         for item in tqdm(items, desc="drawings", unit="png"):
-            name = f"seed{item.seed:02}"
+            name = item.name
             # Points only go to the browser: the labels never reach the picture.
             strokes = [{"points": [list(p) for p in s.points]} for s in item.drawing.strokes]
             svg = page.evaluate(
@@ -139,19 +157,20 @@ def render(folder: Path, count: int) -> int:
     return 0
 
 
-def load_verdicts(path: Path) -> dict[int, dict[str, Any]]:
+def load_verdicts(path: Path) -> dict[str, dict[str, Any]]:
     data = json.loads(path.read_text(encoding="utf-8"))
-    return {int(entry["seed"]): entry for entry in data["scenes"]}
+    return {entry["scene"] if "scene" in entry else f"seed{int(entry['seed']):02}": entry
+            for entry in data["scenes"]}
 
 
-def compare(path: Path) -> int:
+def compare(path: Path, items: list[Drawn]) -> int:
     verdicts = load_verdicts(path)
     eye: list[int] = []
     bot: list[int] = []
     lines = []
-    for item in tqdm(scenes(), desc="drawings", unit="drawing"):
-        entry = verdicts.get(item.seed)
-        label = f"seed {item.seed:2} ({item.difficulty:6})"
+    for item in tqdm(items, desc="drawings", unit="drawing"):
+        entry = verdicts.get(item.name)
+        label = item.label
         if entry is None:
             lines.append(f"{label}: no verdicts, left out")
             continue
@@ -183,12 +202,15 @@ def main() -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--render", type=Path, metavar="DIR", help="write the drawings and sheets here")
+    parser.add_argument("--set", choices=sorted(ITEMS), default="bot",
+                        help="bot: the Portrayer bot's descriptions (default); held-out: people's")
     parser.add_argument("--scenes", type=int, default=SCENES, help="with --render: the first N scenes")
-    parser.add_argument("--verdicts", type=Path, default=VERDICTS)
+    parser.add_argument("--verdicts", type=Path, help="default: the stored verdicts of the set")
     args = parser.parse_args()
+    items = ITEMS[args.set]()
     if args.render is not None:
-        return render(args.render, args.scenes)
-    return compare(args.verdicts)
+        return render(args.render, items[:args.scenes])
+    return compare(args.verdicts or VERDICTS[args.set], items)
 
 
 if __name__ == "__main__":

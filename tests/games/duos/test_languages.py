@@ -16,7 +16,8 @@ from duoplay.games.duos.actions import GiveHelp, PlacePairs
 from duoplay.games.duos.association import pairs_for_names
 from duoplay.games.duos.bots import AssociationBot
 from duoplay.games.duos.cards import LANGUAGES
-from duoplay.games.duos.lexicon import hint_entries, swedish_dictionary
+from duoplay.games.duos.lexicon import hint_entries, readings
+from duoplay.games.duos.swedish import DICTIONARIES, TO_ENGLISH, swedish_reader
 
 FAIRY_BOARD = ("king princess witch vampire key crystal-ball glass-slipper seven-league-boots dragon ghost "
                "rose pea")
@@ -89,10 +90,34 @@ EVERYDAY = [
 ]
 
 
-def test_the_swedish_dictionary_is_installed() -> None:
-    """`make system-deps` installs Debian's dict-freedict-swe-eng: without it Swedish names that are not
-    our cards read as noise."""
-    assert swedish_dictionary() is not None
+def test_the_swedish_dictionaries_are_installed() -> None:
+    """`make system-deps` installs Debian's Swedish FreeDict dictionaries: without them Swedish names that
+    are not our cards read as noise."""
+    reader = swedish_reader()
+    assert reader is not None
+    assert set(reader.dictionaries) == set(DICTIONARIES) and set(reader.to_english) == set(TO_ENGLISH)
+
+
+@pytest.mark.parametrize("swedish, english", [
+    ("tåg", "train"),  # not in the Swedish-English dictionary; the German and French ones put a rush first
+    ("penna", "pen"),  # the Swedish-English dictionary says feather
+    ("kyckling", "chicken"), ("lärare", "teacher"), ("bebis", "baby"), ("plånbok", "wallet"),
+    ("skål", "bowl"),  # not "cheers"
+    ("salt", "salt"),  # the noun, not "salty"
+    ("fiol", "violin"), ("soffa", "sofa"), ("sång", "song"),  # not "säng" (bed) without its accent
+    ("skorna", "shoe"),  # the shoes: a definite plural read through its base form
+])
+def test_an_everyday_swedish_word_reads_as_its_english_meaning(swedish: str, english: str) -> None:
+    assert english in readings(swedish, "sv")[0]
+
+
+def test_a_swedish_word_with_two_everyday_meanings_is_read_in_both() -> None:
+    """"Fat" is a barrel and the dish under a cup: beside other cards the bot reads it in the sense
+    closest to them, as a person does."""
+    assert {"barrel", "dish"} <= set(readings("fat", "sv"))
+    others = ["Cykel", "Flod", "Hund", "Ben", "Måne", "Stjärna", "Tand", "Borste", "Kung", "Krona"]
+    assert (0, 1) in pairs_for_names(["Kopp", "Fat", *others], "sv")  # a cup and its saucer
+    assert (0, 1) in pairs_for_names(["Vin", "Fat", *others], "sv")  # a wine barrel
 
 
 @pytest.mark.parametrize("english, swedish", EVERYDAY)
@@ -109,7 +134,7 @@ def test_the_free_boards_of_the_benchmark_have_swedish_versions_that_read_alike(
     boards = json.loads((Path(__file__).parents[3] / "benchmarks" / "data" / "duos_boards.json")
                         .read_text("utf-8"))["boards"]
     free = [b for b in boards if b["source"] == "free" and "sv" in b]
-    assert free and swedish_dictionary() is not None
+    assert free and swedish_reader() is not None
     english_total = swedish_total = 0
     for board in free:
         wanted = {frozenset(p) for p in board["pairs"]}

@@ -38,7 +38,7 @@ import numpy.typing as npt
 from duoplay.games.duos.cards import CATEGORIES, LANGUAGES, Face, face_by_id, faces
 from duoplay.games.duos.descriptions import linked, shared_words
 from duoplay.games.duos.embedding import Embedder, shared
-from duoplay.games.duos.lexicon import english_forms, exact, fold
+from duoplay.games.duos.lexicon import exact, fold, readings
 from duoplay.games.duos.pairing import MAX_PAIRS, all_placements, normal
 from duoplay.games.duos.state import Pairs
 from duoplay.games.duos.wordnet import wordnet
@@ -98,17 +98,19 @@ def resolve_board(names: Sequence[str], language: str = "en") -> list[Face | Non
 
 
 def text_for(name: str, face: Face | None, language: str = "en") -> str:
-    """What to embed for a name. Our own cards are read through their English names: the
-    encoder is strongest in English and has no Swedish, and a card means the same thing in
-    every language. Other names are read through English where our word lists or the
-    Swedish dictionary know them (lexicon.py), else embedded as they are."""
+    """What to embed for a name: its likeliest reading (see `senses_of`)."""
+    return senses_of(name, face, language)[0]
+
+
+def senses_of(name: str, face: Face | None, language: str = "en") -> tuple[str, ...]:
+    """The readings of a name, likeliest first. Our own cards are read through their English
+    names: the encoder is strongest in English and has no Swedish, and a card means the same
+    thing in every language. Other names are read through English where our word lists know
+    them, Swedish ones through the dictionaries, maybe in more than one sense (lexicon.readings),
+    else embedded as they are."""
     if face is not None:
-        return face.name("en")
-    if language != "en":
-        forms = english_forms(name, language)
-        if forms:
-            return forms[0]
-    return name
+        return (face.name("en"),)
+    return (readings(name, language) if language != "en" else ()) or (name,)
 
 
 @cache
@@ -149,8 +151,9 @@ def relatedness(names: Sequence[str], language: str = "en", curated: bool = True
     face ids from its view); otherwise the names are looked up among our cards.
     """
     found = list(known) if known is not None else resolve_board(names, language)
-    texts = [text_for(n, f, language) for n, f in zip(names, found, strict=True)]
-    cosine = (embedder or shared()).cosines(texts)
+    senses = [senses_of(n, f, language) for n, f in zip(names, found, strict=True)]
+    texts = [s[0] for s in senses]
+    cosine = closest_senses(embedder or shared(), senses)
     related = standardize(cosine)
     if curated:
         ids = [f.id if f is not None else None for f in found]
@@ -175,6 +178,17 @@ def relatedness(names: Sequence[str], language: str = "en", curated: bool = True
         related[i, j] += bonus
         related[j, i] += bonus
     return related
+
+
+def closest_senses(embedder: Embedder, senses: Sequence[tuple[str, ...]]) -> Matrix:
+    """Cosines between names read in one or more senses, each pair in its closest senses, as a
+    person reads a word with two meanings: Swedish "fat" beside a cup is its saucer, beside oil
+    a barrel."""
+    flat = [text for texts in senses for text in texts]
+    owner = np.repeat(np.arange(len(senses)), [len(texts) for texts in senses])
+    closest = np.full((len(senses), len(senses)), -np.inf)
+    np.maximum.at(closest, (owner[:, None], owner[None, :]), embedder.cosines(flat))
+    return closest
 
 
 def standardize(cosine: Matrix) -> Matrix:

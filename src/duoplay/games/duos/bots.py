@@ -19,20 +19,21 @@ from duoplay.games.duos.actions import Action, GiveHelp, PlacePairs
 from duoplay.games.duos.association import expected_pairs, relatedness_of_faces
 from duoplay.games.duos.cards import CATEGORIES, face_by_id, faces
 from duoplay.games.duos.embedding import shared
-from duoplay.games.duos.lexicon import say, swedish_dictionary
+from duoplay.games.duos.lexicon import say
+from duoplay.games.duos.swedish import swedish_reader
 from duoplay.games.duos.wordnet import wordnet
 
 
 def warm_up() -> None:
     """Load, once per process, what a decision may need, so that no player's turn waits for it:
-    the shipped vectors of our cards and hint words, WordNet and the Swedish dictionary, and
+    the shipped vectors of our cards and hint words, WordNet and the Swedish dictionaries, and
     the encoder itself (a partner's WORD outside our lists needs it)."""
     global _WARM
     if not _WARM:
         names = [f.name("en") for category in CATEGORIES for f in faces(category)]
         shared().vectors(names + list(hints.hint_words()))
         wordnet()
-        swedish_dictionary()
+        swedish_reader()
         shared().load()
         _WARM = True
 

@@ -40,13 +40,13 @@ def run(args: argparse.Namespace) -> int:
     try:
         from duoplay.games.duos.association import pairs_for_names, resolve_board
         from duoplay.games.duos.embedding import MODEL_LANGUAGES
-        from duoplay.games.duos.lexicon import english_forms
+        from duoplay.games.duos.lexicon import read_as
     except ModuleNotFoundError as missing:
         print(f"duoplay duos pairs: {missing}; install the 'duos' extra", file=sys.stderr)
         return 1
     if args.lang not in MODEL_LANGUAGES:
         unknown = [n for n, face in zip(names, resolve_board(names, args.lang), strict=True)
-                   if face is None and not english_forms(n, args.lang)]
+                   if face is None and read_as(n, args.lang) is None]
         if unknown:
             print(f"note: the model has no {args.lang} and no dictionary here knows these names; "
                   "they are read as they are: " + ", ".join(unknown), file=sys.stderr)

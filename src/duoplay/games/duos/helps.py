@@ -17,7 +17,7 @@ import numpy as np
 
 from duoplay.games.duos.association import Matrix, choose_pairs, standardize
 from duoplay.games.duos.embedding import Embedder, shared
-from duoplay.games.duos.lexicon import english_forms, hint_in_english, hint_words, say
+from duoplay.games.duos.lexicon import english_forms, hint_in_english, hint_words, read_as, say
 from duoplay.games.duos.state import Pairs
 
 
@@ -46,8 +46,7 @@ def reading(word: str, language: str = "en") -> str:
     hint = hint_in_english(word, language)
     if hint is not None:
         return hint
-    forms = english_forms(word, language)
-    return forms[0] if forms else word
+    return read_as(word, language) or word
 
 
 def pair_for_word(word: str, names: Sequence[str], allowed: Sequence[int], language: str = "en"

@@ -1,34 +1,23 @@
 """Reading a word in any of the five languages through English, and saying a hint word in any of them.
 
 The encoder knows English best and has no Swedish, so a word is read through its English
-form whenever we know one: our own card names in every language, the hint words in every
-language (content/hint_words.json), and, for other Swedish words, the Swedish-English
-FreeDict dictionary when Debian's `dict-freedict-swe-eng` is installed (optional, like
-WordNet: without it other Swedish words are read as they are). Spanish, French and Polish
-words that we do not list are read as they are: the encoder knows those languages.
+form whenever we know one: our own card names in every language and the hint words in every
+language (content/hint_words.json). Other Swedish words are read through Debian's FreeDict
+dictionaries where they are installed (swedish.py; optional, like WordNet: without them other
+Swedish words are read as they are). Spanish, French and Polish words that we do not list are
+read as they are: the encoder knows those languages.
 """
 
 from __future__ import annotations
 
-import gzip
 import json
-import os
-import re
-import threading
 import unicodedata
 from collections.abc import Callable
 from functools import cache
 from importlib import resources
-from pathlib import Path
 
 from duoplay.games.duos.cards import CATEGORIES, LANGUAGES, faces
-
-FREEDICT = Path("/usr/share/dictd")
-FREEDICT_NAME = "freedict-swe-eng"
-# Swedish plural and definite endings, longest first: "skorna" -> "sko", "katter" -> "katt".
-_SWEDISH_ENDINGS = ("orna", "arna", "erna", "or", "ar", "er", "na", "en", "et", "n", "r")
-_NUMBERING = re.compile(r"^\s*\d+\.\s*")  # "1. salty": senses are numbered
-_B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+from duoplay.games.duos.swedish import swedish_reader
 
 
 def fold(text: str) -> str:
@@ -113,72 +102,40 @@ def hint_in_english(word: str, language: str) -> str | None:
 
 def english_forms(word: str, language: str) -> tuple[str, ...]:
     """What `word` (in `language`, or failing that in any of our languages) means in English, as
-    our lists and dictionaries know it; () when nothing is known and the encoder reads it as it is."""
-    for key_of in (exact, fold):  # the exact word first, then without its accents
+    our lists know it; () when they do not."""
+    return _listed(word, (language,)) or _listed(word, LANGUAGES)
+
+
+def read_as(word: str, language: str) -> str | None:
+    """What the encoder reads for a word that is not one of our cards (see `readings`); None
+    when nothing is known and it is read as it is."""
+    found = readings(word, language)
+    return found[0] if found else None
+
+
+def readings(word: str, language: str) -> tuple[str, ...]:
+    """What the encoder may read for a word that is not one of our cards, the likeliest first:
+    its English form where our lists know it in `language`; for Swedish, the senses the
+    dictionaries agree on (swedish.py); its English form in another of our languages; else ()."""
+    own = _listed(word, (language,), (exact,))
+    if own:
+        return own[:1]
+    if language == "sv":
+        reader = swedish_reader()
+        found = reader.readings(word) if reader is not None else ()
+        if found:
+            return found
+    # Accents dropped only now: Swedish "sång" (song) is not "säng" (bed).
+    listed = _listed(word, (language,)) or _listed(word, LANGUAGES)
+    return listed[:1]
+
+
+def _listed(word: str, languages: tuple[str, ...],
+            keys: tuple[Callable[[str], str], ...] = (exact, fold)) -> tuple[str, ...]:
+    for key_of in keys:  # the exact word first, then without its accents
         known = _known(key_of)
-        key = key_of(word)
-        if key in known.get(language, {}):
-            return known[language][key]
-        if language == "sv" and key_of is exact:
-            dictionary = swedish_dictionary()
-            found = dictionary.lookup(word) if dictionary is not None else ()
+        for language in languages:
+            found = known.get(language, {}).get(key_of(word))
             if found:
                 return found
-    for key_of in (exact, fold):
-        known = _known(key_of)
-        for other in LANGUAGES:
-            if key_of(word) in known[other]:
-                return known[other][key_of(word)]
     return ()
-
-
-class FreeDict:
-    """A dictd dictionary (an .index of headword, offset, length and a gzip'd .dict.dz)."""
-
-    def __init__(self, index: Path, data: Path) -> None:
-        self._entries: dict[str, list[tuple[int, int]]] = {}
-        for line in index.read_text("utf-8").splitlines():
-            fields = line.split("\t")
-            if len(fields) == 3 and not fields[0].startswith("00-"):
-                spot = (_number(fields[1]), _number(fields[2]))
-                self._entries.setdefault(exact(fields[0]), []).append(spot)
-        self._data = gzip.decompress(data.read_bytes())
-
-    def lookup(self, word: str) -> tuple[str, ...]:
-        """The first English translations of a Swedish word, trying its base form too."""
-        key = exact(word)
-        candidates = [key] + [key[: -len(e)] for e in _SWEDISH_ENDINGS
-                              if key.endswith(e) and len(key) > len(e) + 2]
-        for candidate in candidates:
-            for offset, length in self._entries.get(candidate, ()):
-                body = self._data[offset:offset + length].decode("utf-8", "replace").splitlines()[1:]
-                english = [_NUMBERING.sub("", t).strip() for t in ", ".join(body).split(",")]
-                english = [re.sub(r"^(to|a|an|the) ", "", t) for t in english if t]
-                if english:
-                    return tuple(english[:2])
-        return ()
-
-
-def _number(text: str) -> int:
-    value = 0
-    for char in text:
-        value = value * 64 + _B64.index(char)
-    return value
-
-
-_SWEDISH: FreeDict | None = None
-_TRIED = False
-_LOCK = threading.Lock()
-
-
-def swedish_dictionary() -> FreeDict | None:
-    """The Swedish-English dictionary, or None when it is not installed."""
-    global _SWEDISH, _TRIED
-    with _LOCK:
-        if not _TRIED:
-            _TRIED = True
-            folder = Path(os.environ.get("DUOPLAY_FREEDICT", FREEDICT))
-            index, data = folder / f"{FREEDICT_NAME}.index", folder / f"{FREEDICT_NAME}.dict.dz"
-            if index.exists() and data.exists():
-                _SWEDISH = FreeDict(index, data)
-    return _SWEDISH
