@@ -10,10 +10,14 @@ translation line is the first one or one that starts a numbered sense.
 from __future__ import annotations
 
 import gzip
+import os
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
+
+FOLDER = Path("/usr/share/dictd")
 
 # Swedish definite and plural endings, longest first: "skorna" -> "skor" -> "sko", "katter" -> "katt".
 SWEDISH_ENDINGS = ("orna", "arna", "erna", "or", "ar", "er", "na", "en", "et", "n", "r")
@@ -77,6 +81,15 @@ class FreeDict:
         return [s for s in (_sense(t, noun) for t in translations) if s.words]
 
 
+@cache
+def installed(name: str, endings: tuple[str, ...] = ()) -> FreeDict | None:
+    """A dictionary by its Debian name ("freedict-swe-eng"), loaded once, or None when it is not
+    installed (the folder can be moved with DUOPLAY_FREEDICT)."""
+    folder = Path(os.environ.get("DUOPLAY_FREEDICT", FOLDER))
+    index, data = folder / f"{name}.index", folder / f"{name}.dict.dz"
+    return FreeDict(index, data, endings) if index.exists() and data.exists() else None
+
+
 def base_forms(word: str, endings: tuple[str, ...] = SWEDISH_ENDINGS) -> list[str]:
     """The word, then the word less one or two definite or plural endings (down to stems of 3
     letters), shortest cut first."""
@@ -89,7 +102,7 @@ def base_forms(word: str, endings: tuple[str, ...] = SWEDISH_ENDINGS) -> list[st
 
 def _sense(line: str, noun: bool | None) -> Sense:
     line = _TRAILING_NUMBER.sub("", line.strip())
-    words = [re.sub(r"\([^)]*\)", "", w).strip() for w in line.split(",")]
+    words = [re.sub(r"\([^)]*\)|\[[^]]*\]", "", w).strip() for w in line.split(",")]
     words = [_ARTICLE.sub("", w) for w in words if w and not w[0].isdigit()]
     return Sense(tuple(words), noun)
 

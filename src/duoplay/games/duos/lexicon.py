@@ -2,10 +2,11 @@
 
 The encoder knows English best and has no Swedish, so a word is read through its English
 form whenever we know one: our own card names in every language and the hint words in every
-language (content/hint_words.json). Other Swedish words are read through Debian's FreeDict
-dictionaries where they are installed (swedish.py; optional, like WordNet: without them other
-Swedish words are read as they are). Spanish, French and Polish words that we do not list are
-read as they are: the encoder knows those languages.
+language (content/hint_words.json). Other words are read through Debian's FreeDict
+dictionaries where they are installed (optional, like WordNet): Swedish ones by the consensus of
+four dictionaries (swedish.py), since the encoder has no Swedish; Spanish, French and Polish ones
+through English where a translation fits the word as the encoder reads it (translated.py), else
+as they are.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from importlib import resources
 
 from duoplay.games.duos.cards import CATEGORIES, LANGUAGES, faces
 from duoplay.games.duos.swedish import swedish_reader
+from duoplay.games.duos.translated import translating_reader
 
 
 def fold(text: str) -> str:
@@ -115,16 +117,16 @@ def read_as(word: str, language: str) -> str | None:
 
 def readings(word: str, language: str) -> tuple[str, ...]:
     """What the encoder may read for a word that is not one of our cards, the likeliest first:
-    its English form where our lists know it in `language`; for Swedish, the senses the
-    dictionaries agree on (swedish.py); its English form in another of our languages; else ()."""
+    its English form where our lists know it in `language`; else through the dictionaries
+    (Swedish: swedish.py; Spanish, French, Polish: translated.py); its English form in another
+    of our languages; else ()."""
     own = _listed(word, (language,), (exact,))
     if own:
         return own[:1]
-    if language == "sv":
-        reader = swedish_reader()
-        found = reader.readings(word) if reader is not None else ()
-        if found:
-            return found
+    reader = swedish_reader() if language == "sv" else translating_reader(language)
+    found = reader.readings(word) if reader is not None else ()
+    if found:
+        return found
     # Accents dropped only now: Swedish "sång" (song) is not "säng" (bed).
     listed = _listed(word, (language,)) or _listed(word, LANGUAGES)
     return listed[:1]

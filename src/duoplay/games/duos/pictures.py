@@ -1,4 +1,5 @@
-"""Card pictures that no single icon shows well, composed or recoloured from Fluent Emoji Flat icons.
+"""Card pictures that no single icon shows well: composed or recoloured from Fluent Emoji Flat
+icons, or drawn here in their style.
 
 Fluent Emoji Flat (Microsoft, MIT) has no goldfish, golden goose or glass slipper, and its
 ogre and goblin are Japanese masks (an oni and a tengu). These pictures are made from its
@@ -6,7 +7,8 @@ icons by recolouring (a goose with gold feathers, an orange fish, a glass-blue s
 skin for an ogre and a goblin) and by placing icons together (three bears of three sizes; for
 the Snow Queen a princess in an ice-blue gown with frost-pale hair, beside a snowflake). The
 MIT licence allows such derived works; the licence text stays with the pictures
-(content/LICENSE-icons.txt, which names them).
+(content/LICENSE-icons.txt, which names them). The spindle is drawn here: the set has no
+spindle, and its needle and ball of yarn are other things.
 
 The recipes are data below. To rebuild, give the icon set's JSON from the npm package
 `@iconify-json/fluent-emoji-flat` (version 1.2.6; `npm pack` it and unpack); the pictures are written into
@@ -61,7 +63,25 @@ RECIPES: dict[str, tuple[Layer, ...]] = {
     "snow-queen": (Layer("princess", hue=205, saturation=0.6, lighten=0.12, hues=(250, 285),
                          more=(Layer("", hue=200, saturation=0.4, lighten=0.3, hues=(34, 39)),)),
                    Layer("snowflake", 0.42, 19, 0)),
-    "spindle": (Layer("yarn", 1.0, 0, 0),),
+}
+
+# Pictures drawn for this project in the icon set's flat style, where no icon comes close: Sleeping
+# Beauty's spindle (a pointed wooden shaft wound with thread, and its whorl), which the set's
+# sewing needle and ball of yarn are not. Released under the project's licence (MIT).
+DRAWN: dict[str, str] = {
+    "spindle": (
+        '<g transform="translate(16 16) rotate(32) scale(1.12) translate(-16 -16)">'
+        '<path fill="#8c5a33" d="M16 .6l1.35 7.9v19.3q0 2.6-1.35 3.6q-1.35-1-1.35-3.6V8.5z"/>'
+        '<path fill="#c47f46" d="M16 .6l.75 7.9v19.6q0 2.1-.75 2.9z"/>'
+        '<path fill="#f4e3c3" d="M16 8.2c4.3 1.9 5.6 4.9 5.6 7.3s-1.3 5.4-5.6 7.3c-4.3-1.9-5.6-4.9-5.6-7.3'
+        's1.3-5.4 5.6-7.3"/>'
+        '<path fill="none" stroke="#d2b183" stroke-linecap="round" stroke-width=".7" d="M12.2 11.6l6.9 2.6'
+        'M10.9 14.4l10.3 3.1M11.1 17.4l9.4 2.6M12.9 20.3l4.9 1.4M14.2 9.7l5.4 1.9"/>'
+        '<ellipse cx="16" cy="25.2" fill="#6e4325" rx="4.6" ry="1.9"/>'
+        '<ellipse cx="16" cy="24.6" fill="#a56953" rx="4.6" ry="1.7"/>'
+        '<path fill="none" stroke="#d2b183" stroke-linecap="round" stroke-width=".8" '
+        'd="M21.4 16.2c2.6 1.2 3.4 3.6 5.6 4.4"/></g>'
+    ),
 }
 
 
@@ -104,6 +124,12 @@ def compose(recipe: tuple[Layer, ...], source: dict[str, dict[str, str]]) -> str
     return "".join(parts)
 
 
+def add_drawn(icons: dict[str, dict[str, object]], name: str) -> str:
+    key = f"duoplay:{name}"
+    icons[key] = {"body": DRAWN[name], "width": 32, "height": 32, "source": "drawn for duoplay (MIT)"}
+    return key
+
+
 def build(iconify_json: Path) -> list[str]:
     """Write the composed pictures into content/icons.json, and drop the pictures no card uses any
     more; returns the keys written."""
@@ -114,7 +140,7 @@ def build(iconify_json: Path) -> list[str]:
     icons = json.loads(path.read_text("utf-8"))
     used = {entry["icon"] for category in CATEGORIES
             for entry in json.loads((CONTENT / f"{category}.json").read_text("utf-8"))}
-    written = []
+    written = [add_drawn(icons, name) for name in DRAWN]
     for name, recipe in RECIPES.items():
         key = f"duoplay:{name}"
         icons[key] = {"body": compose(recipe, source), "width": 32, "height": 32,

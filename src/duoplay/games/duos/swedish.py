@@ -15,19 +15,16 @@ Each dictionary is optional: without any, Swedish words are read as they are.
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 
-from duoplay.games.duos.freedict import SWEDISH_ENDINGS, FreeDict
+from duoplay.games.duos.freedict import SWEDISH_ENDINGS, FreeDict, installed
 
-FREEDICT = Path("/usr/share/dictd")
 # Target language (as the dictionary names it) -> Debian package's dictionary name.
 DICTIONARIES = {"eng": "freedict-swe-eng", "spa": "freedict-swe-spa", "deu": "freedict-swe-deu",
                 "fra": "freedict-swe-fra"}
@@ -143,12 +140,9 @@ def _shared_cosines(texts: list[str]) -> npt.NDArray[np.float64]:
 @cache
 def swedish_reader() -> SwedishReader | None:
     """The reader over the installed dictionaries, or None when none is installed."""
-    folder = Path(os.environ.get("DUOPLAY_FREEDICT", FREEDICT))
-
-    def installed(names: dict[str, str], endings: tuple[str, ...]) -> dict[str, FreeDict]:
-        return {language: FreeDict(folder / f"{name}.index", folder / f"{name}.dict.dz", endings)
-                for language, name in names.items()
-                if (folder / f"{name}.index").exists() and (folder / f"{name}.dict.dz").exists()}
-
-    found = installed(DICTIONARIES, SWEDISH_ENDINGS)
-    return SwedishReader(found, installed(TO_ENGLISH, ())) if found else None
+    found = {language: installed(name, SWEDISH_ENDINGS) for language, name in DICTIONARIES.items()}
+    back = {language: installed(name) for language, name in TO_ENGLISH.items()}
+    dictionaries = {language: d for language, d in found.items() if d is not None}
+    if not dictionaries:
+        return None
+    return SwedishReader(dictionaries, {language: d for language, d in back.items() if d is not None})
