@@ -4,6 +4,7 @@ drawing and hands a person's drawing to the other Judges."""
 
 from __future__ import annotations
 
+import pytest
 from tests.games.duplik.tables import describing, judging, scribble, state
 
 from duoplay.games.duplik.actions import DONE, PENS_DOWN, STOP, Ballot, Describe, Draw, Pass, Verdict
@@ -64,6 +65,23 @@ def test_the_artist_bot_understands_a_person_roughly() -> None:
     assert [(r.kind, r.subject, r.others) for r in heard.relations] == [("under", "cat", ("table",))]
     assert listen("Kot jest pod stołem.", "pl").relations[0].others == ("table",)
     assert listen("", "en").order == [] and draw(listen("nothing here", "en")).strokes == ()
+
+
+@pytest.mark.parametrize("lang, accented, plain", [
+    ("es", "una lámpara a la izquierda de un árbol y un pájaro sobre la casa",
+     "una lampara a la izquierda de un arbol y un pajaro sobre la casa"),
+    ("fr", "quatre cœurs. une boîte à pois sous la table, un oiseau à gauche de l'arbre",
+     "quatre coeurs. une boite a pois sous la table, un oiseau a gauche de l'arbre"),
+    ("pl", "samochód w kropki na lewo od drzewa, pod stołem pies",
+     "samochod w kropki na lewo od drzewa, pod stolem pies"),
+    ("sv", "två fåglar ovanpå huset, en prickig låda till vänster om trädet",
+     "tva faglar ovanpa huset, en prickig lada till vanster om tradet"),
+])
+def test_the_artist_bot_hears_a_description_typed_without_accents_as_with_them(
+        lang: str, accented: str, plain: str) -> None:
+    heard = listen(plain, lang)
+    assert heard == listen(accented, lang)
+    assert len(heard.order) >= 3 and len(heard.relations) == 2
 
 
 def test_the_artist_bot_redraws_as_the_description_grows_and_stops_with_the_portrayer() -> None:

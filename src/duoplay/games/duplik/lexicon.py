@@ -3,6 +3,7 @@ the scene words), numbers, and the spatial words, as word sequences it finds in 
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from functools import cache
 
@@ -126,15 +127,27 @@ class Lexicon:
     numbers: dict[str, int]
 
 
+# Letters that lose no accent to Unicode decomposition, and ligatures, as people type them plainly.
+_PLAIN = str.maketrans({"ł": "l", "œ": "oe", "æ": "ae", "ß": "ss", "ø": "o", "’": "'"})
+
+
+def plain(word: str) -> str:
+    """A word as players type it in a hurry: no accents (lampara, arbol, samochod, coeurs). Every
+    word the Artist bot hears and knows is compared in this form."""
+    decomposed = unicodedata.normalize("NFKD", word.lower().translate(_PLAIN))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
 def tokens(text: str) -> list[str]:
-    """Lower-case words; an apostrophe ends a word (l'arbre: l', arbre), a hyphen does not."""
+    """Plain lower-case words (see `plain`); an apostrophe ends a word (l'arbre: l', arbre), a
+    hyphen does not."""
     out: list[str] = []
     word = ""
-    for ch in text.lower():
+    for ch in plain(text):
         if ch.isalnum() or ch == "-":
             word += ch
             continue
-        if ch in "'’":
+        if ch == "'":
             word += "'"
             out.append(word)
             word = ""
@@ -180,9 +193,9 @@ def lexicon(lang: str) -> Lexicon:
         name: tuple(sorted((tuple(tokens(p)) for p in phrases), key=len, reverse=True))
         for name, phrases in _CUES[lang].items()
     }
-    numbers = {word: n for n, word in enumerate(table(lang)["numbers"]) if n >= 2}
+    numbers = {" ".join(tokens(word)): n for n, word in enumerate(table(lang)["numbers"]) if n >= 2}
     numbers.update({str(n): n for n in range(2, 13)})
-    numbers.update({"en": {"a couple": 2}, "es": {"dos": 2}, "fr": {}, "sv": {"två": 2}, "pl": {}}[lang])
+    numbers.update({"en": {"a couple": 2}, "es": {"dos": 2}, "fr": {}, "sv": {"tva": 2}, "pl": {}}[lang])
     return Lexicon(lang, nouns, cues, numbers)
 
 

@@ -38,13 +38,13 @@ _PLACES = frozenset(
         "suelo",
         "sol",
         "marken",
-        "gräset",
+        "graset",
         "medio",
         "milieu",
         "centre",
         "center",
         "mitten",
-        "środku",
+        "srodku",
         "between",
     }
 )
