@@ -18,6 +18,7 @@ from duoplay.games.duos.bots import AssociationBot
 from duoplay.games.duos.cards import LANGUAGES
 from duoplay.games.duos.lexicon import hint_entries, readings
 from duoplay.games.duos.swedish import DICTIONARIES, TO_ENGLISH, swedish_reader
+from duoplay.games.duos.translated import translating_reader
 
 FAIRY_BOARD = ("king princess witch vampire key crystal-ball glass-slipper seven-league-boots dragon ghost "
                "rose pea")
@@ -109,6 +110,20 @@ def test_the_swedish_dictionaries_are_installed() -> None:
 ])
 def test_an_everyday_swedish_word_reads_as_its_english_meaning(swedish: str, english: str) -> None:
     assert english in readings(swedish, "sv")[0]
+
+
+def test_the_dictionaries_of_spanish_french_and_polish_are_installed() -> None:
+    assert all(translating_reader(language) is not None for language in ("es", "fr", "pl"))
+
+
+@pytest.mark.parametrize("language, word, english", [
+    ("pl", "pociąg", "train"), ("pl", "szczotka", "brush"), ("pl", "miód", "honey"),
+    ("fr", "chaussette", "sock"), ("fr", "violon", "violin"),
+    ("es", "muñeca", "doll"), ("es", "muñeca", "wrist"),  # both everyday meanings are kept
+])
+def test_a_spanish_french_or_polish_word_that_is_not_a_card_reads_through_english(
+        language: str, word: str, english: str) -> None:
+    assert english in readings(word, language)
 
 
 def test_a_swedish_word_with_two_everyday_meanings_is_read_in_both() -> None:

@@ -21,12 +21,14 @@ from duoplay.games.duos.cards import CATEGORIES, face_by_id, faces
 from duoplay.games.duos.embedding import shared
 from duoplay.games.duos.lexicon import say
 from duoplay.games.duos.swedish import swedish_reader
+from duoplay.games.duos.translated import DICTIONARIES as TRANSLATED
+from duoplay.games.duos.translated import translating_reader
 from duoplay.games.duos.wordnet import wordnet
 
 
 def warm_up() -> None:
     """Load, once per process, what a decision may need, so that no player's turn waits for it:
-    the shipped vectors of our cards and hint words, WordNet and the Swedish dictionaries, and
+    the shipped vectors of our cards and hint words, WordNet and the FreeDict dictionaries, and
     the encoder itself (a partner's WORD outside our lists needs it)."""
     global _WARM
     if not _WARM:
@@ -34,6 +36,8 @@ def warm_up() -> None:
         shared().vectors(names + list(hints.hint_words()))
         wordnet()
         swedish_reader()
+        for language in TRANSLATED:
+            translating_reader(language)
         shared().load()
         _WARM = True
 
