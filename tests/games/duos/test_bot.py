@@ -84,6 +84,14 @@ def test_the_bot_places_the_obvious_pairs_of_our_cards() -> None:
                                ("Candle", "Light bulb"))}
 
 
+def test_the_goldfish_goes_with_the_mermaid_not_with_another_animal_of_the_tales() -> None:
+    """A pair nobody places (Goldfish + Ugly Duckling, two animals of the tales) does not take the
+    Goldfish from the Mermaid."""
+    names = ["Goldfish", "Ugly Duckling", "Spindle", "Cobweb", "Magic lamp", "Magic wand", "Glass slipper",
+             "Crystal ball", "Rose", "Mermaid", "Snow Queen", "Swords"]
+    assert frozenset(("Goldfish", "Mermaid")) in named_pairs(names, pairs_for_names(names))
+
+
 def test_the_bot_places_obvious_pairs_of_any_words() -> None:
     names = ["Bread", "Butter", "Sun", "Moon", "Doctor", "Hospital", "Rain", "Umbrella",
              "Piano", "Carrot", "Shoe", "Window"]
