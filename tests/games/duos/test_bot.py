@@ -84,12 +84,22 @@ def test_the_bot_places_the_obvious_pairs_of_our_cards() -> None:
                                ("Candle", "Light bulb"))}
 
 
-def test_the_goldfish_goes_with_the_mermaid_not_with_another_animal_of_the_tales() -> None:
+def test_the_goldfish_goes_with_what_it_belongs_with_not_with_another_animal_of_the_tales() -> None:
     """A pair nobody places (Goldfish + Ugly Duckling, two animals of the tales) does not take the
-    Goldfish from the Mermaid."""
+    Goldfish from the Mermaid (the sea) or the Magic lamp (the wish)."""
     names = ["Goldfish", "Ugly Duckling", "Spindle", "Cobweb", "Magic lamp", "Magic wand", "Glass slipper",
              "Crystal ball", "Rose", "Mermaid", "Snow Queen", "Swords"]
-    assert frozenset(("Goldfish", "Mermaid")) in named_pairs(names, pairs_for_names(names))
+    chosen = named_pairs(names, pairs_for_names(names))
+    assert {frozenset(("Goldfish", "Mermaid")), frozenset(("Goldfish", "Magic lamp"))} & chosen
+
+
+def test_two_cards_sharing_only_a_generic_word_are_not_placed_over_four_stronger_pairs() -> None:
+    """The board of the pairs people see at once (Ghost, Midnight, Glass slipper, Prince, Castle,
+    Sleeping Beauty, Troll, Zombie) with four spare cards: Goldfish and Ugly Duckling share only
+    being animals, which once made them the board's strongest tie."""
+    names = ["Goldfish", "Ugly Duckling", "Ghost", "Midnight", "Glass slipper", "Prince", "Castle",
+             "Sleeping Beauty", "Troll", "Zombie", "Key", "Swords"]
+    assert frozenset(("Goldfish", "Ugly Duckling")) not in named_pairs(names, pairs_for_names(names))
 
 
 def test_the_bot_places_obvious_pairs_of_any_words() -> None:

@@ -36,7 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from duoplay.games.duos.cards import CATEGORIES, LANGUAGES, Face, face_by_id, faces
-from duoplay.games.duos.descriptions import linked, shared_words
+from duoplay.games.duos.descriptions import linked, telling_words
 from duoplay.games.duos.embedding import Embedder, shared
 from duoplay.games.duos.lexicon import exact, fold, readings
 from duoplay.games.duos.pairing import MAX_PAIRS, all_placements, normal
@@ -158,7 +158,7 @@ def relatedness(names: Sequence[str], language: str = "en", curated: bool = True
     if curated:
         ids = [f.id if f is not None else None for f in found]
         if sum(i is not None for i in ids) >= 3:  # a spread needs a few known cards
-            related += DESCRIPTION_WEIGHT * standardize(shared_words(ids)) + LINK_BONUS * linked(ids)
+            related += DESCRIPTION_WEIGHT * telling_words(ids) + LINK_BONUS * linked(ids)
     size = len(names)
     stems = [_stems(t) for t in texts]
     groups, firsts = _curated()

@@ -4,8 +4,9 @@ Each face lists short words for what it is, where it lives or is used, the story
 to (`st:`), its look, and the faces it goes with (`w:`). People pair Crab with Scorpion
 for their pincers and Glass slipper with Prince for the story, which an encoder reading the
 names alone does not see. Two faces score by the words they share, a word counting more
-the rarer it is among the faces of its category (inverse document frequency), and get a
-link when either names the other as what it goes with.
+the rarer it is among the faces of its category (inverse document frequency), measured against
+every two faces of the category, and get a link when either names the other as what it goes
+with.
 """
 
 from __future__ import annotations
@@ -70,6 +71,28 @@ def shared_words(face_ids: Sequence[str | None]) -> Matrix:
             common = described[a][0] & described[b][0]
             found[i, j] = found[j, i] = sum(weights.get(word, 0.0) for word in common)
     return found
+
+
+def telling_words(face_ids: Sequence[str | None]) -> Matrix:
+    """The shared description words of every two faces, as z-scores among all pairs of faces of
+    their category. Measured against the board instead, one generic word shared by two cards on a
+    board where nothing else shares a word ("animal": Goldfish and Ugly Duckling) would stand out
+    as the board's strongest tie."""
+    known = [face_id.split("/", 1)[0] for face_id in face_ids if face_id is not None]
+    if not known:
+        return np.zeros((len(face_ids), len(face_ids)))
+    mean, spread = _category_spread(max(set(known), key=known.count))
+    found: Matrix = (shared_words(face_ids) - mean) / spread
+    np.fill_diagonal(found, 0.0)
+    return found
+
+
+@cache
+def _category_spread(category: str) -> tuple[float, float]:
+    """The mean and spread of the shared-word weights over every two faces of a category."""
+    ids = [face_id for face_id in _described() if face_id.startswith(category + "/")]
+    weights = shared_words(ids)[~np.eye(len(ids), dtype=bool)]
+    return float(weights.mean()), float(weights.std()) or 1.0
 
 
 def linked(face_ids: Sequence[str | None]) -> Matrix:
