@@ -7,7 +7,8 @@ dealt again here and checked), each paired by hand before the bot ran on it. The
 language the cards have (the names in that language, resolved to our cards as the CLI does)
 and reported as tuning and held-out means, against the reference of the same run: the plain
 encoder (the 4 disjoint pairs of largest total cosine similarity of the names as written).
-The last line is `held-out identical pairs: X.XX / 4 (en), X.XX / 4 (es), ...`.
+The last line is `held-out identical pairs: X.XX / 4 (en), X.XX / 4 (es), ...`. A second hand
+paired the same boards later, from the names alone: how far two people agree, beside the bot.
 
 Everyday words that are not our cards, in the five languages position by position, with the
 pairs a person would place, written by another hand that saw neither the bot nor its word lists
@@ -152,6 +153,23 @@ def everyday_agreement(path: Path) -> dict[str, tuple[float, float]]:
     return found
 
 
+def second_hand() -> dict[str, tuple[float, float, float]]:
+    """part -> (first hand vs second hand, bot vs first, bot vs second), in English."""
+    found: dict[str, tuple[float, float, float]] = {}
+    boards = dealt_boards()
+    for part in ("tuning", "held out"):
+        rows = []
+        for board in (b for b in boards if b["held_out"] == (part == "held out")):
+            names = board["cards"]
+            first = {frozenset(p) for p in board["pairs"]}
+            second = {frozenset(p) for p in board["second_pairs"]}
+            bot = {frozenset((names[a], names[b])) for a, b in choose_pairs(relatedness(names, "en"))}
+            rows.append((len(first & second), len(bot & first), len(bot & second)))
+        found[part] = (statistics.fmean(r[0] for r in rows), statistics.fmean(r[1] for r in rows),
+                       statistics.fmean(r[2] for r in rows))
+    return found
+
+
 def dealt_agreement() -> dict[str, dict[str, float]]:
     """language -> {"tuning", "held out", "reference tuning", "reference held out"}: mean identical pairs."""
     boards = dealt_boards()
@@ -194,6 +212,10 @@ def main() -> None:
     for language, figures in dealt.items():
         print(f"{language:10}{figures['tuning']:9.2f}{figures['held out']:10.2f}"
               f"{figures['reference tuning']:12.2f}{figures['reference held out']:14.2f}")
+    for part, (people, bot_first, bot_second) in second_hand().items():
+        print(f"dealt boards, {part}, English: a second hand agrees with the first on {people:.2f} / 4; "
+              f"the bot with the first on {bot_first:.2f}, with the second on {bot_second:.2f}")
+
     tuning, everyday = (everyday_agreement(EVERYDAY[part]) for part in ("tuning", "held out"))
     sizes = {part: len(json.loads(path.read_text("utf-8"))["boards"]) for part, path in EVERYDAY.items()}
     print(f"everyday boards: {sizes['tuning']} tuning, {sizes['held out']} held out (words that are not our "
