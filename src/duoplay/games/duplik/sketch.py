@@ -138,10 +138,12 @@ def draw(heard: Heard, seed: int = 0) -> Drawing:
 def _wobbly(line: list[tuple[float, float]], box: Box, rng: random.Random) -> tuple[tuple[int, int], ...]:
     """The line resampled every few pixels, with a slow random drift, as a hand draws it."""
     amount = WOBBLE * max(box.w, box.h)
+    # Small things get shorter steps, so that a star keeps its notches once smoothed.
+    step = min(12.0, max(3.0, max(box.w, box.h) / 10))
     points: list[tuple[float, float]] = []
     drift_x = drift_y = 0.0
     for (x0, y0), (x1, y1) in itertools.pairwise(line):
-        steps = max(1, int(math.hypot(x1 - x0, y1 - y0) / 12))
+        steps = max(1, int(math.hypot(x1 - x0, y1 - y0) / step))
         for i in range(steps):
             t = i / steps
             drift_x = 0.7 * drift_x + rng.uniform(-amount, amount) * 0.3
@@ -156,7 +158,11 @@ def _clamped(points: Sequence[tuple[float, float]]) -> tuple[tuple[int, int], ..
 
 
 def _pattern(box: Box, rng: random.Random) -> list[tuple[tuple[int, int], ...]]:
-    inner = Box(box.kind, box.x + box.w * 0.25, box.y + box.h * 0.3, box.w * 0.5, box.h * 0.45)
+    """Stripes or dots inside the thing's outline (an umbrella's canopy, not the air under it)."""
+    outline = placed_lines(box.kind, box.x, box.y, box.w, box.h, box.facing)[0]
+    xs, ys = [x for x, _ in outline], [y for _, y in outline]
+    left, top, width, height = min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+    inner = Box(box.kind, left + width * 0.25, top + height * 0.3, width * 0.5, height * 0.45)
     if box.pattern == STRIPED:
         return [
             _clamped(

@@ -122,10 +122,16 @@ _RAW: dict[str, tuple[Polyline, ...]] = {
                      _poly((0.1, 0.55), (0, 0.45), (0.02, 0.7), (0.12, 0.62)), _poly((0.4, 0.85), (0.4, 1)))),
     "fish": _animal(_ellipse(0.5, 0.5, 0.36, 0.5), _poly((0.14, 0.5), (0, 0.1), (0, 0.9), closed=True),
                     ()),
-    "ball": (_ellipse(0.5, 0.5, 0.5, 0.5, 24),),
+    # The seams make a ball of a circle (a plain circle reads as a ring or a coin).
+    "ball": (_ellipse(0.5, 0.5, 0.5, 0.5, 24), _ellipse(0.5, 0.5, 0.2, 0.5, 12, -math.pi / 2, math.pi / 2),
+             _poly((0.02, 0.42), (0.5, 0.36), (0.98, 0.42))),
     "cup": (_poly((0, 0.05), (0.75, 0.05), (0.65, 1), (0.1, 1), closed=True),
             _ellipse(0.78, 0.45, 0.22, 0.2, 12, -math.pi / 2, math.pi / 2)),
-    "book": (_poly((0, 0), (1, 0), (1, 1), (0, 1), closed=True), _poly((0.12, 0), (0.12, 1))),
+    # An open book, two pages on a spine (a closed one is a slab that reads as a cushion).
+    "book": (_poly((0, 0.3), (0.12, 0.1), (0.3, 0.02), (0.5, 0.22), (0.7, 0.02), (0.88, 0.1), (1, 0.3),
+                   (1, 0.95), (0.72, 0.84), (0.5, 1), (0.28, 0.84), (0, 0.95), closed=True),
+             _poly((0.5, 0.22), (0.5, 1)),
+             _poly((0.14, 0.5), (0.38, 0.42)), _poly((0.62, 0.42), (0.86, 0.5))),
     "hat": (_poly((0.2, 0.75), (0.25, 0), (0.75, 0), (0.8, 0.75), closed=True),
             _poly((0, 0.75), (1, 0.75), (1, 1), (0, 1), closed=True)),
     "apple": (_ellipse(0.5, 0.6, 0.5, 0.4, 20), _poly((0.5, 0.2), (0.55, 0)),
@@ -139,7 +145,7 @@ _RAW: dict[str, tuple[Polyline, ...]] = {
     "cloud": (_ellipse(0.28, 0.62, 0.28, 0.36, 14, math.pi / 2, 3 * math.pi / 2)
               + _ellipse(0.5, 0.42, 0.26, 0.42, 14, math.pi, 2 * math.pi)
               + _ellipse(0.74, 0.62, 0.26, 0.36, 14, -math.pi / 2, math.pi / 2) + ((0.28, 0.98),),),
-    "star": (_star(0.5, 0.53, 0.5, 0.22),),
+    "star": (_star(0.5, 0.53, 0.5, 0.17),),  # deep notches: drawn small, a shallower star is a pentagon
     "kite": (_poly((0.5, 0), (1, 0.35), (0.5, 0.75), (0, 0.35), closed=True),
              _poly((0.5, 0.75), (0.4, 0.85), (0.6, 0.92), (0.5, 1))),
     "heart": (_poly(*(_ellipse(0.27, 0.28, 0.25, 0.28, 10, math.pi, 2 * math.pi)
