@@ -49,7 +49,9 @@ def test_status_timer_and_error_line(page: Page) -> None:
     expect(page.locator("#k-status")).to_have_text("Your move")
     expect(page.locator("#k-status")).to_have_class(re.compile("kit-status-mine"))
     assert page.title() == "● Room"
-    expect(page.locator("#k-timer")).to_have_text("1:16")
+    # 75.2 s shows as 1:16 (whole seconds rounded up), or a little less once a loaded machine has
+    # let a second or more pass before the check.
+    expect(page.locator("#k-timer")).to_have_text(re.compile(r"^1:1[0-6]$"))
     expect(page.locator("#k-timer")).to_have_attribute("role", "timer")
     expect(page.locator("#k-why")).to_have_text("Seat 2")
     expect(page.locator("#toasts .toast.error")).to_have_text("Seat 2")
