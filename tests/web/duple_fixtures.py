@@ -125,9 +125,15 @@ def word_for(snapshot: dict[str, Any]) -> str | None:
     return find_answer("es", letters, category, 1.0, _RANDOM)
 
 
-def answer(page: Page, word: str) -> None:
-    page.fill("#duple-word", word)
-    page.press("#duple-word", "Enter")
+def answer(page: Page, word: str, timeout: float = 30_000) -> bool:
+    """Type a word and send it; False when the field did not show within `timeout` ms (the race
+    ended first, as for a person who was a moment too slow)."""
+    try:
+        page.locator("#duple-word").fill(word, timeout=timeout)
+        page.locator("#duple-word").press("Enter", timeout=timeout)
+        return True
+    except PlaywrightError:
+        return False
 
 
 def try_click(page: Page, selector: str) -> bool:
@@ -180,7 +186,7 @@ def play(
                 if choice == "pass":
                     try_click(page, "#duple-pass")
                 elif choice:
-                    answer(page, choice)
+                    answer(page, choice, timeout=1500)  # a race the others ended is let go
         next(iter(pages.values())).wait_for_timeout(120)
     raise AssertionError(f"not reached in {timeout} s: {[shown(p) for p in pages.values()]}")
 

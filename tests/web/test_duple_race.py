@@ -97,7 +97,7 @@ def test_a_rejected_word_goes_to_a_vote_and_is_accepted(
         made_up = (
             letters + "qzxw"
         )  # has both letters, is no word: "not in the dictionary", which may be disputed
-        answer(ana, made_up)
+        assert answer(ana, made_up)
         expect(ana.locator("#duple-mine")).to_contain_text(
             "not in the dictionary", timeout=SLOW
         )  # the first word loads the judge
@@ -143,7 +143,7 @@ def test_everyone_races_in_an_all_play(new_context: NewContext, base: str, scree
         ben.locator("#duple-pass").click()
         expect(ana.locator("#duple-flash")).to_contain_text("Nobody won", timeout=SLOW)
     else:
-        answer(ana, word)
+        assert answer(ana, word)
         expect(ana.locator("#duple-flash")).to_contain_text("You win the All Play", timeout=SLOW)
         expect(ben.locator("#duple-flash")).to_contain_text("Ana wins the All Play")
         expect(ben.locator("#duple-piles .duple-seat[data-seat='0'] .duple-won")).to_have_attribute(

@@ -81,7 +81,7 @@ def _race_to_a_claim(screen: Page, pages: dict[int, Page], snap: dict[str, Any],
     (Ana answers, Ben passes) until a word wins. Returns the words Ana sent."""
     ana, ben = pages[0], pages[1]
     sent: set[str] = set()
-    answer(ben, "xz")
+    assert answer(ben, "xz")
     # Every answer shows on the screen with its verdict, as it comes.
     expect(screen.locator("#duple-answers li.no[data-seat='1'] .word")).to_have_text("xz", timeout=SLOW)
     if answered is not None:
@@ -89,7 +89,7 @@ def _race_to_a_claim(screen: Page, pages: dict[int, Page], snap: dict[str, Any],
     word = word_for(snap)
     if word is not None:
         sent.add(word)
-        answer(ana, word)
+        assert answer(ana, word)
         try:
             expect(screen.locator("#duple-table")).to_have_attribute("data-claims", "1", timeout=SLOW)
             return sent
