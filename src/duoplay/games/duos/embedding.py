@@ -10,12 +10,14 @@ loaded only when a text outside them comes up; vectors are cached per text.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 Vector = npt.NDArray[np.float32]
+Cosines = Callable[[list[str]], npt.NDArray[np.float64]]  # texts -> their matrix of cosines
 
 MODEL_LANGUAGES = ("en", "es", "fr", "pl")
 
@@ -76,6 +78,10 @@ class Embedder:
 
 
 _SHARED: Embedder | None = None
+
+
+def shared_cosines(texts: list[str]) -> npt.NDArray[np.float64]:
+    return shared().cosines(texts)
 
 
 def shared() -> Embedder:

@@ -16,13 +16,12 @@ Each dictionary is optional: without any, Swedish words are read as they are.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
-import numpy.typing as npt
 
+from duoplay.games.duos.embedding import Cosines, shared_cosines
 from duoplay.games.duos.freedict import SWEDISH_ENDINGS, FreeDict, installed
 
 # Target language (as the dictionary names it) -> Debian package's dictionary name.
@@ -35,8 +34,6 @@ RANK_COST = 0.02  # between equally supported senses, the dictionary's earlier o
 WORD_COST = 0.05  # between English words that fit a sense alike, the one its dictionary gives first
 SAME_SENSE = 0.5  # cosine at which an English word says the chosen sense
 ALTERNATIVE_MARGIN = 0.5  # a sense scoring this close to the best is another reading of the word
-
-Cosines = Callable[[list[str]], npt.NDArray[np.float64]]
 
 
 @dataclass(frozen=True)
@@ -61,17 +58,12 @@ class SwedishReader:
         self._cache: dict[str, tuple[str, ...]] = {}
         self._lock = threading.Lock()
 
-    def reading(self, word: str, cosines: Cosines | None = None) -> str | None:
-        """What the encoder should read for a Swedish word, or None when no dictionary has it."""
-        found = self.readings(word, cosines)
-        return found[0] if found else None
-
     def readings(self, word: str, cosines: Cosines | None = None) -> tuple[str, ...]:
         """The word's reading, then the other senses the dictionaries support almost as well
         (fat: a barrel, or the saucer under a cup), at most three; () when no dictionary has it."""
         with self._lock:
             if word not in self._cache:
-                self._cache[word] = self._read(word, cosines or _shared_cosines)
+                self._cache[word] = self._read(word, cosines or shared_cosines)
             return self._cache[word]
 
     def _read(self, word: str, cosines: Cosines) -> tuple[str, ...]:
@@ -130,11 +122,6 @@ class SwedishReader:
                 kept.append(k)
         return tuple(dict.fromkeys(said(k) for k in kept))[:3]
 
-
-def _shared_cosines(texts: list[str]) -> npt.NDArray[np.float64]:
-    from duoplay.games.duos.embedding import shared
-
-    return shared().cosines(texts)
 
 
 @cache

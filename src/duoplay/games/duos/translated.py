@@ -12,12 +12,9 @@ is read as written.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 from functools import cache
 
-import numpy as np
-import numpy.typing as npt
-
+from duoplay.games.duos.embedding import Cosines, shared_cosines
 from duoplay.games.duos.freedict import FreeDict, installed
 
 DICTIONARIES = {"es": "freedict-spa-eng", "fr": "freedict-fra-eng", "pl": "freedict-pol-eng"}
@@ -25,8 +22,6 @@ SENSES = 4  # a dictionary's first senses: later ones are rare
 SAME_MEANING = 0.5  # cosine at which a translation says the word
 WORD_COST = 0.05  # between translations that fit alike, the one the dictionary gives first
 ALTERNATIVE_MARGIN = 0.1  # a translation fitting this close to the best is another reading
-
-Cosines = Callable[[list[str]], npt.NDArray[np.float64]]
 
 
 class TranslatingReader:
@@ -39,7 +34,7 @@ class TranslatingReader:
         """The English readings of a word, the likeliest first; () when none fits it."""
         with self._lock:
             if word not in self._cache:
-                self._cache[word] = self._read(word, cosines or _shared_cosines)
+                self._cache[word] = self._read(word, cosines or shared_cosines)
             return self._cache[word]
 
     def _read(self, word: str, cosines: Cosines) -> tuple[str, ...]:
@@ -60,11 +55,6 @@ class TranslatingReader:
                 kept.append(k)
         return tuple(english[k] for k in kept[:3])
 
-
-def _shared_cosines(texts: list[str]) -> npt.NDArray[np.float64]:
-    from duoplay.games.duos.embedding import shared
-
-    return shared().cosines(texts)
 
 
 @cache
