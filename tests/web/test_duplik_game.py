@@ -31,7 +31,13 @@ def _step(page: Page) -> None:
     """What a quick, agreeable person does with the table as it is now."""
     offer = page.locator("#duplik-offer .duplik-scene-choice")
     if offer.count():
-        offer.first.click()
+        # The last round's reveal may still be open over the offer: the person closes it first.
+        with contextlib.suppress(PlaywrightError):
+            close = page.locator("#duplik-reveal-close")
+            if close.count() and close.is_visible():
+                close.click(timeout=2000)
+            else:
+                offer.first.click(timeout=2000)
         return
     data = shown(page)
     if data["phase"] == "describe":
