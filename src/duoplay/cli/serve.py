@@ -94,6 +94,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--redis-url", default=None,
                         help="Redis shared by the instances of a cluster (default: $REDIS_URL; none: this "
                         "process keeps every room); needs a PostgreSQL --database (docs/deploy.md)")
+    parser.add_argument("--test-hooks", action="store_true",
+                        help="for the test suite only: rooms may be dealt from a given seed and their clocks "
+                        "moved on over HTTP (docs/testing.md); never on a server people play on")
     parser.add_argument("--lease", type=float, default=5.0,
                         help="on a cluster, seconds before a dead instance's rooms are taken over "
                         "(default 5)")
@@ -165,6 +168,7 @@ def run(args: argparse.Namespace) -> int:
         open_rooms_page=args.open_rooms_page,
         redis_url=args.redis_url or redis_from_env(),
         lease=args.lease,
+        test_hooks=args.test_hooks,
     )
     uvicorn.run(
         create_app(config),

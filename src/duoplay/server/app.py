@@ -27,7 +27,7 @@ from duoplay.bots.pool import BotPool
 from duoplay.core.declared import describe
 from duoplay.core.json import has_lone_surrogates
 from duoplay.core.registry import find_game, game_ids
-from duoplay.server import howto
+from duoplay.server import howto, testhooks
 from duoplay.server import protocol as wire
 from duoplay.server.config import ServerConfig, normalize_database_url
 from duoplay.server.protocol import ProtocolError
@@ -63,6 +63,11 @@ def error_response(
 def room_error_response(error: RoomError, headers: dict[str, str] | None = None) -> JSONResponse:
     return error_response(error.code, error.message, error.status, headers,
                           template=error.template, params=error.params)
+
+
+async def _refused(request: Request, error: Exception) -> Response:
+    assert isinstance(error, RoomError)
+    return room_error_response(error)
 
 
 def client_address(request: Request | WebSocket) -> str:
@@ -421,9 +426,10 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         Route("/replay/{match_id}", index),
         Route("/rules/{game}", index),
         *howto.routes(),
+        *testhooks.routes(),
         Mount("/static", StaticFiles(directory=config.web_dir, check_dir=False), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={RoomError: _refused})
     app.state.config = config
     app.state.room_limit = (
         LocalAddressLimit(TokenBuckets(config.room_burst, config.rooms_per_minute / 60))

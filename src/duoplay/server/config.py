@@ -82,4 +82,7 @@ class ServerConfig:
     lease: float = 5.0
     """Seconds a cluster instance's claim on a room lasts unless renewed (renewed every third of it):
     how long a dead instance's rooms wait before another takes them over."""
+    test_hooks: bool = False
+    """Whether the test suite's hooks answer (`duoplay.server.testhooks`: a room's next deal from a
+    given seed, its clock moved on); without it they refuse. Never on a server people play on."""
     web_dir: Path = WEB_DIR

@@ -87,6 +87,7 @@ class Room:
         self._away_tasks: dict[int, asyncio.Task[None]] = {}
         self._away_due: dict[int, float] = {}  # loop time at which each absent seat's bot takes over
         self.deadline = DeadlineTimer(self._deadline_fired)
+        self.next_seed: int | None = None  # the seed of the next match, when a test hook chose it
         self.closed = False
         # Whether the open-room list shows this room; a seated player turns it on and off. It lives in
         # memory only: a room the server reloads is listed again, as a room made without the web client.
@@ -296,7 +297,9 @@ class Room:
         self.lobby.check_start()
         if self.match is not None:
             self.options = declared.next_options(self.game, self.match.state, self.options)
-        header = MatchHeader(self.game.id, len(self.lobby.seats), secrets.randbits(62), self.options)
+        seed = secrets.randbits(62) if self.next_seed is None else self.next_seed
+        self.next_seed = None
+        header = MatchHeader(self.game.id, len(self.lobby.seats), seed, self.options)
         match = Match.start(header)
         match_id = secrets.token_urlsafe(9)
         names = [seat.name for seat in self.lobby.seats]
@@ -521,6 +524,26 @@ class Room:
     @staticmethod
     def loop_time() -> float:
         return asyncio.get_running_loop().time()
+
+    async def advance_clock(self, seconds: float) -> JSON:
+        """Move the game's clock on by `seconds`, at most to the armed deadline, which then passes at
+        once (a test hook: tests wait on states, not on time). Returns the version and the time left."""
+
+        async def advance() -> JSON:
+            armed = self.deadline.armed
+            if armed is not None:
+                if self.deadline.ends_at - seconds <= self.loop_time():
+                    self.deadline.ends_at = self.loop_time()
+                    await self._deadline_passed(*armed, self.deadline.ends_at)
+                else:
+                    self.deadline.bring_forward(seconds)
+                    for client in self._greeted():  # their countdowns read the new time left
+                        self._full_state(client)
+            return {"version": None if self.match is None else self.match.version,
+                    "seconds_left": self.deadline.seconds_left()}
+
+        result: JSON = await self.loop.submit(advance)
+        return result
 
     # --- absent players --------------------------------------------------------------------
 

@@ -230,6 +230,10 @@ class LocalRooms:
                     room = await self._load_row(row)
         return room
 
+    async def local_room(self, code: str) -> Room | None:
+        """The room with this code, loaded into this process if it is stored (for the test hooks)."""
+        return await self._room(code)
+
     async def check(self, game: Any, options: Any, seats: Any) -> None:
         self._validate(game, options, seats)
 

@@ -1,0 +1,96 @@
+"""The test suite's hooks: a room dealt from a chosen seed, a room's clock moved on; and a server
+started without `--test-hooks` refusing both, so nobody can learn or steer a public server's deals."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.server.support import Peer, ServerProcess, running_server, seated_pair
+
+pytestmark = pytest.mark.asyncio
+
+
+@pytest.fixture(scope="module")
+def hooked(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    workdir = tmp_path_factory.mktemp("hooked")
+    with running_server(f"sqlite+aiosqlite:///{workdir / 'db.sqlite'}", workdir, "--bot-pace", "0",
+                        "--test-hooks") as process:
+        yield process
+
+
+def _refusal(server: ServerProcess, path: str, body: Any) -> tuple[int, dict[str, Any]]:
+    try:
+        server.post(path, body)
+    except urllib.error.HTTPError as error:
+        answer: dict[str, Any] = json.loads(error.read())["error"]
+        return error.code, answer
+    raise AssertionError(f"{path} was accepted")
+
+
+async def _first_view(server: ServerProcess, seed: int) -> str:
+    code = server.post("/api/rooms", {"game": "uno-duo"})["code"]
+    assert server.post(f"/api/test/rooms/{code}/seed", {"seed": seed}) == {"code": code, "seed": seed}
+    ada, bo = await seated_pair(server, code)
+    await ada.send(type="start")
+    state = await ada.until("state")
+    await ada.close()
+    await bo.close()
+    return json.dumps(state["view"], sort_keys=True)
+
+
+async def test_a_seeded_room_deals_the_same_cards_every_time(hooked: ServerProcess) -> None:
+    first = await _first_view(hooked, 1234)
+    assert first == await _first_view(hooked, 1234)
+    others = {await _first_view(hooked, seed) for seed in range(5)}
+    assert len(others) > 1  # the seed decides the deal
+
+
+async def test_moving_the_clock_on_ends_the_wait_at_once_and_no_sooner(hooked: ServerProcess) -> None:
+    code = hooked.post("/api/rooms", {"game": "uno-duo", "options": {"turn_timer": 30}})["code"]
+    ada, bo = await seated_pair(hooked, code)
+    await ada.send(type="start")
+    state = await ada.until("state")
+    version = state["version"]
+    # 10 of the 30 s: the wait goes on, and the players' countdowns are told the new time left.
+    moved = hooked.post(f"/api/test/rooms/{code}/clock", {"advance": 10})
+    assert moved["version"] == version and 15 < moved["seconds_left"] <= 20.5, moved
+    told = await ada.until("state")
+    assert told["version"] == version and told["deadline"]["seconds_left"] <= 20.5
+    # Far past the deadline: it passes once, for the seat whose clock ran out, and no further.
+    moved = hooked.post(f"/api/test/rooms/{code}/clock", {"advance": 3600})
+    assert moved["version"] > version
+    after = await ada.state_at(moved["version"])
+    assert after["deadline"]["seconds_left"] > 25  # the next turn has its whole time
+    await ada.close()
+    await bo.close()
+
+
+async def test_bad_hook_requests_are_refused_with_a_reason(hooked: ServerProcess) -> None:
+    code = hooked.post("/api/rooms", {"game": "uno-duo"})["code"]
+    for body in ({"seed": "7"}, {"seed": -1}, {"seed": 2**62}, {"seed": True}, [], {}):
+        status, error = _refusal(hooked, f"/api/test/rooms/{code}/seed", body)
+        assert (status, error["code"]) == (400, "malformed_request"), body
+    for body in ({"advance": -1}, {"advance": "5"}, {"advance": None}):
+        status, error = _refusal(hooked, f"/api/test/rooms/{code}/clock", body)
+        assert (status, error["code"]) == (400, "malformed_request"), body
+    status, error = _refusal(hooked, "/api/test/rooms/ZZZZZZ/seed", {"seed": 1})
+    assert (status, error["code"]) == (404, "room_not_found")
+
+
+async def test_a_server_without_test_hooks_refuses_them(tmp_path: Path) -> None:
+    with running_server(f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite'}", tmp_path) as server:
+        code = server.post("/api/rooms", {"game": "uno-duo"})["code"]
+        for path, body in ((f"/api/test/rooms/{code}/seed", {"seed": 1}),
+                           (f"/api/test/rooms/{code}/clock", {"advance": 5})):
+            status, error = _refusal(server, path, body)
+            assert (status, error["code"]) == (403, "test_hooks_off")
+        # The room plays on as any other.
+        peer = await Peer.join(f"{server.ws}/ws/{code}", "Ada")
+        await peer.sit(0)
+        await peer.close()
