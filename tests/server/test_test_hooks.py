@@ -13,6 +13,10 @@ from typing import Any
 import pytest
 from tests.server.support import Peer, ServerProcess, running_server, seated_pair
 
+from duoplay.core.log import MatchHeader
+from duoplay.core.match import Match
+from duoplay.core.registry import find_game
+
 pytestmark = pytest.mark.asyncio
 
 
@@ -71,6 +75,31 @@ async def test_moving_the_clock_on_ends_the_wait_at_once_and_no_sooner(hooked: S
     await bo.close()
 
 
+def _seed_where_seat_1_moves_first() -> int:
+    game = find_game("uno-duo")
+    options = game.options_to_json(game.parse_options({}))
+    return next(seed for seed in range(100)
+                if Match.start(MatchHeader("uno-duo", 2, seed, options)).view(0)["to_move"] == [1])
+
+
+@pytest.mark.parametrize("pace", [0, 100])
+async def test_the_rooms_bots_keep_the_pace_a_test_gives_them(hooked: ServerProcess, pace: int) -> None:
+    """At pace 0 the bot moves at once; at 100 it waits its 0.6 s a hundred times over, so a person
+    has all the time a test needs to move first."""
+    code = hooked.post("/api/rooms", {"game": "uno-duo"})["code"]
+    hooked.post(f"/api/test/rooms/{code}/seed", {"seed": _seed_where_seat_1_moves_first()})
+    assert hooked.post(f"/api/test/rooms/{code}/bots", {"pace": pace}) == {"code": code, "pace": pace}
+    ada = await Peer.join(f"{hooked.ws}/ws/{code}", "Ada")
+    await ada.sit(0)
+    await ada.send(type="add_bot", seat=1, level="random")
+    await ada.send(type="start")
+    state = await ada.until("state")
+    assert state["view"]["to_move"] == [1]
+    moved = [m for m in await ada.quiet(1.0) if m["type"] == "state"]
+    assert bool(moved) == (pace == 0)
+    await ada.close()
+
+
 async def test_bad_hook_requests_are_refused_with_a_reason(hooked: ServerProcess) -> None:
     code = hooked.post("/api/rooms", {"game": "uno-duo"})["code"]
     for body in ({"seed": "7"}, {"seed": -1}, {"seed": 2**62}, {"seed": True}, [], {}):
@@ -78,6 +107,9 @@ async def test_bad_hook_requests_are_refused_with_a_reason(hooked: ServerProcess
         assert (status, error["code"]) == (400, "malformed_request"), body
     for body in ({"advance": -1}, {"advance": "5"}, {"advance": None}):
         status, error = _refusal(hooked, f"/api/test/rooms/{code}/clock", body)
+        assert (status, error["code"]) == (400, "malformed_request"), body
+    for body in ({"pace": -1}, {"pace": 101}, {"pace": "slow"}):
+        status, error = _refusal(hooked, f"/api/test/rooms/{code}/bots", body)
         assert (status, error["code"]) == (400, "malformed_request"), body
     status, error = _refusal(hooked, "/api/test/rooms/ZZZZZZ/seed", {"seed": 1})
     assert (status, error["code"]) == (404, "room_not_found")
@@ -87,7 +119,8 @@ async def test_a_server_without_test_hooks_refuses_them(tmp_path: Path) -> None:
     with running_server(f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite'}", tmp_path) as server:
         code = server.post("/api/rooms", {"game": "uno-duo"})["code"]
         for path, body in ((f"/api/test/rooms/{code}/seed", {"seed": 1}),
-                           (f"/api/test/rooms/{code}/clock", {"advance": 5})):
+                           (f"/api/test/rooms/{code}/clock", {"advance": 5}),
+                           (f"/api/test/rooms/{code}/bots", {"pace": 0})):
             status, error = _refusal(server, path, body)
             assert (status, error["code"]) == (403, "test_hooks_off")
         # The room plays on as any other.

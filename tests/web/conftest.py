@@ -13,13 +13,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.web.tables import LAPTOP, PHONE
+
+__all__ = ["LAPTOP", "PHONE", "Server"]
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-LAPTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 375, "height": 667}
 
 
 def _free_port() -> int:
@@ -44,7 +45,8 @@ def _wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path) -> Non
 
 
 class Server:
-    """`duoplay serve` in a subprocess; it can be stopped and started again on the same port and database."""
+    """`duoplay serve` in a subprocess; it can be stopped and started again on the same port and database.
+    Its test hooks are on (`tables.new_room`'s seed and bot pace, `tables.advance`)."""
 
     def __init__(self, folder: Path, port: int | None = None, args: tuple[str, ...] = ()) -> None:
         self.folder = folder
@@ -58,7 +60,7 @@ class Server:
         duoplay = Path(sys.executable).with_name("duoplay")
         command = [str(duoplay), "serve", "--host", "127.0.0.1", "--port", str(self.port),
                    "--database", f"sqlite+aiosqlite:///{self.folder / 'db.sqlite'}", "--bot-pace", "0.05",
-                   "--log-level", "warning", *self.args]
+                   "--log-level", "warning", "--test-hooks", *self.args]
         with log.open("ab") as out:
             self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env={**os.environ})
         _wait_until_up(self.url, self.process, log)
@@ -77,7 +79,8 @@ class Server:
 
 @pytest.fixture(scope="session")
 def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The real server on a free port with a fresh SQLite database; bots act after 0.05 s."""
+    """The real server on a free port with a fresh SQLite database, one per test worker, shared by
+    every test of the worker that does not stop it; bots act after 0.05 s unless a room says else."""
     server = Server(tmp_path_factory.mktemp("server"))
     server.start()
     try:

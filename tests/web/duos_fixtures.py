@@ -6,61 +6,18 @@ client may. Everything a player does after that goes through the pages.
 
 from __future__ import annotations
 
-import json
 import re
-import urllib.request
-from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import BrowserContext, Page, expect
-from tests.web.conftest import LAPTOP
+from playwright.sync_api import Page, expect
+from tests.web import tables
+from tests.web.tables import SLOW, NewContext, add_bot, enter, player, replay
 
-# Bots think with a sentence encoder and the machine may be busy: waits for the server are generous.
-SLOW = 60_000
-
-NewContext = Callable[..., BrowserContext]  # pytest-playwright's `new_context` fixture
+__all__ = ["SLOW", "NewContext", "add_bot", "enter", "player", "replay"]
 
 
-def new_room(base: str, seats: int, options: dict[str, Any] | None = None) -> str:
-    body = json.dumps({"game": "duos", "seats": seats, "options": options or {}}).encode()
-    request = urllib.request.Request(base + "/api/rooms", data=body, method="POST",
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        code: str = json.loads(answer.read())["code"]
-    return code
-
-
-def replay(base: str, match_id: str) -> dict[str, Any]:
-    with urllib.request.urlopen(f"{base}/api/matches/{match_id}/replay", timeout=30) as answer:
-        data: dict[str, Any] = json.loads(answer.read())
-    return data
-
-
-def player(new_context: NewContext, name: str, viewport: dict[str, int] = LAPTOP,
-           locale: str | None = None) -> tuple[Page, list[str]]:
-    """A fresh browser profile whose player is called `name` (its browser preferring `locale`,
-    if given); also the page's script errors.
-    `new_context` is pytest-playwright's fixture, which closes the profile after the test."""
-    context = new_context(viewport=viewport, **({"locale": locale} if locale else {}))
-    stored = json.dumps(json.dumps(name))
-    context.add_init_script(
-        f"if (!localStorage.getItem('duoplay.name')) localStorage.setItem('duoplay.name', {stored});")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    return page, errors
-
-
-def enter(page: Page, base: str, code: str, seat: int) -> None:
-    page.goto(f"{base}/room/{code}")
-    page.click(f"li.seat[data-seat='{seat}'] button.sit")
-    expect(page.locator(f"li.seat[data-seat='{seat}'] .badge.you")).to_be_visible()
-
-
-def add_bot(page: Page, seat: int, level: str) -> None:
-    page.select_option(f"li.seat[data-seat='{seat}'] select.bot-level", level)
-    page.click(f"li.seat[data-seat='{seat}'] button.add-bot")
-    expect(page.locator(f"li.seat[data-seat='{seat}'][data-kind='bot']")).to_be_visible()
+def new_room(base: str, seats: int, options: dict[str, Any] | None = None, seed: int | None = None) -> str:
+    return tables.new_room(base, "duos", seats, options, seed)
 
 
 def start(page: Page) -> None:

@@ -65,7 +65,7 @@ class BotSeats:
     ) -> None:
         self._game = game
         self._decider = decider
-        self._pace = pace
+        self.pace = pace
         self._default_delay = default_delay
         self._snapshot = snapshot
         self._play = play
@@ -94,9 +94,12 @@ class BotSeats:
         if task is not None and task is not asyncio.current_task():
             task.cancel()
 
-    def new_match(self) -> None:
-        """Bots forget what they learnt of the last match."""
+    def new_match(self, seed: int | None = None) -> None:
+        """Bots forget what they learnt of the last match; with a `seed` (a test's), their choices
+        and waits follow from it, so a seeded match with the same moves of people plays out alike."""
         self._memory.clear()
+        if seed is not None:
+            self._random = random.Random(seed)
 
     async def _turns(self, seat: int) -> None:
         """Move for `seat` as long as it has moves (a draw then a play, or a move refused as stale)."""
@@ -130,7 +133,7 @@ class BotSeats:
                 del self._tasks[seat]
 
     def _delay(self, turn: Turn) -> float:
-        if self._pace <= 0:
+        if self.pace <= 0:
             return 0.0
         has_pace = callable(getattr(self._game, "bot_delay", None))
         delay = (
@@ -138,7 +141,7 @@ class BotSeats:
             if has_pace
             else self._default_delay
         )
-        return delay * self._pace
+        return delay * self.pace
 
     async def _decide(self, turn: Turn) -> JSON | None:
         key = (turn.seat, turn.level)

@@ -297,8 +297,8 @@ class Room:
         self.lobby.check_start()
         if self.match is not None:
             self.options = declared.next_options(self.game, self.match.state, self.options)
-        seed = secrets.randbits(62) if self.next_seed is None else self.next_seed
-        self.next_seed = None
+        seeded, self.next_seed = self.next_seed, None
+        seed = secrets.randbits(62) if seeded is None else seeded
         header = MatchHeader(self.game.id, len(self.lobby.seats), seed, self.options)
         match = Match.start(header)
         match_id = secrets.token_urlsafe(9)
@@ -311,7 +311,7 @@ class Room:
         except Exception:
             self.match, self.match_id, self.lobby.status = previous
             raise ProtocolError(wire.SERVER_ERROR, "The game could not be stored; try again") from None
-        self.bots.new_match()
+        self.bots.new_match(seeded)
         self.streams.reset()
         self.fanout.reset()
         self._broadcast_room()

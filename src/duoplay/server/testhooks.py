@@ -8,6 +8,7 @@ unknowable and its clocks run as the rules say.
 
     POST /api/test/rooms/{code}/seed   {"seed": 42}        the next match deals from seed 42
     POST /api/test/rooms/{code}/clock  {"advance": 5.0}    5 s pass, at most to the armed deadline
+    POST /api/test/rooms/{code}/bots   {"pace": 4.0}       the room's bots wait 4 times as long
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ def routes() -> list[Route]:
     return [
         Route("/api/test/rooms/{code}/seed", seed_next_match, methods=["POST"]),
         Route("/api/test/rooms/{code}/clock", advance_clock, methods=["POST"]),
+        Route("/api/test/rooms/{code}/bots", pace_bots, methods=["POST"]),
     ]
 
 
@@ -50,6 +52,17 @@ async def advance_clock(request: Request) -> Response:
             or seconds < 0:
         raise RoomError("malformed_request", '"advance" must be a number of seconds, 0 or more')
     return JSONResponse({"code": room.code, **await room.advance_clock(float(seconds))})
+
+
+async def pace_bots(request: Request) -> Response:
+    """Slow bots let people win the races a test wants; 0 makes them act at once."""
+    room, body = await _room_and_body(request)
+    pace = body.get("pace")
+    if not isinstance(pace, int | float) or isinstance(pace, bool) or not math.isfinite(pace) \
+            or not 0 <= pace <= 100:
+        raise RoomError("malformed_request", '"pace" must be a number from 0 to 100')
+    room.bots.pace = float(pace)
+    return JSONResponse({"code": room.code, "pace": room.bots.pace})
 
 
 async def _room_and_body(request: Request) -> tuple[Room, dict[str, Any]]:

@@ -1,0 +1,25 @@
+"""A seeded room is the same match every time: the shared fixtures' promise that a test reaches the
+situation it wants without waiting on luck, seen through the pages."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+from tests.web.tables import PHONE, NewContext, Person, open_table
+
+pytestmark = pytest.mark.browser
+
+
+def _first_screen(new_context: NewContext, server_url: str, seed: int) -> tuple[str, str]:
+    table = open_table(new_context, server_url, "duos", [Person("Ana", PHONE)], bots={1: "random"}, seed=seed)
+    cards = table.pages[0].locator("#duos-grid .duos-card")
+    expect(cards).to_have_count(12)
+    names = " | ".join(cards.all_inner_texts())
+    assert table.errors == []
+    return names, table.shown(0)["toMove"]
+
+
+def test_the_same_seed_deals_the_same_cards_on_the_page(new_context: NewContext, server_url: str) -> None:
+    first = _first_screen(new_context, server_url, 11)
+    assert _first_screen(new_context, server_url, 11) == first
+    assert _first_screen(new_context, server_url, 12)[0] != first[0]
