@@ -1,37 +1,42 @@
-"""Helpers for the Duplik browser tests: rooms over the HTTP API, two people and a bot at the table,
-strokes drawn with the mouse on the canvas, and a driver that judges criterion by criterion.
+"""Helpers for the Duplik browser tests: two people and a bot at a seeded table, strokes drawn with
+the mouse on the canvas, and drivers that act and wait for the server's answer, never for time.
 
-The die decides who portrays first, so a helper starts rooms until the first Portrayer is who the
-test wants (the bot, or one of the people): the first round is then the one the test plays.
+The die decides who portrays first. A room's first match deals from a seed (the server's test hook),
+so each test names the seed that makes the seat it wants the first Portrayer. The die is thrown
+before anything else, so only the seed and the number of seats decide it, whatever the options:
+
+    from duoplay.core.log import MatchHeader
+    from duoplay.core.match import Match
+    from duoplay.core.registry import find_game
+    game = find_game("duplik")
+    for seed in range(12):
+        match = Match.start(MatchHeader("duplik", 3, seed, game.options_to_json(game.parse_options({}))))
+        print(seed, match.view(0)["portrayer"])
+
+The clocks are long (`LONG`): a test that wants a wait to end moves the room's clock to it
+(`Table.advance`). Waits are on the table's data attributes: `data-version`, `data-phase`, and
+`data-answered` (how many of the page's actions the server has answered); the canvas's
+`data-strokes`, `data-unsent` (messages still to leave) and `data-kept` (strokes the server keeps).
 """
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import Page, expect
-from tests.web.duos_fixtures import NewContext, add_bot, enter, player
+from playwright.sync_api import Locator, Page, expect
+from tests.web.tables import LAPTOP, PHONE, SLOW, NewContext, Person, Table, enter, open_table, player
 
-SLOW = 60_000
-LAPTOP = {"width": 1366, "height": 657}
-PHONE = {"width": 390, "height": 844}
-# Short clocks: describing, disputing a verdict and voting.
-QUICK = {"describe_seconds": 60.0, "review_seconds": 4.0, "vote_seconds": 20.0, "prepare_seconds": 0.0}
 BOT = 2  # the bot's seat; the people sit at 0 and 1
+# The first Portrayer a seed gives with 3 seats (computed as in the module's docstring).
+FIRST = {0: 6, 1: 0, 2: 2}
+# Clocks no test waits out: describing, disputing a verdict, voting; no choice made for the Portrayer.
+LONG = {"describe_seconds": 600.0, "review_seconds": 120.0, "vote_seconds": 120.0, "prepare_seconds": 0.0}
+# Deciding buttons of the judging, by a quick and agreeable Judge or Artist.
+AGREE = ("#duplik-accept", "#duplik-vote-yes", "#duplik-decide-yes")
 
-__all__ = ["LAPTOP", "PHONE", "SLOW", "NewContext", "expect"]
-
-
-def new_room(base: str, options: dict[str, Any] | None = None) -> str:
-    body = json.dumps({"game": "duplik", "seats": 3, "options": {**QUICK, **(options or {})}}).encode()
-    request = urllib.request.Request(base + "/api/rooms", data=body, method="POST",
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        code: str = json.loads(answer.read())["code"]
-    return code
+__all__ = ["BOT", "FIRST", "LAPTOP", "LONG", "PHONE", "SLOW", "NewContext", "Table", "enter", "expect",
+           "player"]
 
 
 def shown(page: Page) -> dict[str, str]:
@@ -46,25 +51,60 @@ def wait_shown(page: Page, test: str, timeout: int = SLOW) -> None:
         f" return Boolean(d && d.version && ({test})); }}", timeout=timeout)
 
 
-def two_people_and_a_bot(new_context: NewContext, base: str, portrayer: Callable[[int], bool],
+def version(page: Page) -> int:
+    return int(shown(page).get("version") or 0)
+
+
+def seeded_table(new_context: NewContext, base: str, people: list[Person], first: int,
+                 options: dict[str, Any] | None = None, bots: dict[int, str] | None = None) -> Table:
+    """People at seats 0, 1, ... (and `bots`), the match started from the seed that makes `first`
+    the first Portrayer, with long clocks unless `options` says otherwise."""
+    table = open_table(new_context, base, "duplik", people, bots=bots, seed=FIRST[first],
+                       options={**LONG, **(options or {})})
+    for page in table.pages.values():
+        assert shown(page)["portrayer"] == str(first), "the seed no longer gives this first Portrayer"
+    return table
+
+
+def two_people_and_a_bot(new_context: NewContext, base: str, first: int,
                          options: dict[str, Any] | None = None,
-                         viewports: tuple[dict[str, int], dict[str, int]] = (LAPTOP, LAPTOP),
-                         tries: int = 12) -> tuple[dict[int, Page], list[str], str]:
-    """Ana (seat 0) and Ben (seat 1) sit, a bot takes seat 2, Ana starts; again in a new room until
-    the first Portrayer passes `portrayer(seat)`. Returns the pages, their script errors, the room."""
-    ana, errors_a = player(new_context, "Ana", viewports[0])
-    ben, errors_b = player(new_context, "Ben", viewports[1])
-    for _ in range(tries):
-        code = new_room(base, options)
-        enter(ana, base, code, 0)
-        enter(ben, base, code, 1)
-        add_bot(ana, BOT, "normal")
-        ana.click("#start:not([disabled])")
-        wait_shown(ana, "true")
-        wait_shown(ben, "true")
-        if portrayer(int(shown(ana)["portrayer"])):
-            return {0: ana, 1: ben}, errors_a + errors_b, code
-    raise AssertionError(f"no room in {tries} had the first Portrayer wanted")
+                         viewports: tuple[dict[str, int], dict[str, int]] = (LAPTOP, LAPTOP)) -> Table:
+    """Ana (seat 0) and Ben (seat 1) sit, a bot takes seat 2, Ana starts; `first` portrays first."""
+    people = [Person("Ana", viewports[0]), Person("Ben", viewports[1])]
+    return seeded_table(new_context, base, people, first, options, bots={BOT: "normal"})
+
+
+def act(page: Page, button: Locator) -> None:
+    """Click a button that sends an action, and wait until the server has answered it: by then the
+    state it made is shown (the server sends the state before the answer)."""
+    before = int(shown(page).get("answered") or 0)
+    button.click()
+    wait_shown(page, f"Number(d.answered || 0) > {before}")
+
+
+def caught_up(pages: dict[int, Page]) -> None:
+    """Every page shows the newest state any of them shows (each gets every state)."""
+    newest = max(version(page) for page in pages.values())
+    for page in pages.values():
+        wait_shown(page, f"Number(d.version) >= {newest}")
+
+
+def judge_step(pages: dict[int, Page], tick: Callable[[int], str] = lambda criterion: "#duplik-yes") -> bool:
+    """One decision of the judging by the first page that has one: the verdict `tick(criterion)`
+    gives, else accepting, voting yes or deciding yes. False once nobody is judging any more."""
+    caught_up(pages)
+    if all(shown(page)["phase"] != "judge" for page in pages.values()):
+        return False
+    for page in pages.values():
+        criterion = shown(page).get("criterion") or ""
+        for selector in (tick(int(criterion) if criterion.isdigit() else 0), *AGREE):
+            button = page.locator(selector)
+            if button.count() and button.is_enabled():
+                act(page, button)
+                return True
+    raise AssertionError("judging waits for nobody here: " + repr([
+        (shown(page), page.locator("#duplik-status").inner_text(), page.locator("#duplik-why").inner_text())
+        for page in pages.values()]))
 
 
 def draw(page: Page, points: list[tuple[float, float]]) -> None:
@@ -83,6 +123,11 @@ def strokes_on(page: Page, selector: str = "#duplik-canvas") -> int:
     return int(page.locator(selector).get_attribute("data-strokes") or "0")
 
 
+def kept(page: Page, strokes: int) -> None:
+    """Wait until the server has said it keeps `strokes` strokes of this page's drawing."""
+    expect(page.locator("#duplik-canvas")).to_have_attribute("data-kept", str(strokes), timeout=SLOW)
+
+
 def house(page: Page) -> None:
     """Three strokes: a square, a roof and a sun."""
     draw(page, [(0.2, 0.5), (0.4, 0.5), (0.4, 0.8), (0.2, 0.8), (0.2, 0.5)])
@@ -90,5 +135,5 @@ def house(page: Page) -> None:
     draw(page, [(0.75, 0.15), (0.82, 0.12), (0.86, 0.2), (0.8, 0.27), (0.74, 0.22), (0.75, 0.15)])
 
 
-__all__ += ["draw", "enter", "house", "new_room", "player", "shown", "strokes_on",
-            "two_people_and_a_bot", "wait_shown"]
+__all__ += ["act", "caught_up", "draw", "house", "kept", "seeded_table", "shown", "strokes_on",
+            "two_people_and_a_bot", "version", "wait_shown"]

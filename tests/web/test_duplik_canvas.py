@@ -18,6 +18,7 @@ from tests.web.duplik_fixtures import (
     draw,
     expect,
     house,
+    kept,
     shown,
     strokes_on,
     two_people_and_a_bot,
@@ -48,12 +49,12 @@ def in_viewport(page: Page, selector: str) -> bool:
 
 def test_a_reload_in_the_middle_of_drawing_keeps_the_strokes(
         new_context: NewContext, server_url: str) -> None:
-    pages, errors, _ = two_people_and_a_bot(new_context, server_url, lambda seat: seat == BOT)
-    ana, ben = pages[0], pages[1]
+    table = two_people_and_a_bot(new_context, server_url, BOT)
+    ana, ben = table.pages[0], table.pages[1]
     wait_shown(ana, "d.phase === 'describe'")
     house(ana)
     expect(ana.locator("#duplik-canvas")).to_have_attribute("data-strokes", "3")
-    ana.wait_for_timeout(600)  # the strokes leave one by one
+    kept(ana, 3)  # the strokes have left one by one, and the server has them
     ana.reload()
     wait_shown(ana, "d.phase === 'describe'")
     expect(ana.locator("#duplik-canvas")).to_have_attribute("data-strokes", "3")
@@ -66,42 +67,46 @@ def test_a_reload_in_the_middle_of_drawing_keeps_the_strokes(
     wait_shown(ben, "d.phase === 'judge'")
     expect(ben.locator("#duplik-judged")).to_have_attribute("data-artist", "0")
     assert strokes_on(ben, "#duplik-judged svg") == 4
-    assert errors == []
+    assert table.errors == []
 
 
 def test_strokes_outlive_a_dropped_connection_and_a_server_restart(
         new_context: NewContext, own_server: Server) -> None:
-    pages, errors, _ = two_people_and_a_bot(new_context, own_server.url, lambda seat: seat == BOT,
-                                            {"describe_seconds": 120.0})
-    ana, ben = pages[0], pages[1]
+    table = two_people_and_a_bot(new_context, own_server.url, BOT)
+    ana, ben = table.pages[0], table.pages[1]
+    canvas = ana.locator("#duplik-canvas")
     wait_shown(ana, "d.phase === 'describe'")
     draw(ana, [(0.2, 0.2), (0.6, 0.6)])
     draw(ana, [(0.2, 0.6), (0.6, 0.2)])
-    ana.wait_for_timeout(600)
+    kept(ana, 2)  # both strokes reached the server
     own_server.stop()  # every connection drops, and the server forgets what was streamed
     expect(ana.locator("#connection")).to_be_visible()
-    ana.wait_for_timeout(2500)  # the page notices it cannot send
+    # The page notices it cannot send (its next heartbeat fails): the server's copy is unknown now,
+    # and the whole drawing waits to be sent again.
+    expect(canvas).to_have_attribute("data-kept", "", timeout=SLOW)
+    expect(canvas).not_to_have_attribute("data-unsent", "0")
     own_server.start()  # the match is rebuilt from its log
     for page in (ana, ben):
-        expect(page.locator("#connection")).to_be_hidden(timeout=20_000)
+        # The page tries again after 0.3, 1, 2, 4 then every 8 s: up to 8 s after the server is back.
+        expect(page.locator("#connection")).to_be_hidden(timeout=SLOW)
         wait_shown(page, "d.phase === 'describe'")
-    expect(ana.locator("#duplik-canvas")).to_have_attribute("data-strokes", "2")
+    expect(canvas).to_have_attribute("data-strokes", "2")
+    kept(ana, 2)  # the restarted server has the whole drawing again
     draw(ana, [(0.7, 0.3), (0.9, 0.5)])  # and drawing goes on
-    expect(ana.locator("#duplik-canvas")).to_have_attribute("data-strokes", "3")
+    expect(canvas).to_have_attribute("data-strokes", "3")
     ana.locator("#duplik-done").click()
     ben.locator("#duplik-done").click()
     wait_shown(ben, "d.phase === 'judge'")
     # The whole drawing reached the new server: Ben, who judges it, sees all three strokes.
     expect(ben.locator("#duplik-judged")).to_have_attribute("data-artist", "0")
     assert strokes_on(ben, "#duplik-judged svg") == 3
-    assert errors == []
+    assert table.errors == []
 
 
 def test_the_canvas_and_its_controls_fit_a_phone(
         new_context: NewContext, server_url: str, screenshots: Path) -> None:
-    pages, errors, _ = two_people_and_a_bot(new_context, server_url, lambda seat: seat == BOT,
-                                            viewports=(PHONE, LAPTOP))
-    phone = pages[0]
+    table = two_people_and_a_bot(new_context, server_url, BOT, viewports=(PHONE, LAPTOP))
+    phone = table.pages[0]
     wait_shown(phone, "d.phase === 'describe'")
     expect(phone.locator("#duplik-said")).not_to_be_empty(timeout=SLOW)
     for selector in ("#duplik-canvas", "#duplik-done", "#duplik-undo", "#duplik-said", "#duplik-status"):
@@ -116,24 +121,25 @@ def test_the_canvas_and_its_controls_fit_a_phone(
     expect(phone.locator("#duplik-canvas")).to_have_attribute("data-strokes", "5")
     phone.screenshot(path=str(screenshots / "duplik-drawing-phone.png"))
     phone.locator("#duplik-done").click()
-    pages[1].locator("#duplik-done").click()
+    table.pages[1].locator("#duplik-done").click()
     wait_shown(phone, "d.phase === 'judge'")
     for selector in ("#duplik-criterion", "#duplik-yes", "#duplik-no"):
         assert in_viewport(phone, selector), selector
     phone.screenshot(path=str(screenshots / "duplik-judging-phone.png"))
-    assert errors == []
+    assert table.errors == []
 
 
 def test_no_ink_after_time_is_up(new_context: NewContext, server_url: str) -> None:
-    pages, errors, _ = two_people_and_a_bot(new_context, server_url, lambda seat: seat == BOT,
-                                            {"describe_seconds": 10.0})
-    ana = pages[0]
+    table = two_people_and_a_bot(new_context, server_url, BOT)
+    ana, ben = table.pages[0], table.pages[1]
     wait_shown(ana, "d.phase === 'describe'")
     draw(ana, [(0.2, 0.2), (0.6, 0.6)])
     expect(ana.locator("#duplik-canvas")).to_have_attribute("data-strokes", "1")
+    kept(ana, 1)  # the server has the stroke before the hourglass runs out
     box = ana.locator("#duplik-canvas").bounding_box()
     assert box is not None
-    wait_shown(ana, "d.phase !== 'describe'", timeout=20_000)  # pens down at zero, by the table
+    table.advance()  # the hourglass runs out now: pens down, by the table
+    wait_shown(ana, "d.phase !== 'describe'")
     # The same mouse stroke over the same place leaves nothing: the canvas is gone, the drawing kept.
     ana.mouse.move(box["x"] + 20, box["y"] + 20)
     ana.mouse.down()
@@ -142,19 +148,17 @@ def test_no_ink_after_time_is_up(new_context: NewContext, server_url: str) -> No
     assert ana.locator("#duplik-canvas.duplik-pad-on").count() == 0
     wait_shown(ana, "d.phase === 'judge'")
     expect(ana.locator("#duplik-judged")).to_have_attribute("data-artist", "1")
-    wait_shown(pages[1], "d.phase === 'judge'")
+    wait_shown(ben, "d.phase === 'judge'")
     # Ben judges Ana's drawing as it was at zero: one stroke.
-    expect(pages[1].locator("#duplik-judged")).to_have_attribute("data-artist", "0")
-    assert strokes_on(pages[1], "#duplik-judged svg") == 1
-    assert errors == []
+    expect(ben.locator("#duplik-judged")).to_have_attribute("data-artist", "0")
+    assert strokes_on(ben, "#duplik-judged svg") == 1
+    assert table.errors == []
 
 
 def test_a_person_portraying_types_and_the_other_reads_it_as_it_is_typed(
         new_context: NewContext, server_url: str, screenshots: Path) -> None:
-    pages, errors, _ = two_people_and_a_bot(new_context, server_url, lambda seat: seat != BOT,
-                                            viewports=(PHONE, PHONE))
-    portrayer = int(shown(pages[0])["portrayer"])
-    teller, artist = pages[portrayer], pages[1 - portrayer]
+    table = two_people_and_a_bot(new_context, server_url, 0, viewports=(PHONE, PHONE))
+    teller, artist = table.pages[0], table.pages[1]  # Ana portrays first, Ben draws
     expect(teller.locator("#duplik-offer button.duplik-scene-choice")).to_have_count(3)
     teller.locator("#duplik-offer button.duplik-scene-choice").first.click()
     teller.locator("#duplik-roll").click()
@@ -164,6 +168,7 @@ def test_a_person_portraying_types_and_the_other_reads_it_as_it_is_typed(
     expect(artist.locator("#duplik-title")).to_contain_text(title)  # read aloud before the hourglass
     teller.locator("#duplik-start").click()
     wait_shown(artist, "d.phase === 'describe'")
+    wait_shown(teller, "d.phase === 'describe'")
     # The picture and the text box are both in sight on the Portrayer's phone.
     for selector in ("#duplik-work .duplik-picture", "#duplik-typing", "#duplik-stop"):
         assert in_viewport(teller, selector), selector
@@ -174,10 +179,11 @@ def test_a_person_portraying_types_and_the_other_reads_it_as_it_is_typed(
     teller.screenshot(path=str(screenshots / "duplik-describing-phone.png"))
     teller.locator("#duplik-typing").press_sequentially(", a small cat under it.", delay=20)
     expect(artist.locator("#duplik-said")).to_have_text("A big tree on the left, a small cat under it.")
-    # An Artist who reloads reads it again within seconds.
+    # An Artist who reloads reads it again within seconds: the text is sent again every 5 s, and
+    # 15 s leave a loaded machine its margin.
     artist.reload()
     expect(artist.locator("#duplik-said")).to_have_text("A big tree on the left, a small cat under it.",
                                                         timeout=15_000)
     teller.locator("#duplik-stop").click()
     expect(artist.locator("#duplik-log")).to_contain_text("has finished describing")
-    assert errors == []
+    assert table.errors == []

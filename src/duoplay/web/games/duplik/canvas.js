@@ -95,6 +95,13 @@ export class Sketchpad {
     this.svg.dataset.strokes = String(strokes.length);
   }
 
+  // What is still to be sent and how many strokes the server keeps ("" while unknown), for whoever
+  // wants to know whether the drawing has reached it.
+  synced(unsent, kept) {
+    this.svg.dataset.unsent = String(unsent);
+    this.svg.dataset.kept = kept === null ? "" : String(kept);
+  }
+
   point(event) {
     const box = this.svg.getBoundingClientRect();
     if (!box.width || !box.height) return null;

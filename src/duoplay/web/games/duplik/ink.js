@@ -4,7 +4,9 @@
 // limits how many a connection sends); one that cannot leave waits. After a failed send (the
 // connection dropped) or a reload, the server may hold a different copy: the whole drawing is then
 // sent again after a clear, so both copies end the same. A small empty message every few seconds
-// tells whether the connection is up: a server that restarted meanwhile lost its copy.
+// tells whether the connection is up: a server that restarted meanwhile lost its copy. The server
+// relays every message it keeps back to the Artist's own seat, so `kept` follows the server's copy
+// (null while unknown: after a reload or a lost connection, until the clear sent again comes back).
 const STORE = "duoplay.duplik.ink.";
 const PACE_MS = 120; // at most about 8 stream messages a second
 const BEAT_MS = 2000;
@@ -39,10 +41,13 @@ function save(key, data) {
 }
 
 export class Ink {
-  // send(data) streams one message and says whether it left; changed() redraws.
-  constructor({ send, changed }) {
+  // send(data) streams one message and says whether it left; changed() redraws; synced() is told
+  // when what is left to send or what the server keeps has changed.
+  constructor({ send, changed, synced = () => {} }) {
     this.send = send;
     this.changed = changed;
+    this.synced = synced;
+    this.kept = null; // strokes in the server's copy, as it relayed them back; null: unknown
     this.key = null;
     this.strokes = [];
     this.outbox = [];
@@ -61,8 +66,10 @@ export class Ink {
     this.outbox = stored && Array.isArray(stored.outbox) ? stored.outbox : [];
     // After a reload the server may have missed what was on its way: send the whole drawing again.
     this.resync = Boolean(stored && (stored.strokes.length || this.outbox.length));
+    this.kept = this.resync ? null : 0;
     clearInterval(this.beat);
     this.beat = setInterval(() => this.heartbeat(), BEAT_MS);
+    this.synced();
     this.pump();
   }
 
@@ -76,11 +83,13 @@ export class Ink {
     this.strokes = [];
     this.outbox = [];
     this.resync = false;
+    this.kept = null;
     clearTimeout(this.timer);
     clearInterval(this.beat);
     this.timer = null;
     this.beat = null;
     this.settle();
+    this.synced();
   }
 
   points() {
@@ -112,11 +121,28 @@ export class Ink {
   // The server refused a message or lost the connection: it may hold another copy now.
   lost() {
     this.resync = true;
+    this.kept = null;
+    this.synced();
     this.pump();
   }
 
   pending() {
     return this.outbox.length > 0 || this.resync;
+  }
+
+  // How many messages are still to leave (a drawing sent again whole: a clear and every stroke).
+  unsent() {
+    return this.resync ? this.strokes.length + 1 : this.outbox.length;
+  }
+
+  // A message the server kept, relayed back to this seat: its copy changes as it applies it.
+  echoed(data) {
+    if (!this.key || !data || typeof data !== "object") return;
+    if (data.clear === true) this.kept = 0;
+    else if (this.kept === null) return;
+    else if (data.undo === true) this.kept = Math.max(0, this.kept - 1);
+    else if (data.stroke) this.kept += 1;
+    this.synced();
   }
 
   // Resolves once everything drawn has left (or after `ms`), so pencil down follows the last stroke.
@@ -135,6 +161,7 @@ export class Ink {
     this.outbox.push(message);
     this.store();
     this.changed();
+    this.synced();
     this.pump();
   }
 
@@ -170,8 +197,11 @@ export class Ink {
     if (this.send(this.outbox[0])) {
       this.outbox.shift();
       this.store();
+      this.synced();
     } else {
       this.resync = true; // not connected: once back, send it all again
+      this.kept = null;
+      this.synced();
       this.timer = setTimeout(() => {
         this.timer = null;
         this.step();

@@ -31,8 +31,9 @@ export class Stage {
         return true;
       },
     });
-    this.ink = new Ink({ send: (data) => ctx.stream("ink", data), changed: () => this.showInk() });
     this.pad = new Sketchpad({ id: "duplik-canvas", label: t("Your drawing"), onStroke: (points) => this.stroke(points) });
+    this.ink = new Ink({ send: (data) => ctx.stream("ink", data), changed: () => this.showInk(),
+      synced: () => this.pad.synced(this.ink.unsent(), this.ink.kept) });
     this.undoButton = withKey(h("button", { type: "button", id: "duplik-undo", onclick: () => this.undo() }, t("Undo")), "u");
     this.clearButton = h("button", { type: "button", id: "duplik-clear", onclick: () => this.clear() }, t("Clear"));
     this.doneButton = h("button.primary", { type: "button", id: "duplik-done", onclick: () => this.pencilDown() },

@@ -51,9 +51,14 @@ export function createTable(root, ctx) {
   const me = () => (shown && shown.view.seat !== null && shown.view.seat !== undefined ? shown.view.seat : null);
   const label = (seat) => namer(ctx.seatName, me())(seat);
 
+  let answered = 0; // actions of this page the server has answered (an ack or a refusal)
   function send(action) {
     why.clear();
-    return ctx.act(action).catch(() => null); // a refusal comes back through error() below
+    return ctx.act(action).catch(() => null) // a refusal comes back through error() below
+      .finally(() => {
+        answered += 1;
+        table.dataset.answered = String(answered);
+      });
   }
 
   function render() {
@@ -153,6 +158,7 @@ export function createTable(root, ctx) {
         && typeof msg.data.text === "string") {
         stage.reading.streamed(msg.data.text);
       }
+      if (msg.channel === "ink" && msg.seat === me()) stage.ink.echoed(msg.data); // the server kept it
     },
     error: (error) => {
       if (error.code === "stream_closed") return true; // the hourglass ran out meanwhile: nothing to say
