@@ -58,7 +58,7 @@ test: $(STAMP) system-deps lint
 	$(PY) -m pytest -n 2 -q
 
 test-fast: $(STAMP)
-	$(PY) -m pytest -q -m "not slow and not browser and not postgres"
+	$(PY) -m pytest -n 2 -q -m "not slow and not browser and not postgres and not live"
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests benchmarks

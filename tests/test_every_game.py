@@ -48,7 +48,9 @@ def playouts() -> list[Any]:
     for game_id in game_ids():
         game = find_game(game_id)
         for seats in range(game.min_seats, game.max_seats + 1):
-            cases += [pytest.param(game_id, seats, seed, id=f"{game_id}-{seats}-seats-seed-{seed}")
+            # The first seed of each is quick feedback (`make test-fast`); the others run in `make test`.
+            cases += [pytest.param(game_id, seats, seed, id=f"{game_id}-{seats}-seats-seed-{seed}",
+                                   marks=() if seed == SEEDS[0] else pytest.mark.slow)
                       for seed in SEEDS]
     return cases
 

@@ -11,6 +11,8 @@ import pytest
 
 from duoplay.games.uno_duo.ai import ACTION_COUNT, BLOCKS, OBS_SIZE
 
+pytestmark = pytest.mark.live
+
 DOC = Path(__file__).resolve().parents[2] / "docs" / "ai.md"
 
 

@@ -8,6 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.live
+
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "bot_strength.py"
 LAST_LINE = re.compile(r"^ISMCTS vs heuristic: \d+\.\d% \[\d+\.\d, \d+\.\d\], \d+ ms/decision$")
 

@@ -8,6 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.live
+
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "duple_judge.py"
 PROMPTS = {"lang": "es", "prompts": [
     {"id": "a", "category": "animal", "letters": ["L", "D"], "heldout": False, "valid": ["leopardo"],

@@ -13,6 +13,8 @@ from types import ModuleType
 
 import pytest
 
+pytestmark = pytest.mark.live
+
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 SCRIPT = BENCHMARKS / "duplik_eye.py"
 VERDICTS = BENCHMARKS / "data" / "duplik_eye_verdicts.json"

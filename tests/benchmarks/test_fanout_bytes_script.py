@@ -7,6 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.live
+
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "fanout_bytes.py"
 
 

@@ -8,6 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.live
+
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "server_load.py"
 LAST_LINE = re.compile(r"^clients: (\d+), p50 ms: (\d+\.\d|nan), p99 ms: (\d+\.\d|nan), errors: (\d+)$")
 

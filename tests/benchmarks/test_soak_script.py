@@ -8,6 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.live
+
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "soak.py"
 LAST_LINE = re.compile(
     r"^soak: ([\d.]+) minutes, (\d+) messages, (\d+) unexpected errors, (\d+) lost actions,"

@@ -21,6 +21,8 @@ from duoplay.bots.pool import BotFailed, BotPool, BotTicket, PooledBot
 from duoplay.core.match import Match
 from duoplay.games.uno_duo.actions import SIMPLE_ACTIONS
 
+pytestmark = pytest.mark.live
+
 
 @pytest.fixture
 def pool() -> Iterator[BotPool]:

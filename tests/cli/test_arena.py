@@ -7,6 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.live
+
 DUOPLAY = str(Path(sys.executable).parent / "duoplay")
 
 

@@ -7,9 +7,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from duoplay.games.duplik.scenes.facts import holds
 from duoplay.games.duplik.scenes.generate import generate
 from duoplay.games.duplik.scenes.render import read_boxes
+
+pytestmark = pytest.mark.live
 
 DUOPLAY = str(Path(sys.executable).with_name("duoplay"))
 

@@ -18,8 +18,12 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from duoplay.bots import bot_levels
 from duoplay.cli.terminal import Style
+
+pytestmark = pytest.mark.live
 
 DUOPLAY = str(Path(sys.executable).with_name("duoplay"))
 PROMPT = re.compile(r"(Your move|Choose)> $")

@@ -17,10 +17,14 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from duoplay.cli import play
 from duoplay.cli.main import build_parser
 from duoplay.games.duple.words.answer import find_answer
 from duoplay.games.duple.words.categories import find_category
+
+pytestmark = pytest.mark.live
 
 DUOPLAY = str(Path(sys.executable).with_name("duoplay"))
 FACEOFF = re.compile(r"FACE-OFF: you vs bot ═+\n +(\S) +(\S) +category: (.+)\n")

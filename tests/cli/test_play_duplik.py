@@ -11,10 +11,13 @@ import queue
 import re
 import threading
 
+import pytest
 from tests.cli.test_play_duple import Table as DupleTable
 from tests.cli.test_play_duple import Transcript
 
 from duoplay.cli.main import build_parser
+
+pytestmark = pytest.mark.live
 
 ARTIST_FIRST, PORTRAYER_FIRST = "3", "6"
 

@@ -6,8 +6,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from duoplay.core.testing import random_playout
 from duoplay.games.uno_duo import GAME
+
+pytestmark = pytest.mark.live
 
 
 def _replay(*args: str) -> subprocess.CompletedProcess[str]:

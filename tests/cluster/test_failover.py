@@ -18,7 +18,7 @@ from tests.server.support import Peer, my_move
 
 from duoplay.server.storage import Storage
 
-pytestmark = [pytest.mark.asyncio, pytest.mark.postgres]
+pytestmark = [pytest.mark.asyncio, pytest.mark.postgres, pytest.mark.live]
 
 LEASE = "1.5"
 ONE_ROUND = {"game": "uno-duo", "options": {"target_score": 1}}  # the match ends with the round

@@ -17,7 +17,7 @@ from tests.cluster.support import RedisServer, start_cluster
 from tests.cluster.test_failover import ONE_ROUND, Player, play, stored_log
 from tests.server.support import my_move
 
-pytestmark = [pytest.mark.asyncio, pytest.mark.postgres]
+pytestmark = [pytest.mark.asyncio, pytest.mark.postgres, pytest.mark.live]
 
 
 async def test_a_frozen_owner_that_wakes_up_cannot_store_a_move(

@@ -13,7 +13,7 @@ import pytest
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "server_load.py"
 LAST_LINE = re.compile(r"^instances: 2, ratio: (\d+\.\d\d)x, p99 ms: (\d+\.\d), failover s: (\d+\.\d\d)$")
 
-pytestmark = pytest.mark.postgres
+pytestmark = [pytest.mark.postgres, pytest.mark.live]
 
 
 def test_a_short_two_instance_run_reports_both_rates_and_the_failover() -> None:

@@ -6,7 +6,10 @@ import os
 import subprocess
 from pathlib import Path
 
+import pytest
 from tests.server.support import DUOPLAY
+
+pytestmark = pytest.mark.live
 
 
 def serve(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:

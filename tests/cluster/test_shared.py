@@ -15,7 +15,7 @@ import pytest
 from tests.cluster.support import RedisServer, start_cluster
 from tests.server.support import ServerProcess, seated_pair
 
-pytestmark = pytest.mark.postgres
+pytestmark = [pytest.mark.postgres, pytest.mark.live]
 
 
 def post(instance: ServerProcess, body: Any) -> tuple[int, Any]:

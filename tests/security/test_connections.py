@@ -19,6 +19,8 @@ import pytest
 import websockets
 from tests.server.support import Peer, ServerProcess, running_server
 
+pytestmark = pytest.mark.live
+
 HELLO_TIMEOUT = 1.5
 PER_ADDRESS = 8
 HTTP_PER_ADDRESS = 12

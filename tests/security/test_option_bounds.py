@@ -14,6 +14,8 @@ from tests.server.support import Peer, ServerProcess
 from duoplay.core import declared
 from duoplay.core.registry import find_game, game_ids
 
+pytestmark = pytest.mark.live
+
 
 def _bounded_specs() -> list[tuple[str, Any]]:
     return [(game, spec) for game in game_ids() for spec in declared.option_specs(find_game(game))

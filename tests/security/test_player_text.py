@@ -15,6 +15,8 @@ from duoplay.core.log import LogEntry, MatchHeader
 from duoplay.server.lobby import FINISHED, Seat
 from duoplay.server.storage import RoomRow, Storage
 
+pytestmark = pytest.mark.live
+
 BAD_WORDS = ["a\x1b[31mred", "a\x00b", "\u202eevil", "zero\u200bwidth", "bi\u2066di", "x\ufeff"]
 
 

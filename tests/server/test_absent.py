@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from tests.server.support import Peer, my_move, running_server, seated_pair
 
-pytestmark = pytest.mark.asyncio
+pytestmark = [pytest.mark.asyncio, pytest.mark.live]
 
 
 async def test_a_bot_stands_in_after_the_grace_period_and_steps_aside(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from tests.server.support import Peer, ServerProcess, my_move
 
-pytestmark = pytest.mark.asyncio
+pytestmark = [pytest.mark.asyncio, pytest.mark.live]
 
 
 async def play_moves(

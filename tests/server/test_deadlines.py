@@ -20,7 +20,7 @@ from duoplay.server.rooms import LocalRooms
 from duoplay.server.storage import Storage
 from duoplay.server.storage.migrate import upgrade_async
 
-pytestmark = pytest.mark.asyncio
+pytestmark = [pytest.mark.asyncio, pytest.mark.live]
 
 
 class Recorder:

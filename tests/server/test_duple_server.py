@@ -34,7 +34,7 @@ from tests.server.support import ROOT, Peer, ServerProcess
 from duoplay.games.duple.words.folding import fold
 from duoplay.games.duple.words.judge import language
 
-pytestmark = pytest.mark.asyncio
+pytestmark = [pytest.mark.asyncio, pytest.mark.live]
 
 PACE = 0.1  # bots wait a tenth of a person's reaction time
 

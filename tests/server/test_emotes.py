@@ -7,7 +7,7 @@ import asyncio
 import pytest
 from tests.server.support import Peer, ServerProcess
 
-pytestmark = pytest.mark.asyncio
+pytestmark = [pytest.mark.asyncio, pytest.mark.live]
 
 
 def new_room(server: ServerProcess) -> str:

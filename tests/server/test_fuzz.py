@@ -16,7 +16,7 @@ from tests.server.support import Peer, ServerProcess, my_move, running_server
 from duoplay.core.errors import GameError
 from duoplay.games.uno_duo.game import GAME
 
-pytestmark = pytest.mark.asyncio
+pytestmark = [pytest.mark.asyncio, pytest.mark.live]
 
 MESSAGES = 2500
 GAME_CODES = {"malformed_action", "illegal_action", "not_your_turn", "game_over", "stale_state"}

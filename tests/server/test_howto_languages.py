@@ -9,6 +9,8 @@ from duoplay.core.registry import find_game, game_ids
 from duoplay.i18n.webcatalog import LANGUAGES
 from duoplay.server import howto
 
+pytestmark = pytest.mark.live
+
 TRANSLATED = [lang for lang in LANGUAGES if lang != howto.FALLBACK]
 CASES = [(game, lang) for game in game_ids() for lang in TRANSLATED]
 

@@ -12,6 +12,8 @@ from tests.server.support import Peer, ServerProcess, my_move
 from duoplay.bots.registry import bot_levels
 from duoplay.server.replays import replay_views
 
+pytestmark = pytest.mark.live
+
 
 def test_health_and_games(server: ServerProcess) -> None:
     assert httpx.get(server.http + "/healthz").json() == {"status": "ok"}

@@ -11,7 +11,7 @@ import pytest
 import websockets
 from tests.server.support import Peer, ServerProcess, my_move, seated_pair
 
-pytestmark = pytest.mark.asyncio
+pytestmark = [pytest.mark.asyncio, pytest.mark.live]
 
 
 def new_room(server: ServerProcess, **options: Any) -> str:

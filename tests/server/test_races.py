@@ -14,7 +14,7 @@ from tests.server.support import ROOT, Peer, ServerProcess, seated_pair
 
 from duoplay.server.fanout import apply_delta
 
-pytestmark = pytest.mark.asyncio
+pytestmark = [pytest.mark.asyncio, pytest.mark.live]
 
 
 @pytest.fixture(scope="module")

@@ -7,6 +7,7 @@ import asyncio
 import json
 
 import httpx
+import pytest
 from tests.server.support import ServerProcess
 
 from duoplay.core.match import Match
@@ -15,6 +16,8 @@ from duoplay.core.testing import random_playout
 from duoplay.server.lobby import FINISHED, PLAYING, Seat
 from duoplay.server.replays import replay_views
 from duoplay.server.storage import RoomRow, Storage
+
+pytestmark = pytest.mark.live
 
 
 def _store(server: ServerProcess, match: Match, match_id: str, room_code: str, *, finished: bool) -> None:

@@ -26,7 +26,7 @@ from duoplay.server.config import ServerConfig
 from duoplay.server.protocol import Hello, Incoming
 from duoplay.server.rooms import LocalRooms
 
-pytestmark = pytest.mark.asyncio
+pytestmark = [pytest.mark.asyncio, pytest.mark.live]
 
 
 @dataclass

@@ -18,6 +18,8 @@ from tests.server.support import ServerProcess, running_server
 
 from duoplay.server.ratelimit import TokenBuckets
 
+pytestmark = pytest.mark.live
+
 
 def client_from(address: str) -> httpx.Client:
     return httpx.Client(transport=httpx.HTTPTransport(local_address=address), timeout=10)

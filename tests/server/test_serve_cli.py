@@ -15,6 +15,8 @@ from tests.server.support import DUOPLAY, ServerProcess
 
 from duoplay.server.config import normalize_database_url
 
+pytestmark = pytest.mark.live
+
 
 def test_help_lists_the_options() -> None:
     shown = subprocess.run(

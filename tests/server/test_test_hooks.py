@@ -17,7 +17,7 @@ from duoplay.core.log import MatchHeader
 from duoplay.core.match import Match
 from duoplay.core.registry import find_game
 
-pytestmark = pytest.mark.asyncio
+pytestmark = [pytest.mark.asyncio, pytest.mark.live]
 
 
 @pytest.fixture(scope="module")

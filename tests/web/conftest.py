@@ -77,6 +77,16 @@ class Server:
         self.process = None
 
 
+BROWSER_FIXTURES = {"page", "context", "browser", "new_context", "new_page"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that opens a page is a browser test, whether or not its module says so."""
+    for item in items:
+        if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.browser)
+
+
 @pytest.fixture(scope="session")
 def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The real server on a free port with a fresh SQLite database, one per test worker, shared by

@@ -10,6 +10,8 @@ import pytest
 
 from duoplay.cli.main import main
 
+pytestmark = pytest.mark.live
+
 
 def test_the_command_is_declared_by_the_game() -> None:
     commands = {entry.name: entry.value for entry in entry_points(group="duoplay.commands")}
