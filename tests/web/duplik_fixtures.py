@@ -74,37 +74,45 @@ def two_people_and_a_bot(new_context: NewContext, base: str, first: int,
     return seeded_table(new_context, base, people, first, options, bots={BOT: "normal"})
 
 
-def act(page: Page, button: Locator) -> None:
+def act(page: Page, button: Locator, answered: int | None = None) -> None:
     """Click a button that sends an action, and wait until the server has answered it: by then the
-    state it made is shown (the server sends the state before the answer)."""
-    before = int(shown(page).get("answered") or 0)
+    state it made is shown (the server sends the state before the answer). `answered`: the page's
+    count of answers before, when just read."""
+    before = int(shown(page).get("answered") or 0) if answered is None else answered
     button.click()
     wait_shown(page, f"Number(d.answered || 0) > {before}")
 
 
-def caught_up(pages: dict[int, Page]) -> None:
-    """Every page shows the newest state any of them shows (each gets every state)."""
-    newest = max(version(page) for page in pages.values())
-    for page in pages.values():
-        wait_shown(page, f"Number(d.version) >= {newest}")
+# The table's data attributes and the buttons one can press now, read at one instant.
+GLANCE = """t => ({...t.dataset, buttons: [...document.querySelectorAll("button[id]")]
+  .filter(b => !b.disabled && b.getClientRects().length).map(b => "#" + b.id)})"""
+
+
+def glance(pages: dict[int, Page]) -> dict[int, dict[str, Any]]:
+    """Every page's table and buttons, once each shows the newest state any of them shows (each gets
+    every state)."""
+    seen = {seat: page.locator("#duplik-table").evaluate(GLANCE) for seat, page in pages.items()}
+    newest = max(int(data["version"]) for data in seen.values())
+    for seat, page in pages.items():
+        if int(seen[seat]["version"]) < newest:
+            wait_shown(page, f"Number(d.version) >= {newest}")
+            seen[seat] = page.locator("#duplik-table").evaluate(GLANCE)
+    return seen
 
 
 def judge_step(pages: dict[int, Page], tick: Callable[[int], str] = lambda criterion: "#duplik-yes") -> bool:
     """One decision of the judging by the first page that has one: the verdict `tick(criterion)`
     gives, else accepting, voting yes or deciding yes. False once nobody is judging any more."""
-    caught_up(pages)
-    if all(shown(page)["phase"] != "judge" for page in pages.values()):
+    seen = glance(pages)
+    if all(data["phase"] != "judge" for data in seen.values()):
         return False
-    for page in pages.values():
-        criterion = shown(page).get("criterion") or ""
+    for seat, data in seen.items():
+        criterion = data.get("criterion") or ""
         for selector in (tick(int(criterion) if criterion.isdigit() else 0), *AGREE):
-            button = page.locator(selector)
-            if button.count() and button.is_enabled():
-                act(page, button)
+            if selector in data["buttons"]:
+                act(pages[seat], pages[seat].locator(selector), int(data.get("answered") or 0))
                 return True
-    raise AssertionError("judging waits for nobody here: " + repr([
-        (shown(page), page.locator("#duplik-status").inner_text(), page.locator("#duplik-why").inner_text())
-        for page in pages.values()]))
+    raise AssertionError(f"judging waits for nobody here: {seen}")
 
 
 def draw(page: Page, points: list[tuple[float, float]]) -> None:
@@ -135,5 +143,5 @@ def house(page: Page) -> None:
     draw(page, [(0.75, 0.15), (0.82, 0.12), (0.86, 0.2), (0.8, 0.27), (0.74, 0.22), (0.75, 0.15)])
 
 
-__all__ += ["act", "caught_up", "draw", "house", "kept", "seeded_table", "shown", "strokes_on",
+__all__ += ["act", "draw", "glance", "house", "kept", "seeded_table", "shown", "strokes_on",
             "two_people_and_a_bot", "version", "wait_shown"]

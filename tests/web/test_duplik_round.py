@@ -8,15 +8,15 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
 from tests.web.duplik_fixtures import (
     BOT,
     SLOW,
     NewContext,
+    act,
     draw,
     expect,
     house,
-    shown,
+    judge_step,
     strokes_on,
     two_people_and_a_bot,
     wait_shown,
@@ -25,26 +25,10 @@ from tests.web.duplik_fixtures import (
 pytestmark = pytest.mark.browser
 
 
-def _judge_the_rest(pages: dict[int, Page]) -> None:
-    """Tick every criterion and accept every verdict until the reveal opens."""
-    for _ in range(400):
-        if all(page.locator("#duplik-reveal-round").count() for page in pages.values()):
-            return
-        for page in pages.values():
-            for button in ("#duplik-yes", "#duplik-accept", "#duplik-vote-yes", "#duplik-decide-yes"):
-                target = page.locator(button)
-                if target.count() and target.is_enabled():
-                    target.click()
-                    break
-        next(iter(pages.values())).wait_for_timeout(150)
-    raise AssertionError("judging did not end: " + repr([
-        (shown(page), page.locator("#duplik-status").inner_text(), page.locator("#duplik-why").inner_text())
-        for page in pages.values()]))
-
-
 def test_two_people_draw_judge_dispute_vote_and_see_the_reveal(
         new_context: NewContext, server_url: str, screenshots: Path) -> None:
-    pages, errors, _ = two_people_and_a_bot(new_context, server_url, lambda seat: seat == BOT)
+    table = two_people_and_a_bot(new_context, server_url, BOT)
+    pages = table.pages
     ana, ben = pages[0], pages[1]
     for page in (ana, ben):
         wait_shown(page, "d.phase === 'describe'")
@@ -70,23 +54,24 @@ def test_two_people_draw_judge_dispute_vote_and_see_the_reveal(
     assert strokes_on(ben, "#duplik-judged svg") == 3  # Ana's drawing, as the server kept it
     assert strokes_on(ana, "#duplik-judged svg") == 2
     expect(ana.locator("#duplik-criterion")).to_have_attribute("data-number", "1")
-    ana.locator("#duplik-yes").click()
-    ben.locator("#duplik-no").click()
+    act(ana, ana.locator("#duplik-yes"))
+    act(ben, ben.locator("#duplik-no"))
     # Ana sees Ben's verdict on her drawing at once, and disputes it.
     expect(ana.locator("#duplik-your-verdict")).to_have_attribute("data-holds", "false")
     ana.screenshot(path=str(screenshots / "duplik-judging-laptop.png"))
-    ana.locator("#duplik-dispute").click()
+    act(ana, ana.locator("#duplik-dispute"))
     # The vote goes to the other Judge (never the Portrayer): Ben sees Ana's drawing and votes.
     wait_shown(ben, "d.vote === '0:open'")
     expect(ben.locator("#duplik-judged")).to_have_attribute("data-artist", "0")
     expect(ben.locator("#duplik-status")).to_contain_text("Vote: does Ana's drawing meet criterion 1?")
     expect(ana.locator("#duplik-status")).to_contain_text("The others are voting on your drawing")
     ben.screenshot(path=str(screenshots / "duplik-vote-laptop.png"))
-    ben.locator("#duplik-vote-yes").click()
+    act(ben, ben.locator("#duplik-vote-yes"))
     expect(ana.locator("#duplik-log")).to_contain_text("The vote: 1 yes, 0 no")
     expect(ana.locator("#duplik-log")).to_contain_text("Settled: your drawing meets criterion 1")
     expect(ben.locator("#duplik-log")).to_contain_text("Settled: Ana's drawing meets criterion 1")
-    _judge_the_rest(pages)
+    while judge_step(pages):  # every criterion met, every verdict accepted, until the reveal
+        pass
     # The reveal: the scene beside both drawings, with points, for everyone; it stays open until
     # its reader closes it, though the bot Portrayer goes on to the next round.
     reveal = "#duplik-reveal-round"
@@ -107,4 +92,4 @@ def test_two_people_draw_judge_dispute_vote_and_see_the_reveal(
     ana.locator("#duplik-reveal-close").click()
     expect(ana.locator(reveal)).to_have_count(0)
     wait_shown(ana, "d.round === '2'")
-    assert errors == []
+    assert table.errors == []

@@ -5,7 +5,6 @@ they hold, never a drawing on screen), and everyone's the scores at the reveal."
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -14,36 +13,31 @@ from tests.web.duplik_fixtures import (
     PHONE,
     SLOW,
     NewContext,
+    Table,
+    act,
     draw,
-    enter,
     expect,
-    new_room,
-    player,
+    judge_step,
+    seeded_table,
     shown,
     wait_shown,
 )
+from tests.web.tables import Person
 
 pytestmark = pytest.mark.browser
 
 NAMES = ("Ana", "Ben", "Cleo")
-PAPER = {"at_the_table": "paper", "describe_seconds": 30.0}
+# Two minutes of hourglass: the test is done long before, and moves the clock to zero when it wants.
+PAPER = {"at_the_table": "paper", "describe_seconds": 120.0}
 TOTALS = "cells => cells.map(c => Number(c.textContent))"
+FIRST = 0  # the seed makes Ana the first Portrayer
 
 
-def _three_phones(new_context: NewContext, base: str,
-                  options: dict[str, object] = PAPER) -> tuple[dict[int, Page], list[str]]:
-    pages: dict[int, Page] = {}
-    errors: list[str] = []
-    code = new_room(base, options)
-    for seat, name in enumerate(NAMES):
-        page, seen = player(new_context, name, PHONE)
-        enter(page, base, code, seat)
-        pages[seat] = page
-        errors += seen
-    pages[0].click("#start:not([disabled])")
-    for page in pages.values():
+def _three_phones(new_context: NewContext, base: str, options: dict[str, object] = PAPER) -> Table:
+    table = seeded_table(new_context, base, [Person(name, PHONE) for name in NAMES], FIRST, options)
+    for page in table.pages.values():
         wait_shown(page, "d.phase === 'choose'")
-    return pages, errors
+    return table
 
 
 def _in_sight(page: Page, selector: str) -> None:
@@ -52,40 +46,30 @@ def _in_sight(page: Page, selector: str) -> None:
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], (selector, box)
 
 
-def _judge_round(pages: dict[int, Page], portrayer: int, shots: Path) -> None:
-    """Each Judge ticks odd criteria and crosses even ones; each Artist accepts; until the reveal."""
-    checked = False
-    for _ in range(600):
-        if all(shown(page)["phase"] == "reveal" for page in pages.values()):
-            return
-        for seat, page in pages.items():
-            if seat == portrayer:
-                continue
-            criterion = int(shown(page).get("criterion") or 0)
-            tick = page.locator("#duplik-yes" if criterion % 2 else "#duplik-no")
-            if tick.count() and tick.is_enabled():
-                if not checked:
-                    # The judging sheet: the criterion, whose paper drawing to look at, and the ticks.
-                    expect(page.locator("#duplik-sheet-note")).to_contain_text(
-                        NAMES[next(a for a in (0, 1, 2) if a not in (seat, portrayer))])
-                    expect(page.locator(".duplik-figure, #duplik-canvas")).to_have_count(0)
-                    for selector in ("#duplik-criterion", "#duplik-sheet-note", "#duplik-yes", "#duplik-no"):
-                        _in_sight(page, selector)
-                    page.screenshot(path=str(shots / "duplik-table-judging-phone.png"))
-                    checked = True
-                tick.click()
-                continue
-            accept = page.locator("#duplik-accept")
-            if accept.count() and accept.is_enabled():
-                accept.click()
-        pages[portrayer].wait_for_timeout(120)
-    raise AssertionError(f"judging did not end: {[shown(page) for page in pages.values()]}")
+def _judging_sheet(pages: dict[int, Page], portrayer: int, shots: Path) -> None:
+    """The first Judge's sheet: the criterion, whose paper drawing to look at, and the ticks."""
+    seat = next(s for s in pages if s != portrayer)
+    page = pages[seat]
+    expect(page.locator("#duplik-yes")).to_be_enabled()
+    expect(page.locator("#duplik-sheet-note")).to_contain_text(
+        NAMES[next(a for a in (0, 1, 2) if a not in (seat, portrayer))])
+    expect(page.locator(".duplik-figure, #duplik-canvas")).to_have_count(0)
+    for selector in ("#duplik-criterion", "#duplik-sheet-note", "#duplik-yes", "#duplik-no"):
+        _in_sight(page, selector)
+    page.screenshot(path=str(shots / "duplik-table-judging-phone.png"))
+
+
+def _big_clock(page: Page) -> tuple[int, str]:
+    """The seconds the big hourglass shows and its text, read at one instant."""
+    read = page.locator("#duplik-big-clock").evaluate("c => [Number(c.dataset.seconds), c.textContent]")
+    seconds, text = read
+    return int(seconds), str(text)
 
 
 def test_three_phones_play_a_round_at_the_table_with_paper(
         new_context: NewContext, server_url: str, screenshots: Path) -> None:
-    pages, errors = _three_phones(new_context, server_url)
-    portrayer = int(shown(pages[0])["portrayer"])
+    table = _three_phones(new_context, server_url)
+    pages, portrayer = table.pages, FIRST
     artists = [seat for seat in pages if seat != portrayer]
     teller = pages[portrayer]
     teller.locator("#duplik-offer .duplik-scene-choice").first.click()
@@ -106,26 +90,33 @@ def test_three_phones_play_a_round_at_the_table_with_paper(
     for seat in artists:
         page = pages[seat]
         expect(page.locator("#duplik-big-clock")).to_be_visible()
-        expect(page.locator("#duplik-big-clock")).to_have_text(re.compile(r"^0:[0-3]\d$"))
+        seconds, text = _big_clock(page)  # minutes and seconds of the two minutes left
+        assert 0 < seconds <= 120 and text == f"{seconds // 60}:{seconds % 60:02d}", (seconds, text)
         expect(page.locator("#duplik-canvas, .duplik-picture, #duplik-typing, #duplik-said")).to_have_count(0)
         _in_sight(page, "#duplik-big-clock")
         _in_sight(page, "#duplik-done")
     first = pages[artists[0]]
-    seconds = int(first.locator("#duplik-big-clock").get_attribute("data-seconds") or "0")
-    first.wait_for_timeout(1500)
-    assert int(first.locator("#duplik-big-clock").get_attribute("data-seconds") or "99") < seconds  # it runs
+    seconds, _ = _big_clock(first)
+    # It runs: the next second shows within one (a few, on a loaded machine).
+    first.wait_for_function("s => Number(document.getElementById('duplik-big-clock').dataset.seconds) < s",
+                            arg=seconds, timeout=10_000)
     first.screenshot(path=str(screenshots / "duplik-table-artist-phone.png"))
 
     # One Artist is done early; the other's pencil goes down at zero, as online.
-    first.locator("#duplik-done").click()
-    wait_shown(teller, "d.phase === 'pass'", timeout=SLOW)
+    act(first, first.locator("#duplik-done"))
+    assert shown(teller)["phase"] == "describe"
+    table.advance()  # the hourglass runs out now
+    wait_shown(teller, "d.phase === 'pass'")
     expect(pages[artists[1]].locator("#duplik-paper-note")).to_be_visible()
-    teller.locator("#duplik-pass-left").click()
+    act(teller, teller.locator("#duplik-pass-left"))
     for page in pages.values():
         wait_shown(page, "d.phase === 'judge'")
     expect(teller.locator("#duplik-yes")).to_have_count(0)  # the Portrayer does not judge
 
-    _judge_round(pages, portrayer, screenshots)
+    _judging_sheet(pages, portrayer, screenshots)
+    # Each Judge ticks odd criteria and crosses even ones; each Artist accepts; until the reveal.
+    while judge_step(pages, lambda criterion: "#duplik-yes" if criterion % 2 else "#duplik-no"):
+        pass
 
     # The reveal: the scene and everyone's points; no drawing, since they are on paper.
     for page in pages.values():
@@ -141,7 +132,7 @@ def test_three_phones_play_a_round_at_the_table_with_paper(
         board = page.locator("#duplik-scoreboard .kit-total").evaluate_all(TOTALS)
         assert sorted(board) == sorted(points)  # the score sheet agrees
     teller.screenshot(path=str(screenshots / "duplik-table-reveal-phone.png"))
-    assert errors == []
+    assert table.errors == []
 
 
 def _describing(pages: dict[int, Page]) -> tuple[int, list[int]]:
@@ -157,7 +148,8 @@ def _describing(pages: dict[int, Page]) -> tuple[int, list[int]]:
 
 def test_at_the_table_with_the_phone_canvas_the_artists_draw_on_their_phones(
         new_context: NewContext, server_url: str) -> None:
-    pages, errors = _three_phones(new_context, server_url, {"at_the_table": "canvas"})
+    table = _three_phones(new_context, server_url, {"at_the_table": "canvas"})
+    pages = table.pages
     portrayer, artists = _describing(pages)
     teller = pages[portrayer]
     expect(teller.locator("#duplik-aloud")).to_be_visible()
@@ -177,4 +169,4 @@ def test_at_the_table_with_the_phone_canvas_the_artists_draw_on_their_phones(
     expect(judge.locator("#duplik-judged")).to_be_visible()
     expect(judge.locator("#duplik-judged svg")).to_have_attribute("data-strokes", "1")
     expect(judge.locator("#duplik-sheet-note")).to_have_count(0)
-    assert errors == []
+    assert table.errors == []
