@@ -3,29 +3,26 @@ the answer box are in sight without scrolling, on both, during a face-off and an
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 from tests.web.duple_fixtures import (
     LAPTOP,
     PHONE,
     NewContext,
+    Person,
+    clock_moves,
+    duple_table,
+    flip,
     in_viewport,
-    play,
-    slow_bot_server,
-    two_people_and_a_bot,
+    move_clock,
+    race_on,
+    send,
+    wait_to_flip,
 )
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with slow_bot_server(tmp_path_factory.mktemp("duple-server")) as url:
-        yield url
 
 
 def _race_in_sight(page: Page) -> None:
@@ -39,43 +36,42 @@ def _race_in_sight(page: Page) -> None:
 
 
 def test_the_race_is_in_sight_on_a_phone_and_a_laptop(
-    new_context: NewContext, base: str, screenshots: Path
+    new_context: NewContext, server_url: str, screenshots: Path
 ) -> None:
-    pages, errors = two_people_and_a_bot(
-        new_context, base, {"race_seconds": 30.0, "stuck_seconds": 20.0}, viewports=(PHONE, LAPTOP)
-    )
-    phone, laptop = pages[0], pages[1]
-    taken: dict[str, bool] = {}
+    table = duple_table(new_context, server_url, [Person("Ana", PHONE), Person("Ben", LAPTOP)])
+    phone, laptop = table.pages[0], table.pages[1]
+    flip(phone, 0)
+    wait_to_flip(laptop, 1)
+    laptop.screenshot(path=str(screenshots / "duple-flip-laptop.png"))
+    flip(laptop, 1)
 
-    def shoot(snaps: dict[int, dict[str, Any]]) -> bool:
-        """A face-off where both people race: look at it on both screens, then let it go on."""
-        a, b = snaps[0], snaps[1]
-        if (
-            "faceoff" not in taken
-            and a.get("racing") == "1"
-            and b.get("racing") == "1"
-            and a.get("kind") == "faceoff"
-        ):
-            _race_in_sight(phone)
-            _race_in_sight(laptop)
-            assert phone.evaluate("() => document.activeElement && document.activeElement.id") == "duple-word"
-            phone.locator("#duple-word").fill("xz")
-            phone.press("#duple-word", "Enter")
-            phone.wait_for_selector("#duple-mine.no")
-            phone.screenshot(path=str(screenshots / "duple-faceoff-phone.png"))
-            laptop.wait_for_selector("#duple-answers li.no")
-            laptop.screenshot(path=str(screenshots / "duple-faceoff-laptop.png"))
-            taken["faceoff"] = True
-        if "flip" not in taken and b.get("phase") == "flip" and b.get("toMove") == "1":
-            laptop.screenshot(path=str(screenshots / "duple-flip-laptop.png"))
-            taken["flip"] = True
-        if "allplay" not in taken and a.get("kind") == "allplay" and a.get("racing") == "1":
-            _race_in_sight(phone)
-            _race_in_sight(laptop)
-            phone.screenshot(path=str(screenshots / "duple-allplay-phone.png"))
-            laptop.screenshot(path=str(screenshots / "duple-allplay-laptop.png"))
-            taken["allplay"] = True
-        return False
+    # A face-off where both people race: in sight on both screens.
+    for page in (phone, laptop):
+        race_on(page, "faceoff", "U,P", "vehiculo")
+        _race_in_sight(page)
+    assert phone.evaluate("() => document.activeElement && document.activeElement.id") == "duple-word"
+    send(phone, "xz")
+    expect(phone.locator("#duple-mine.no")).to_be_visible()
+    phone.screenshot(path=str(screenshots / "duple-faceoff-phone.png"))
+    expect(laptop.locator("#duple-answers li.no")).to_be_visible()
+    laptop.screenshot(path=str(screenshots / "duple-faceoff-laptop.png"))
 
-    play(pages, lambda snaps: {"faceoff", "allplay"} <= set(taken), on_race=shoot, timeout=240)
-    assert errors == []
+    # Nobody finds a word: the clock ends the race and plays on until an All Play.
+    move_clock(table, clock_moves(since=lambda view: view["phase"] == "faceoff",
+                                  until=lambda view: view["phase"] == "allplay"))
+    for page in (phone, laptop):
+        race_on(page, "allplay", "I,E,Y")
+        _race_in_sight(page)
+    phone.screenshot(path=str(screenshots / "duple-allplay-phone.png"))
+    laptop.screenshot(path=str(screenshots / "duple-allplay-laptop.png"))
+    # Both people pass; the bot does not answer in time: the All Play's clock runs out, and its
+    # card goes back into the category deck.
+    for page in (phone, laptop):
+        page.locator("#duple-pass").click()
+    for page in (phone, laptop):
+        expect(page.locator("#duple-answers li.passed")).to_have_count(2)
+    table.advance()
+    for page in (phone, laptop):
+        expect(page.locator("#duple-flash")).to_contain_text("Time is up")
+        wait_to_flip(page, 0)
+    assert table.errors == []

@@ -1,165 +1,143 @@
-"""Duple in real browsers against a real server: two people and a slow bot race face-offs to a
-win and a tie, and the opponent's answers and results show on both pages."""
+"""Duple in real browsers against a real server: two people and a bot race face-offs to a win, a
+tie and a vote, everyone races an All Play, and a whole game ends with the summary; the
+opponent's answers and results show on both pages."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 from tests.web.duple_fixtures import (
     SLOW,
     NewContext,
-    answer,
-    play,
-    slow_bot_server,
-    two_people_and_a_bot,
-    word_for,
+    clock_moves,
+    duple_table,
+    flip,
+    move_clock,
+    race_on,
+    send,
+    shown,
 )
 
 pytestmark = pytest.mark.browser
 
+# Ana flips R and Ben E, both moons: a face-off for "adjetivo" (mejor) at once. Played on by the
+# clock, the rest of this game has a single cascade, where a page pauses on the race that ended.
+WHOLE_GAME_SEED = 1025
 
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with slow_bot_server(tmp_path_factory.mktemp("duple-server")) as url:
-        yield url
+
+def _won(page_seat: str) -> str:
+    return f"#duple-piles .duple-seat[data-seat='{page_seat}'] .duple-won"
 
 
 def test_two_people_win_a_face_off_and_tie_another(
-    new_context: NewContext, base: str, screenshots: Path
+    new_context: NewContext, server_url: str, screenshots: Path
 ) -> None:
-    pages, errors = two_people_and_a_bot(new_context, base, {"window_ms": 1000})
-    ana, ben = pages[0], pages[1]
-    seen: dict[str, Any] = {"tie": False, "won": False}
-
-    def both_race(snaps: dict[int, dict[str, Any]]) -> bool:
-        """A face-off between Ana and Ben: both answer at once, inside the 1 s tie window."""
-        a, b = snaps[0], snaps[1]
-        if seen["tie"] or not (
-            a.get("racing") == "1" and b.get("racing") == "1" and a.get("kind") == "faceoff"
-        ):
-            return False
-        word = word_for(a)
-        if word is None:
-            return False
-        category = a["category"]
-        # Both words typed first, then sent one right after the other: the two arrive well inside
-        # the window unless the machine is loaded, and then the next face-off tries again.
-        for page in (ana, ben):
-            page.fill("#duple-word", word)
-        for page in (ana, ben):
-            page.press("#duple-word", "Enter")
-        ana.wait_for_function(
-            "([c, s]) => document.getElementById('duple-stage').dataset.category !== c"
-            " || document.getElementById('duple-table').dataset.step !== s",
-            arg=[category, a["step"]], timeout=SLOW,
-        )
-        if "Tie!" not in ana.locator("#duple-flash").inner_text():
-            return True  # the second answer came after the window: one of them won this one
-        expect(ben.locator("#duple-flash")).to_contain_text("Tie! New category:")
-        seen["tie"] = True
-        return True
-
-    def until(snaps: dict[int, dict[str, Any]]) -> bool:
-        for page in pages.values():
-            won = page.locator("#duple-piles .duple-won").evaluate_all(
-                "ws => ws.map(w => Number(w.dataset.won))"
-            )
-            if any(won[:2]):  # Ana's or Ben's win pile (this page's order: itself first)
-                seen["won"] = True
-        return bool(seen["tie"] and seen["won"])
-
-    play(pages, until, on_race=both_race, timeout=240)
-    assert errors == []
-
-
-def _first_race_for_ana(snaps: dict[int, dict[str, Any]]) -> bool:
-    a = snaps[0]
-    return a.get("racing") == "1" and a.get("kind") == "faceoff" and a.get("holding") == "0"
+    # The widest tie window: two answers sent one right after the other must both be in it.
+    table = duple_table(new_context, server_url, options={"window_ms": 1000})
+    ana, ben = table.pages[0], table.pages[1]
+    flip(ana, 0)
+    flip(ben, 1)
+    for page in (ana, ben):
+        race_on(page, "faceoff", "U,P", "vehiculo")
+    # Ben's made-up word first: its verdict means the judge's word lists are loaded, so no answer
+    # below waits for them (the server reads nothing while it loads them).
+    send(ben, "upqzxw")
+    expect(ana.locator("#duple-answers li.no[data-seat='1'] .word")).to_have_text("upqzxw", timeout=SLOW)
+    # Both type the same good word, then send it: the second Enter follows the first by one
+    # browser round trip, far inside the 1 s window, even on a loaded machine.
+    for page in (ana, ben):
+        page.locator("#duple-word").fill("patrulla")
+    ana.keyboard.press("Enter")
+    ben.keyboard.press("Enter")
+    for page in (ana, ben):
+        expect(page.locator("#duple-flash")).to_contain_text("Tie! New category:", timeout=SLOW)
+    # The tie-break: the same racers and letters, a new category; Ana's word wins it.
+    for page in (ana, ben):
+        race_on(page, "faceoff", "U,P", "ropa")
+    send(ana, "pañuelo")
+    expect(ana.locator("#duple-flash")).to_contain_text("You win the face-off and take P")
+    expect(ben.locator("#duple-flash")).to_contain_text("Ana wins the face-off and takes P")
+    for page in (ana, ben):
+        expect(page.locator(_won("0"))).to_have_attribute("data-won", "1")
+        expect(page.locator(_won("1"))).to_have_attribute("data-won", "0")
+    assert table.errors == []
 
 
 def test_a_rejected_word_goes_to_a_vote_and_is_accepted(
-    new_context: NewContext, base: str, screenshots: Path
+    new_context: NewContext, server_url: str, screenshots: Path
 ) -> None:
-    pages, errors = two_people_and_a_bot(
-        new_context, base, {"vote_seconds": 5.0, "race_seconds": 30.0, "stuck_seconds": 20.0}
-    )
-    ana, ben = pages[0], pages[1]
-    done: dict[str, bool] = {}
-
-    def appeal(snaps: dict[int, dict[str, Any]]) -> bool:
-        if done or not _first_race_for_ana(snaps):
-            return False
-        letters = snaps[0]["letters"].replace(",", "").lower()
-        made_up = (
-            letters + "qzxw"
-        )  # has both letters, is no word: "not in the dictionary", which may be disputed
-        assert answer(ana, made_up)
-        expect(ana.locator("#duple-mine")).to_contain_text(
-            "not in the dictionary", timeout=SLOW
-        )  # the first word loads the judge
-        expect(ben.locator("#duple-answers li.no .word")).to_have_text(
-            made_up
-        )  # the opponent's result, on Ben's page
-        ana.locator("#duple-appeal").click()
-        expect(ben.locator("#duple-vote")).to_contain_text(made_up)
-        expect(ana.locator("#duple-status")).to_contain_text("The others are voting on your word")
-        ben.screenshot(path=str(screenshots / "duple-vote-laptop.png"))
-        ben.locator("#duple-vote-yes").click()
-        # The bot is slower than the vote's 5 s: one vote cast, one yes, the word counts.
-        expect(ana.locator("#duple-flash")).to_contain_text(f"The vote accepts {made_up} (1–0)", timeout=SLOW)
-        expect(ana.locator("#duple-flash")).to_contain_text("You win the face-off")
-        expect(ben.locator("#duple-flash")).to_contain_text("Ana wins the face-off")
-        done["vote"] = True
-        return True
-
-    play(pages, lambda snaps: bool(done), on_race=appeal, timeout=180)
-    assert ana.locator("#duple-piles .duple-seat[data-seat='0'] .duple-won").get_attribute("data-won") != "0"
-    assert errors == []
+    table = duple_table(new_context, server_url)
+    ana, ben = table.pages[0], table.pages[1]
+    flip(ana, 0)
+    flip(ben, 1)
+    race_on(ana, "faceoff", "U,P", "vehiculo")
+    made_up = "upqzxw"  # has both letters, is no word: "not in the dictionary", which may be disputed
+    send(ana, made_up)
+    expect(ana.locator("#duple-mine")).to_contain_text(
+        "not in the dictionary", timeout=SLOW
+    )  # the first word may wait for the judge's word lists
+    # The opponent's result, on Ben's page.
+    expect(ben.locator("#duple-answers li.no .word")).to_have_text(made_up)
+    ana.locator("#duple-appeal").click()
+    expect(ben.locator("#duple-vote")).to_contain_text(made_up)
+    expect(ana.locator("#duple-status")).to_contain_text("The others are voting on your word")
+    ben.screenshot(path=str(screenshots / "duple-vote-laptop.png"))
+    ben.locator("#duple-vote-yes").click()
+    expect(ana.locator("#duple-vote .duple-voted")).to_have_text("1 of 2 voted")
+    # The bot has not voted (it would take minutes): the vote's clock runs out now, one yes of one.
+    table.advance()
+    expect(ana.locator("#duple-flash")).to_contain_text(f"The vote accepts {made_up} (1–0)")
+    expect(ana.locator("#duple-flash")).to_contain_text("You win the face-off")
+    expect(ben.locator("#duple-flash")).to_contain_text("Ana wins the face-off")
+    expect(ana.locator(_won("0"))).to_have_attribute("data-won", "1")
+    assert table.errors == []
 
 
-def test_everyone_races_in_an_all_play(new_context: NewContext, base: str, screenshots: Path) -> None:
-    pages, errors = two_people_and_a_bot(new_context, base)
-    ana, ben = pages[0], pages[1]
-    snaps = play(
-        pages,
-        lambda s: s[0].get("kind") == "allplay" and s[0].get("racing") == "1" and s[1].get("racing") == "1",
-        timeout=240,
-    )
-    letters = snaps[0]["letters"].split(",")
+def test_everyone_races_in_an_all_play(new_context: NewContext, server_url: str, screenshots: Path) -> None:
+    table = duple_table(new_context, server_url)
+    ana, ben = table.pages[0], table.pages[1]
+    # Nobody answers: the clock flips and ends the races until the category deck turns All Play.
+    move_clock(table, clock_moves(until=lambda view: view["phase"] == "allplay"))
     for page in (ana, ben):
-        expect(page.locator("#duple-letters .duple-card.size-big")).to_have_count(len(letters))
-        expect(page.locator("#duple-category")).to_contain_text(
-            "Todos juegan"
-        )  # the deck's own name, in Spanish
-        assert int(page.locator("#duple-timer").get_attribute("data-seconds") or "99") <= 8
+        race_on(page, "allplay", "I,E,Y")
+        expect(page.locator("#duple-letters .duple-card.size-big")).to_have_count(3)
+        # The deck's own name, in Spanish.
+        expect(page.locator("#duple-category")).to_contain_text("Todos juegan")
+        # The All Play's own clock (240 s; no other clock of the room is between 120 and 240 s).
+        seconds = int(page.locator("#duple-timer").get_attribute("data-seconds") or "0")
+        assert 120 < seconds <= 240, seconds
     assert ana.evaluate("() => document.activeElement && document.activeElement.id") == "duple-word"
-    word = word_for(snaps[0])
-    if word is None:  # no word holds these letters: both pass, and the card goes back
-        ana.locator("#duple-pass").click()
-        ben.locator("#duple-pass").click()
-        expect(ana.locator("#duple-flash")).to_contain_text("Nobody won", timeout=SLOW)
-    else:
-        assert answer(ana, word)
-        expect(ana.locator("#duple-flash")).to_contain_text("You win the All Play", timeout=SLOW)
-        expect(ben.locator("#duple-flash")).to_contain_text("Ana wins the All Play")
-        expect(ben.locator("#duple-piles .duple-seat[data-seat='0'] .duple-won")).to_have_attribute(
-            "data-all-play", "1"
-        )
-    assert errors == []
+    send(ana, "incluye")
+    expect(ana.locator("#duple-flash")).to_contain_text("You win the All Play", timeout=SLOW)
+    expect(ben.locator("#duple-flash")).to_contain_text("Ana wins the All Play")
+    expect(ben.locator(_won("0"))).to_have_attribute("data-all-play", "1")
+    assert table.errors == []
 
 
-def test_a_whole_game_ends_with_the_summary(new_context: NewContext, base: str, screenshots: Path) -> None:
-    pages, errors = two_people_and_a_bot(new_context, base)
-    play(pages, lambda snaps: bool(snaps[0].get("over")), timeout=400, allow_over=True)
-    summary = pages[0].locator("#duple-summary")
-    expect(summary).to_contain_text("Game over")
+def test_a_whole_game_ends_with_the_summary(
+    new_context: NewContext, server_url: str, screenshots: Path
+) -> None:
+    table = duple_table(new_context, server_url, seed=WHOLE_GAME_SEED)
+    ana = table.pages[0]
+    flip(ana, 0)
+    flip(table.pages[1], 1)
+    race_on(ana, "faceoff", "R,E", "adjetivo")
+    send(ana, "mejor")
+    expect(ana.locator("#duple-flash")).to_contain_text("You win the face-off")
+    # Then the clock plays on: it flips every card left and ends every race, until the letter
+    # deck is empty and no clock is left to run.
+    for _ in range(200):  # 70 flips and the races they start, at most two moves each
+        if table.advance()["seconds_left"] is None:
+            break
+    summary = ana.locator("#duple-summary")
+    expect(summary).to_contain_text("Game over", timeout=SLOW)
     rows = summary.locator("tbody tr")
     expect(rows).to_have_count(3)
     scores = [int(rows.nth(i).get_attribute("data-score") or "-1") for i in range(3)]
     assert scores == sorted(scores, reverse=True) and scores[0] > 0
-    pages[0].screenshot(path=str(screenshots / "duple-over-laptop.png"))
-    assert errors == []
+    assert rows.first.get_attribute("data-seat") == "0"  # Ana's face-off is the game's only win
+    assert shown(ana)["phase"] == "over"
+    ana.screenshot(path=str(screenshots / "duple-over-laptop.png"))
+    assert table.errors == []
