@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 from typing import Any
 
 from duoplay.core.errors import MalformedAction
@@ -53,9 +53,11 @@ class DuplikOptions:
         return self.at_the_table != "off"
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        # Every view carries the options: a flat copy, where `asdict` deep-copied each value.
+        return {f.name: getattr(self, f.name) for f in _FIELDS}
 
 
+_FIELDS = fields(DuplikOptions)
 _SECONDS = {"describe_seconds": (10.0, 600.0), "prepare_seconds": (0.0, 600.0),
             "review_seconds": (1.0, 120.0), "vote_seconds": (5.0, 120.0)}
 

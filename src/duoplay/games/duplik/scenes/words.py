@@ -6,7 +6,7 @@ the grammar that joins them (articles, contractions, Polish cases and agreement)
 from __future__ import annotations
 
 import json
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -95,7 +95,9 @@ def plural(lang: str, kind: str, count: int) -> str:
 # --- criteria ------------------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=4096)
 def criterion_text(criterion: Criterion, lang: str) -> str:
+    """Every view of a judged round reads its criteria again: a scene's few sentences are kept."""
     return _cap(_SENTENCES[lang](criterion))
 
 
