@@ -23,3 +23,13 @@ def test_the_same_seed_deals_the_same_cards_on_the_page(new_context: NewContext,
     first = _first_screen(new_context, server_url, 11)
     assert _first_screen(new_context, server_url, 11) == first
     assert _first_screen(new_context, server_url, 12)[0] != first[0]
+
+
+def test_the_clock_plays_for_a_player_who_waits(new_context: NewContext, server_url: str) -> None:
+    """docs/testing.md's example: in seed 3's deal Ana drafts first, and her 30 s run out at once."""
+    table = open_table(new_context, server_url, "uno-duo", [Person("Ana", PHONE)],
+                       bots={1: "random"}, seed=3, options={"turn_timer": 30})
+    before = int(table.shown(0)["version"])
+    table.advance()  # Ana's 30 s run out now
+    expect(table.pages[0].locator("#uno-table")).not_to_have_attribute("data-version", str(before))
+    assert table.errors == []
