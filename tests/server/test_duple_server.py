@@ -103,20 +103,22 @@ async def _race(table: Table, first: int, gap: float, tag: str) -> tuple[int, fl
     return version, time.monotonic() - sent
 
 
-async def test_an_answer_30_ms_earlier_wins_the_card_and_two_within_the_window_tie_under_load(
+async def test_an_answer_outside_the_window_wins_the_card_and_two_within_it_tie_under_load(
     duple_server: ServerProcess,
 ) -> None:
     busy = [await busy_room(duple_server, "duple", "hard", {}) for _ in range(2)]
     started = [len(duple_server.get(f"/api/matches/{match}/replay")["frames"]) for _, _, match in busy]
     gaps: list[float] = []
     async with Load(duple_server, rooms=4) as load:
-        # A 10 ms tie window: an answer 30 ms after the other's is too late, whoever sends first.
-        sharp = await Table.open(duple_server, {**NO_CLOCK, "window_ms": 10})
+        # A 40 ms tie window: an answer 250 ms after the other's is too late, whoever sends first.
+        # Arrival is stamped when the server reads a frame, so the margin (210 ms) is what a stall
+        # of the server's process on a loaded machine could eat before both read as one.
+        sharp = await Table.open(duple_server, {**NO_CLOCK, "window_ms": 40})
         for race in range(4):
             await sharp.to_faceoff(lambda view: valid_word(view) is not None)
             first, second = race % 2, 1 - race % 2
             before = sharp.view
-            version, gap = await _race(sharp, first, 0.03, f"sharp-{race}")
+            version, gap = await _race(sharp, first, 0.25, f"sharp-{race}")
             gaps.append(gap)
             assert (await sharp.peers[first].until("ack", id=f"sharp-{race}-first"))["version"] == version + 1
             late = await sharp.peers[second].until("error", id=f"sharp-{race}-second")
@@ -130,7 +132,8 @@ async def test_an_answer_30_ms_earlier_wins_the_card_and_two_within_the_window_t
                 a["seat"] == second for a in (sharp.view["race"] or {"answers": []})["answers"]
             ), sharp.view
 
-        # The rulebook's 150 ms window: answers 30 ms apart tie, and the table turns a new category.
+        # The rulebook's 150 ms window: answers 30 ms apart tie, and the table turns a new category
+        # (a margin of 120 ms for the second answer to be delayed on a loaded machine).
         table = await Table.open(duple_server, NO_CLOCK)
         for race in range(3):
             await table.to_faceoff(lambda view: valid_word(view) is not None)
