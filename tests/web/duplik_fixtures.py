@@ -83,9 +83,15 @@ def act(page: Page, button: Locator, answered: int | None = None) -> None:
     wait_shown(page, f"Number(d.answered || 0) > {before}")
 
 
-# The table's data attributes and the buttons one can press now, read at one instant.
-GLANCE = """t => ({...t.dataset, buttons: [...document.querySelectorAll("button[id]")]
-  .filter(b => !b.disabled && b.getClientRects().length).map(b => "#" + b.id)})"""
+# At one instant: the table's data attributes; the buttons one can press now (by id, else by
+# class); whether the text box takes a description; the strokes on the canvas when it takes ink
+# (null when it does not); whether the end of the game is shown.
+GLANCE = """t => ({...t.dataset,
+  buttons: [...document.querySelectorAll("button")].filter(b => !b.disabled && b.getClientRects().length)
+    .map(b => b.id ? "#" + b.id : "." + b.classList[0]),
+  typing: Boolean(document.querySelector("#duplik-typing:not([disabled])")),
+  pad: document.querySelector("#duplik-canvas.duplik-pad-on")?.dataset.strokes ?? null,
+  over: Boolean(document.getElementById("duplik-summary"))})"""
 
 
 def glance(pages: dict[int, Page]) -> dict[int, dict[str, Any]]:

@@ -3,8 +3,8 @@ shows the totals and every round's drawings to download."""
 
 from __future__ import annotations
 
-import contextlib
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
@@ -13,67 +13,80 @@ from tests.web.duplik_fixtures import (
     NewContext,
     draw,
     expect,
-    shown,
-    strokes_on,
+    glance,
     two_people_and_a_bot,
     wait_shown,
 )
 
 pytestmark = pytest.mark.browser
 
-BUTTONS = ("#duplik-reveal-close", "#duplik-roll", "#duplik-start", "#duplik-pass-left", "#duplik-yes",
-           "#duplik-accept", "#duplik-vote-yes", "#duplik-decide-yes", "#duplik-next")
+# The decisions of the table, in the order a quick, agreeable person takes them.
+BUTTONS = ("#duplik-roll", "#duplik-start", "#duplik-pass-left", "#duplik-yes", "#duplik-accept",
+           "#duplik-vote-yes", "#duplik-decide-yes", "#duplik-next")
 
 SCORES = "rows => rows.map(row => Number(row.dataset.score))"
+FIRST = 0  # the seed makes Ana the first Portrayer, then Ben, then the bot
 
 
-def _step(page: Page) -> None:
-    """What a quick, agreeable person does with the table as it is now."""
-    offer = page.locator("#duplik-offer .duplik-scene-choice")
-    if offer.count():
-        # The last round's reveal may still be open over the offer: the person closes it first.
-        with contextlib.suppress(PlaywrightError):
-            close = page.locator("#duplik-reveal-close")
-            if close.count() and close.is_visible():
-                close.click(timeout=2000)
-            else:
-                offer.first.click(timeout=2000)
-        return
-    data = shown(page)
-    if data["phase"] == "describe":
-        typing = page.locator("#duplik-typing")
-        if typing.count() and typing.is_enabled():
-            typing.fill("A tree on the left and a cat under it.")
-            page.locator("#duplik-stop").click()
+def _press(page: Page, selector: str, answered: int) -> bool:
+    """Click the button and wait for the server's answer to the action; False if the button went
+    before the click: a new state came meanwhile (the bot moved), and the person looks again."""
+    button = page.query_selector(selector)
+    if button is None:
+        return False
+    try:
+        button.click()
+    except PlaywrightError as error:
+        if "not attached" not in error.message:
+            raise
+        return False
+    wait_shown(page, f"Number(d.answered || 0) > {answered}")
+    return True
+
+
+def _step(page: Page, seen: dict[str, Any]) -> bool:
+    """What a quick, agreeable person does with the table as `glance` saw it; False if nothing."""
+    buttons, answered = seen["buttons"], int(seen.get("answered") or 0)
+    if "#duplik-reveal-close" in buttons:
+        # The last round's reveal is open over the table: the person closes it first.
+        page.locator("#duplik-reveal-close").click()
+        expect(page.locator("#duplik-reveal-round")).to_have_count(0)
+    elif ".duplik-scene-choice" in buttons:
+        return _press(page, "#duplik-offer .duplik-scene-choice", answered)
+    elif seen["typing"]:
+        page.locator("#duplik-typing").fill("A tree on the left and a cat under it.")
+        return _press(page, "#duplik-stop", answered)
+    elif seen["pad"] == "0":
+        draw(page, [(0.2, 0.3), (0.4, 0.6), (0.6, 0.3)])
+        expect(page.locator("#duplik-canvas")).to_have_attribute("data-strokes", "1")
+    elif seen["pad"] is not None and "#duplik-done" in buttons:
+        return _press(page, "#duplik-done", answered)
+    else:
+        chosen = next((selector for selector in BUTTONS if selector in buttons), None)
+        return chosen is not None and _press(page, chosen, answered)
+    return True
+
+
+def _play_to_the_end(pages: dict[int, Page]) -> None:
+    """Each person takes the next decision the table offers them; when nobody has one, the bot is
+    to move, and they wait for the state its move makes."""
+    for _ in range(1000):
+        seen = glance(pages)
+        playing = {seat: data for seat, data in seen.items() if not data["over"]}
+        if not playing:
             return
-        if page.locator("#duplik-canvas.duplik-pad-on").count():
-            if strokes_on(page) == 0:
-                draw(page, [(0.2, 0.3), (0.4, 0.6), (0.6, 0.3)])
-                return
-            page.locator("#duplik-done").click()
-            return
-    for selector in BUTTONS:
-        button = page.locator(selector)
-        if button.count() and button.is_visible() and button.is_enabled():
-            # A dialog may open over it meanwhile (the reveal): the next step closes it.
-            with contextlib.suppress(PlaywrightError):
-                button.click(timeout=2000)
-            return
+        if not any(_step(pages[seat], data) for seat, data in playing.items()):
+            newest = max(int(data["version"]) for data in seen.values())
+            wait_shown(pages[min(playing)], f"Number(d.version) > {newest}")
+    raise AssertionError(f"the game did not end: {glance(pages)}")
 
 
 def test_a_whole_game_ends_with_the_totals_and_every_rounds_drawings(
         new_context: NewContext, server_url: str, screenshots: Path) -> None:
-    pages, errors, _ = two_people_and_a_bot(new_context, server_url, lambda seat: True)
+    table = two_people_and_a_bot(new_context, server_url, FIRST)
+    pages = table.pages
     ana, ben = pages[0], pages[1]
-    for _ in range(1500):
-        if all(page.locator("#duplik-summary").count() for page in pages.values()):
-            break
-        for page in pages.values():
-            if not page.locator("#duplik-summary").count():
-                _step(page)
-        ana.wait_for_timeout(100)
-    else:
-        raise AssertionError(f"the game did not end: {[shown(page) for page in pages.values()]}")
+    _play_to_the_end(pages)
     for page in (ana, ben):
         summary = page.locator("#duplik-summary")
         expect(summary.locator(".duplik-round")).to_have_count(3)  # every round, each with its drawings
@@ -94,4 +107,4 @@ def test_a_whole_game_ends_with_the_totals_and_every_rounds_drawings(
     ana.keyboard.press("End")
     wait_shown(ana, "d.phase === 'over'")
     expect(ana.locator("#duplik-reveal-stage .duplik-item")).to_have_count(3)
-    assert errors == []
+    assert table.errors == []
