@@ -1,4 +1,9 @@
-"""Drive the web client the way a player does: through the pages' buttons, never the rules."""
+"""Drive the web client the way a player does: through the pages' buttons, never the rules.
+
+Every wait here is on what the table shows (its `data-version`, `data-to-move`, the round-end
+summary, the animations running), never on time: a move is made once the table says this seat is
+to move, and the next one once the table has moved on.
+"""
 
 from __future__ import annotations
 
@@ -6,11 +11,22 @@ import re
 import time
 
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Locator, Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from playwright.sync_api import Page, expect
+from tests.web.tables import SLOW, post
 
 # What a player clicks when no card is playable, in this order of preference.
 FALLBACK_ACTIONS = ("play-drawn", "draft-keep", "accept", "no-dump", "draw", "keep", "pass")
+
+# The table's state as JavaScript sees it, for the waits below.
+_SHOWN = """const t = document.getElementById('uno-table');
+  const over = Boolean(document.getElementById('uno-round-end'));
+  const v = t ? Number(t.dataset.version) : -1;
+  const mine = Boolean(t) && t.dataset.seat !== '' && t.dataset.toMove.split(',').includes(t.dataset.seat);"""
+
+# No animation that ends is still running: the cards have landed, the flying ones are gone. (A
+# ring's low-time pulse never ends and does not count.)
+STILL = """() => document.getAnimations().every((a) => a.playState !== 'running'
+  || a.effect === null || a.effect.getComputedTiming().endTime === Infinity)"""
 
 
 def create_room(page: Page, base: str, name: str, options: dict[str, str] | None = None) -> str:
@@ -29,6 +45,12 @@ def create_room(page: Page, base: str, name: str, options: dict[str, str] | None
     return code
 
 
+def seed(base: str, code: str, number: int) -> None:
+    """The room's next match deals from `number` and its bots choose from it (a test hook), for a
+    room made through the lobby; `tables.new_room` takes the seed of a room made over the API."""
+    post(base, f"/api/test/rooms/{code}/seed", {"seed": number})
+
+
 def sit(page: Page, seat: int) -> None:
     """Take `seat`; a room's creator already holds seat 0."""
     if page.locator(f"li.seat[data-seat='{seat}'] .badge.you").count() == 0:
@@ -44,7 +66,7 @@ def add_bot(page: Page, seat: int, level: str = "random") -> None:
 
 def start(page: Page) -> None:
     page.click("#start:not([disabled])")
-    page.wait_for_selector("#uno-table[data-version]")
+    page.wait_for_selector("#uno-table[data-version]", timeout=SLOW)
 
 
 def version(page: Page) -> int:
@@ -66,83 +88,131 @@ def my_turn(page: Page) -> bool:
     return shown["seat"] in shown["toMove"].split(",")
 
 
+def settle(page: Page) -> None:
+    """Wait until the cards have landed (no animation that ends is running), e.g. before a
+    screenshot or a measure of where things are."""
+    page.wait_for_function(STILL, timeout=SLOW)
+
+
+def wait_for_my_turn(page: Page, after: int = -1) -> dict[str, str]:
+    """Wait until the table shows a state newer than version `after` in which this seat is to
+    move; return the table's data then."""
+    page.wait_for_function(f"([after]) => {{ {_SHOWN} return mine && v > after; }}", arg=[after],
+                           timeout=SLOW)
+    return table_state(page)
+
+
+def play_past_the_draft(page: Page) -> dict[str, str]:
+    """Keep drafting (clicking Keep) until the draft is over and this page is to move in the main
+    game (the first round's); return the table's data then."""
+    for _ in range(60):
+        shown = wait_for_my_turn(page)
+        if shown["phase"] not in ("draft", "start-colour"):
+            return shown
+        before = int(shown["version"])
+        if act_once(page):
+            wait_for_change(page, before)
+    raise AssertionError("the draft did not end")
+
+
 def act_once(page: Page, say_uno: bool = False) -> bool:
-    """See `_act_once`. When the table changes under the cursor (the round ends, another state
-    arrives and the button goes away), no move was made and the caller looks again."""
-    shown = version(page)
-    try:
-        return _act_once(page, say_uno)
-    except _Moved:
-        return False
-    except (PlaywrightTimeoutError, PlaywrightError):
-        if round_over(page) or version(page) != shown:
-            return False
-        raise
-
-
-class _Moved(Exception):
-    """A new state arrived while the move was being chosen."""
-
-
-def _click_now(page: Page, locator: Locator, seen: int) -> None:
-    """Click the element this locator finds now, if the table still shows state `seen`. A later
-    redraw detaches the element and the click fails, rather than landing on its look-alike in a
-    later state (a Draw button clicked twice, a card played without the UNO just armed)."""
-    handle = locator.element_handle(timeout=5000)
-    if version(page) != seen:
-        raise _Moved
-    handle.click(timeout=5000)
-
-
-def _act_once(page: Page, say_uno: bool) -> bool:
     """Make one legal move on this page, if it has one; prefer playing a card. True if it acted.
 
-    With `say_uno`, a play that leaves one card is made with the UNO button armed first.
+    With `say_uno`, a play that leaves one card is made with the UNO button armed first. When the
+    table is redrawn under the cursor (another state arrives, a name changes), the click is not
+    made and the move is chosen again from what the table shows then.
     """
-    if round_over(page):
-        return False
-    seen = version(page)
-    if say_uno:
-        uno = page.locator("#uno-actions button[data-action='uno'][aria-pressed='false']")
-        if uno.count():
-            _click_now(page, uno.first, seen)
-            armed = page.locator("#uno-actions button[data-action='uno']")
-            expect(armed).to_have_attribute("aria-pressed", "true")
-    colours = page.locator(".colour-picker button[data-colour]")
-    if colours.count():
-        _click_now(page, colours.first, seen)
-        return True
-    cards = page.locator("#uno-hand button.card[data-legal='1']")
-    if cards.count() and my_turn(page):
-        card = cards.first
-        wild = (card.get_attribute("data-card") or "").startswith("wild")
-        _click_now(page, card, seen)
-        if wild:  # a wild asks for its colour first
-            _click_now(page, page.locator(".colour-picker button[data-colour]").first, seen)
-        return True
-    for action in FALLBACK_ACTIONS:
-        button = page.locator(f"#uno-actions button[data-action='{action}']")
-        if button.count():
-            _click_now(page, button.first, seen)
-            if action == "play-drawn" and colours.count():  # the drawn card is a wild
-                _click_now(page, colours.first, seen)
+    for _ in range(10):  # arming UNO, a wild and its colour, and a few redraws
+        step = _choose(page, say_uno)
+        if step is None:
+            return False
+        if not _click_pick(page):
+            continue
+        if step["then"] is None:
             return True
-    return False
+        # Arming UNO or choosing a wild redraws the controls at once: wait for what comes next.
+        page.wait_for_selector(step["then"], timeout=SLOW)
+    raise AssertionError("no move was completed in ten clicks")
 
 
-def wait_for_change(page: Page, before: int, timeout: float = 10.0) -> None:
+# What a player would click now, marked `data-pick` for the click that follows: `then` is what
+# the click shows next when it does not send the move yet (UNO armed, the colour picker open).
+# Every redraw of the table builds its buttons anew, so the mark goes with the state it was
+# chosen in and the click cannot land on a look-alike in a later state.
+_CHOOSE = """([sayUno, fallback]) => {
+  const t = document.getElementById('uno-table');
+  if (!t || document.getElementById('uno-round-end')) return null;
+  for (const old of document.querySelectorAll('[data-pick]')) delete old.dataset.pick;
+  const mine = t.dataset.seat !== '' && t.dataset.toMove.split(',').includes(t.dataset.seat);
+  const pick = (el, then) => { el.dataset.pick = '1'; return {then}; };
+  const picker = '.colour-picker button[data-colour]';
+  const wild = (el) => Boolean(el) && (el.dataset.card || '').startsWith('wild');
+  if (sayUno) {
+    const uno = document.querySelector("#uno-actions button[data-action='uno'][aria-pressed='false']");
+    if (uno) return pick(uno, "#uno-actions button[data-action='uno'][aria-pressed='true']");
+  }
+  const colour = document.querySelector(picker);
+  if (colour) return pick(colour, null);
+  const card = mine && document.querySelector("#uno-hand button.card[data-legal='1']");
+  if (card) return pick(card, wild(card) ? picker : null);
+  const drawnWild = wild(document.querySelector('#uno-hand .card.drawn'));
+  for (const action of fallback) {
+    const button = document.querySelector(`#uno-actions button[data-action='${action}']`);
+    if (button) return pick(button, action === 'play-drawn' && drawnWild ? picker : null);
+  }
+  return null;
+}"""
+
+
+def _choose(page: Page, say_uno: bool) -> dict[str, str | None] | None:
+    step: dict[str, str | None] | None = page.evaluate(_CHOOSE, [say_uno, list(FALLBACK_ACTIONS)])
+    return step
+
+
+def _click_pick(page: Page) -> bool:
+    """Click the element `_CHOOSE` marked; False if the table was redrawn meanwhile."""
+    handle = page.query_selector("[data-pick]")
+    if handle is None:
+        return False
+    try:
+        handle.click(timeout=SLOW)
+    except PlaywrightError:
+        if handle.evaluate("el => el.isConnected"):
+            raise
+        return False  # redrawn: not clicked, and the caller looks at the new table
+    return True
+
+
+def wait_for_change(page: Page, before: int, timeout: float = SLOW / 1000) -> None:
     """Wait until the table shows a newer state (or the round-end summary)."""
     try:
-        page.wait_for_function(
-            "([v]) => { const t = document.getElementById('uno-table');"
-            " return (t && Number(t.dataset.version) > v) || document.getElementById('uno-round-end'); }",
-            arg=[before], timeout=timeout * 1000)
+        page.wait_for_function(f"([before]) => {{ {_SHOWN} return v > before || over; }}",
+                               arg=[before], timeout=timeout * 1000)
     except Exception as error:
         shown = page.evaluate("() => ({why: document.getElementById('uno-why')?.textContent,"
                               " toasts: [...document.querySelectorAll('.toast')].map(t => t.textContent),"
                               " status: document.getElementById('uno-status')?.textContent,"
                               " table: {...document.getElementById('uno-table')?.dataset}})")
         raise AssertionError(f"the table did not move on after a click: {shown}") from error
+
+
+def _wait_for_a_move(pages: list[Page], tried: dict[int, int]) -> None:
+    """No page could move: wait for the state in which one can (a bot or another player moves
+    first), or for a round's end. `tried` holds, per page, the version at which it found nothing
+    to do; a page to move at that same version is not waited for again, but its next state is."""
+    shown = [table_state(page) for page in pages]
+    latest = max(range(len(pages)), key=lambda i: int(shown[i]["version"]))
+    newest = int(shown[latest]["version"])
+    to_move = shown[latest]["toMove"].split(",")
+    for i, page in enumerate(pages):
+        if shown[i]["seat"] in to_move:  # this page moves next, once it has the newest state
+            after = max(newest - 1, tried.get(i, -1))
+            page.wait_for_function(f"([after]) => {{ {_SHOWN} return over || (mine && v > after); }}",
+                                   arg=[after], timeout=SLOW)
+            return
+    # A bot (or a seat no page holds) is to move.
+    pages[latest].wait_for_function(f"([newest]) => {{ {_SHOWN} return over || v > newest; }}",
+                                    arg=[newest], timeout=SLOW)
 
 
 def play_until_round_ends(pages: list[Page], max_moves: int = 1500, timeout: float = 300.0,
@@ -153,14 +223,17 @@ def play_until_round_ends(pages: list[Page], max_moves: int = 1500, timeout: flo
     while moves < max_moves and time.monotonic() < deadline:
         if any(round_over(p) for p in pages):
             return moves
+        tried: dict[int, int] = {}
         acted = False
-        for page in pages:
+        for i, page in enumerate(pages):
             before = version(page)
             if act_once(page, say_uno):
                 acted = True
                 moves += 1
                 wait_for_change(page, before)
                 break
+            if version(page) == before:
+                tried[i] = before
         if not acted:
-            pages[0].wait_for_timeout(50)  # a bot or the other player is to move
+            _wait_for_a_move(pages, tried)
     raise AssertionError(f"the round did not end after {moves} moves")

@@ -1,48 +1,46 @@
-"""Playing UNO Duo in real browsers against a real server: people, bots, reloads and intruders."""
+"""Playing UNO Duo in real browsers against a real server: people, bots, reloads and intruders.
+
+The deals are seeded (`tables.new_room(seed=...)`, `driver.seed`), so a round is as short as the
+seed makes it and every run plays the same cards; the seeds were chosen offline by playing the
+rules as the pages play (tests/web/driver.py: the first playable card, else Keep or Draw) against
+the room's seeded random bot."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import json
 from pathlib import Path
-from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
-from tests.web.conftest import LAPTOP, PHONE, Server
+from playwright.sync_api import Page, WebSocket, expect
+from tests.web.conftest import Server
 from tests.web.driver import (
     act_once,
-    add_bot,
     create_room,
+    play_past_the_draft,
     play_until_round_ends,
+    seed,
     sit,
     start,
-    table_state,
     version,
     wait_for_change,
 )
+from tests.web.tables import LAPTOP, PHONE, NewContext, Person, add_bot, enter, new_room, open_table, player
 
 pytestmark = pytest.mark.browser
 
-PageMaker = Callable[..., Page]
+# Two people playing the first playable card: Bo goes out after 25 moves (target 1: the match ends).
+TWO_PEOPLE = 52
+# The first playable card, UNO said, against the random bot: seat 0 goes out after 25 moves,
+# saying UNO on its last but one card.
+GOES_OUT_SAYING_UNO = 111
+# After the draft seat 0 is to play on a blue 7 holding Y7 G1 G5 G6 G7 G9 Brev: some cards match,
+# others cannot be played.
+FIRST_TURN_MIXED = 0
 
 
 def _hand(page: Page) -> list[str]:
     return [c or "" for c in page.locator("#uno-hand button.card").evaluate_all(
         "cards => cards.map(c => c.dataset.card)")]
-
-
-@pytest.fixture
-def open_page(browser: Browser) -> Iterator[PageMaker]:
-    """New pages, each in its own browser context (its own storage: another player), closed after the test."""
-    contexts: list[BrowserContext] = []
-
-    def make(viewport: dict[str, int] = LAPTOP, **kwargs: Any) -> Page:
-        contexts.append(browser.new_context(viewport=viewport, **kwargs))
-        return contexts[-1].new_page()
-
-    yield make
-    for context in contexts:
-        context.close()
 
 
 def _errors(page: Page) -> list[str]:
@@ -51,16 +49,19 @@ def _errors(page: Page) -> list[str]:
     return found
 
 
-def test_two_people_play_a_full_round(open_page: PageMaker, server_url: str, screenshots: Path) -> None:
-    ada = open_page()
+def test_two_people_play_a_full_round(new_context: NewContext, server_url: str, screenshots: Path) -> None:
+    """Made, shared and joined through the lobby, as people do (the other tests make rooms over
+    the API)."""
+    ada = new_context(viewport=LAPTOP).new_page()
     ada_errors = _errors(ada)
     code = create_room(ada, server_url, "Ada", {"target_score": "1"})
+    seed(server_url, code, TWO_PEOPLE)
     sit(ada, 0)
     ada.check("#room-listed")  # a new room is private until its creator lists it
     link = ada.locator("#share-link").input_value()
     assert link.endswith(f"/room/{code}")
 
-    bo = open_page(PHONE)
+    bo = new_context(viewport=PHONE).new_page()
     bo_errors = _errors(bo)
     bo.goto(server_url + "/")
     expect(bo.locator(f"#open-rooms li:has-text('{code}')")).to_contain_text("Ada")  # listed as open
@@ -77,78 +78,61 @@ def test_two_people_play_a_full_round(open_page: PageMaker, server_url: str, scr
     assert moves > 14  # at least the draft of 7 cards each happened through the pages
     for page in (ada, bo):
         summary = page.locator("#uno-round-end")
-        expect(summary).to_be_visible(timeout=10_000)
+        expect(summary).to_be_visible()
         # target_score 1: the first round that scores ends the game; a tied blocked round cannot.
         expect(summary.locator(".revealed")).to_have_count(2)
-    outcome = ada.locator("#uno-game-result")
-    if outcome.count():
-        expect(bo.locator("#uno-game-result")).to_be_visible()
-        ada.screenshot(path=str(screenshots / "round-end-laptop.png"))
-        # The finished match can be watched again, move by move.
-        ada.click("#uno-round-end a[href^='/replay/']")
-        expect(ada.locator("#frame-counter")).to_contain_text("Move 0 of")
-        total = int(ada.locator("#frame-counter").inner_text().rsplit(" ", 1)[1])
-        assert total >= moves
-        ada.keyboard.press("ArrowRight")
-        expect(ada.locator("#frame-counter")).to_have_text(f"Move 1 of {total}")
-        expect(ada.locator("#uno-log li")).not_to_have_count(0)
-        ada.keyboard.press("End")
-        expect(ada.locator("#uno-status")).to_have_text("Game over")
-        # The game is over, so nothing is secret: the replay can be watched as Bo, his hand shown.
-        expect(ada.locator("#uno-hand .card")).to_have_count(0)
-        ada.select_option("#replay-seat", label="Bo")
-        ada.keyboard.press("Home")
-        expect(ada.locator("#frame-counter")).to_have_text(f"Move 0 of {total}")
-        ada.locator("#next").click()
-        ada.locator("#next").click()
-        expect(ada.locator("#uno-hand .card")).not_to_have_count(0)
+    # This seed's round is won by a player going out, so it ends the match.
+    expect(ada.locator("#uno-game-result")).to_be_visible()
+    expect(bo.locator("#uno-game-result")).to_be_visible()
+    ada.screenshot(path=str(screenshots / "round-end-laptop.png"))
+    # The finished match can be watched again, move by move.
+    ada.click("#uno-round-end a[href^='/replay/']")
+    expect(ada.locator("#frame-counter")).to_contain_text("Move 0 of")
+    total = int(ada.locator("#frame-counter").inner_text().rsplit(" ", 1)[1])
+    assert total >= moves
+    ada.keyboard.press("ArrowRight")
+    expect(ada.locator("#frame-counter")).to_have_text(f"Move 1 of {total}")
+    expect(ada.locator("#uno-log li")).not_to_have_count(0)
+    ada.keyboard.press("End")
+    expect(ada.locator("#uno-status")).to_have_text("Game over")
+    # The game is over, so nothing is secret: the replay can be watched as Bo, his hand shown.
+    expect(ada.locator("#uno-hand .card")).to_have_count(0)
+    ada.select_option("#replay-seat", label="Bo")
+    ada.keyboard.press("Home")
+    expect(ada.locator("#frame-counter")).to_have_text(f"Move 0 of {total}")
+    ada.locator("#next").click()
+    ada.locator("#next").click()
+    expect(ada.locator("#uno-hand .card")).not_to_have_count(0)
     assert ada_errors == [] and bo_errors == []
 
 
-def test_one_player_against_a_bot_to_the_end_of_a_round(open_page: PageMaker, server_url: str,
-                                                          screenshots: Path) -> None:
-    page = open_page()
-    errors = _errors(page)
-    create_room(page, server_url, "Ada", {"target_score": "500"})
-    sit(page, 0)
-    add_bot(page, 1, "random")  # beatable by a first-legal-card player, so UNO gets said often
-    start(page)
+def test_one_player_against_a_bot_to_the_end_of_a_round(new_context: NewContext, server_url: str) -> None:
+    # the random bot: beatable by a first-legal-card player, so UNO gets said
+    table = open_table(new_context, server_url, "uno-duo", [Person("Ada")], bots={1: "random"},
+                       seed=GOES_OUT_SAYING_UNO, options={"target_score": 500})
+    page = table.pages[0]
     play_until_round_ends([page], say_uno=True)
     summary = page.locator("#uno-round-end")
     expect(summary).to_contain_text("Round 1 is over")
     log = page.locator("#uno-log").inner_text()
     # UNO was armed before every play that left one card, so the bot never caught us.
     assert "caught you without UNO" not in log
-    went_out = summary.locator(".result").inner_text().startswith("You went out")
-    if went_out and "shuffled both hands" not in log:
-        assert "You said UNO!" in log
+    # This seed's round ends with this player going out, UNO said on the last but one card.
+    expect(summary.locator(".result")).to_contain_text("You went out")
+    assert "shuffled both hands" not in log
+    assert "You said UNO!" in log
     page.click("#uno-round-end-close")
     # target 500: the game goes on with round 2, the totals carried over.
     expect(page.locator("#uno-table .round")).to_have_text("Round 2")
-    assert errors == []
+    assert table.errors == []
 
 
-def _play_past_the_draft(page: Page) -> None:
-    """Keep drafting (clicking Keep) until the draft is over and it is this page's turn to play."""
-    for _ in range(60):
-        shown = table_state(page)
-        if shown["phase"] == "turn" and shown["seat"] == shown["toMove"]:
-            return
-        before = version(page)
-        if act_once(page):
-            wait_for_change(page, before)
-        else:
-            page.wait_for_timeout(50)
-    raise AssertionError("the draft did not end")
-
-
-def test_a_reload_mid_game_returns_to_the_same_seat_and_hand(open_page: PageMaker, server_url: str) -> None:
-    page = open_page()
-    code = create_room(page, server_url, "Ada")
-    sit(page, 0)
-    add_bot(page, 1)
-    start(page)
-    _play_past_the_draft(page)
+def test_a_reload_mid_game_returns_to_the_same_seat_and_hand(new_context: NewContext,
+                                                             server_url: str) -> None:
+    table = open_table(new_context, server_url, "uno-duo", [Person("Ada")], bots={1: "random"},
+                       seed=FIRST_TURN_MIXED)
+    page = table.pages[0]
+    play_past_the_draft(page)
     hand = _hand(page)
     assert hand  # the draft dealt this seat its cards
     shown = version(page)
@@ -162,17 +146,16 @@ def test_a_reload_mid_game_returns_to_the_same_seat_and_hand(open_page: PageMake
 
     # A second tab of the same browser shares the token, and the recent games list the room.
     page.goto(server_url + "/")
-    expect(page.locator("#recent-games li").first).to_contain_text(code)
+    expect(page.locator("#recent-games li").first).to_contain_text(table.code)
     expect(page.locator("#recent-games li").first).to_contain_text("Seat 1")
 
 
-def test_a_dropped_connection_reconnects_to_the_same_seat(open_page: PageMaker, own_server: Server) -> None:
-    page = open_page()
-    create_room(page, own_server.url, "Ada")
-    sit(page, 0)
-    add_bot(page, 1)
-    start(page)
-    _play_past_the_draft(page)
+def test_a_dropped_connection_reconnects_to_the_same_seat(new_context: NewContext,
+                                                          own_server: Server) -> None:
+    table = open_table(new_context, own_server.url, "uno-duo", [Person("Ada")], bots={1: "random"},
+                       seed=FIRST_TURN_MIXED)
+    page = table.pages[0]
+    play_past_the_draft(page)
     hand, shown = _hand(page), version(page)
 
     own_server.stop()  # every connection drops
@@ -203,13 +186,9 @@ _FORGE = """async ([code, token, action]) => {
 }"""
 
 
-def test_another_browser_cannot_act_for_a_seat(open_page: PageMaker, server_url: str) -> None:
-    ada = open_page()
-    code = create_room(ada, server_url, "Ada")
-    sit(ada, 0)
-    bo = open_page()
-    bo.goto(f"{server_url}/room/{code}")
-    sit(bo, 1)
+def test_another_browser_cannot_act_for_a_seat(new_context: NewContext, server_url: str) -> None:
+    table = open_table(new_context, server_url, "uno-duo", [Person("Ada"), Person("Bo")], started=False)
+    ada, bo = table.pages[0], table.pages[1]
     start(bo)
     ada.wait_for_selector("#uno-table[data-version]")
     to_move = ada.locator("#uno-table").get_attribute("data-to-move")
@@ -227,38 +206,49 @@ def test_another_browser_cannot_act_for_a_seat(open_page: PageMaker, server_url:
     expect(other.locator("#uno-why")).to_have_text("It is not your turn")
 
     # Forged actions straight over the WebSocket are refused with a typed error.
-    other_token = other.evaluate(f"() => JSON.parse(localStorage.getItem('duoplay.seats'))['{code}'].token")
-    assert other.evaluate(_FORGE, [code, other_token, {"type": "draft-keep"}]) == ["not_your_turn"]
-    spectator = open_page()
-    spectator.goto(f"{server_url}/room/{code}")
+    seats = other.evaluate("() => JSON.parse(localStorage.getItem('duoplay.seats'))")
+    other_token = seats[table.code]["token"]
+    assert other.evaluate(_FORGE, [table.code, other_token, {"type": "draft-keep"}]) == ["not_your_turn"]
+    spectator = new_context(viewport=LAPTOP).new_page()
+    spectator.goto(f"{server_url}/room/{table.code}")
     spectator.wait_for_selector("#uno-table[data-version]")
     expect(spectator.locator("#spectating")).to_be_visible()
     assert spectator.locator("#uno-hand").count() == 0
-    assert spectator.evaluate(_FORGE, [code, None, {"type": "draft-keep"}]) == ["not_seated"]
-    assert spectator.evaluate(_FORGE, [code, "not-a-token", {"type": "draft-keep"}])[0] == "bad_token"
-    mover.wait_for_timeout(300)
-    assert version(mover) == before  # nothing moved
+    assert spectator.evaluate(_FORGE, [table.code, None, {"type": "draft-keep"}]) == ["not_seated"]
+    assert spectator.evaluate(_FORGE, [table.code, "not-a-token", {"type": "draft-keep"}])[0] == "bad_token"
+    # Nothing moved: the mover's own pick, made after all that, is the table's next move.
+    assert version(mover) == before
+    mover.click("#uno-actions button[data-action='draft-keep']")
+    wait_for_change(mover, before)
+    assert version(mover) == before + 1
+    expect(other.locator("#uno-table")).to_have_attribute("data-version", str(before + 1))
 
 
-def test_a_card_that_cannot_be_played_says_why(open_page: PageMaker, server_url: str) -> None:
-    page = open_page()
-    create_room(page, server_url, "Ada", {"target_score": "500"})
-    sit(page, 0)
-    add_bot(page, 1)
+def test_a_card_that_cannot_be_played_says_why(new_context: NewContext, server_url: str) -> None:
+    code = new_room(server_url, "uno-duo", 2, {"target_score": 500}, seed=FIRST_TURN_MIXED)
+    page, errors = player(new_context, Person("Ada"))
+    sent: list[str] = []  # the actions this page sends, in order
+
+    def watch(socket: WebSocket) -> None:
+        socket.on("framesent", lambda frame: sent.append(str(frame)) if '"action"' in str(frame) else None)
+
+    page.on("websocket", watch)
+    enter(page, server_url, code, 0)
+    add_bot(page, 1, "random")
     start(page)
-    for _ in range(40):
-        _play_past_the_draft(page)
-        refused = page.locator("#uno-hand button.card[data-legal='0']")
-        if refused.count():
-            card = refused.first.get_attribute("data-card")
-            held = _hand(page).count(card or "")
-            refused.first.click()
-            expect(page.locator("#uno-why")).to_contain_text("does not match")
-            page.wait_for_timeout(300)
-            # Not sent: the card is still in the hand (the bot may still say UNO or catch meanwhile).
-            assert _hand(page).count(card or "") == held
-            return
-        before = version(page)
-        act_once(page)
-        wait_for_change(page, before)
-    raise AssertionError("never held an unplayable card")
+    play_past_the_draft(page)
+    refused = page.locator("#uno-hand button.card[data-legal='0']")
+    expect(refused).not_to_have_count(0)  # this seed's first turn holds cards that do not match
+    card = refused.first.get_attribute("data-card") or ""
+    held = _hand(page).count(card)
+    asked = len(sent)
+    refused.first.click()
+    expect(page.locator("#uno-why")).to_contain_text("does not match")
+    assert _hand(page).count(card) == held  # the card is still in the hand
+    # Not sent: the next action this page sends is the legal move made now, and only it.
+    before = version(page)
+    assert act_once(page)
+    wait_for_change(page, before)
+    assert len(sent) == asked + 1, sent[asked:]
+    assert json.loads(sent[-1])["action"].get("card") != card, sent[-1]
+    assert errors == []
