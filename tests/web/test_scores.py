@@ -6,21 +6,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
-from tests.web.driver import (
-    act_once,
-    add_bot,
-    create_room,
-    play_until_round_ends,
-    round_over,
-    start,
-    version,
-    wait_for_change,
-)
+from playwright.sync_api import Page, expect
+from tests.web.driver import play_past_the_draft, play_until_round_ends, round_over, settle
+from tests.web.tables import SIZES, NewContext, Person, open_table
 
 pytestmark = pytest.mark.browser
 
-SIZES = {"laptop": {"width": 1366, "height": 657}, "phone": {"width": 390, "height": 844}}
+# Played as the pages play (the first playable card) against the seeded random bot, this deal's
+# first round ends after 25 moves with seat 0 going out: target 1 makes it the last round.
+SHORT_ROUND = 111
 
 _IN_VIEW = """() => { window.scrollTo(0, 0);
   const bottom = (s) => { const e = document.querySelector(s);
@@ -44,23 +38,14 @@ def _totals(page: Page) -> dict[str, int]:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_uno_duo_scores_by_round_in_play_and_at_the_end(browser: Browser, server_url: str, size: str,
+def test_uno_duo_scores_by_round_in_play_and_at_the_end(new_context: NewContext, server_url: str, size: str,
                                                         screenshots: Path) -> None:
-    page = browser.new_context(viewport=SIZES[size]).new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    create_room(page, server_url, "Ada", {"target_score": "1"})
-    page.wait_for_selector("li.seat[data-seat='0'] .badge.you")
-    add_bot(page, 1, "random")
-    start(page)
-    for _ in range(40):  # through the draft to the first turn with cards in hand
-        if page.locator("#uno-table[data-phase='turn'] #uno-hand .card").count():
-            break
-        before = version(page)
-        if act_once(page):
-            wait_for_change(page, before)
-        else:
-            page.wait_for_timeout(100)
+    table = open_table(new_context, server_url, "uno-duo", [Person("Ada", SIZES[size])], bots={1: "random"},
+                       seed=SHORT_ROUND, options={"target_score": 1})
+    page = table.pages[0]
+    # through the draft to the first turn with cards in hand
+    assert play_past_the_draft(page)["phase"] == "turn"
+    settle(page)
 
     # During play: the button is there, the hand and the controls are still in view.
     shown = page.evaluate(_IN_VIEW)
@@ -82,10 +67,11 @@ def test_uno_duo_scores_by_round_in_play_and_at_the_end(browser: Browser, server
         rounds += 1
         if not page.locator("#uno-game-result").count():
             page.click("#uno-round-end-close")
-            page.wait_for_function("() => !document.getElementById('uno-round-end')")
+            expect(page.locator("#uno-round-end")).to_have_count(0)
         assert rounds < 5
     summary = page.locator("#uno-round-end")
     expect(summary.locator("#uno-summary-scores")).to_be_visible()
+    settle(page)
     page.screenshot(path=str(screenshots / f"uno-scores-end-{size}.png"))
     rows = _rows(page, "#uno-summary-scores")
     assert next(iter(rows)) == "You" and len(rows) == 2
@@ -109,4 +95,4 @@ def test_uno_duo_scores_by_round_in_play_and_at_the_end(browser: Browser, server
     assert box is not None and box["y"] + box["height"] <= SIZES[size]["height"]
     page.click("#uno-by-round-close")
     assert not round_over(page)
-    assert errors == []
+    assert table.errors == []
