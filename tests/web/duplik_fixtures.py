@@ -56,11 +56,12 @@ def version(page: Page) -> int:
 
 
 def seeded_table(new_context: NewContext, base: str, people: list[Person], first: int,
-                 options: dict[str, Any] | None = None, bots: dict[int, str] | None = None) -> Table:
-    """People at seats 0, 1, ... (and `bots`), the match started from the seed that makes `first`
-    the first Portrayer, with long clocks unless `options` says otherwise."""
+                 options: dict[str, Any] | None = None, bots: dict[int, str] | None = None,
+                 bot_pace: float | None = None) -> Table:
+    """People at seats 0, 1, ... (and `bots`, at `bot_pace`), the match started from the seed that
+    makes `first` the first Portrayer, with long clocks unless `options` says otherwise."""
     table = open_table(new_context, base, "duplik", people, bots=bots, seed=FIRST[first],
-                       options={**LONG, **(options or {})})
+                       options={**LONG, **(options or {})}, bot_pace=bot_pace)
     for page in table.pages.values():
         assert shown(page)["portrayer"] == str(first), "the seed no longer gives this first Portrayer"
     return table
@@ -68,10 +69,11 @@ def seeded_table(new_context: NewContext, base: str, people: list[Person], first
 
 def two_people_and_a_bot(new_context: NewContext, base: str, first: int,
                          options: dict[str, Any] | None = None,
-                         viewports: tuple[dict[str, int], dict[str, int]] = (LAPTOP, LAPTOP)) -> Table:
+                         viewports: tuple[dict[str, int], dict[str, int]] = (LAPTOP, LAPTOP),
+                         bot_pace: float | None = None) -> Table:
     """Ana (seat 0) and Ben (seat 1) sit, a bot takes seat 2, Ana starts; `first` portrays first."""
     people = [Person("Ana", viewports[0]), Person("Ben", viewports[1])]
-    return seeded_table(new_context, base, people, first, options, bots={BOT: "normal"})
+    return seeded_table(new_context, base, people, first, options, bots={BOT: "normal"}, bot_pace=bot_pace)
 
 
 def act(page: Page, button: Locator, answered: int | None = None) -> None:

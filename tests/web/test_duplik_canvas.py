@@ -5,9 +5,10 @@ types reaches the other person as it is typed."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import BrowserContext, Page
 from tests.web.conftest import Server
 from tests.web.duplik_fixtures import (
     BOT,
@@ -70,9 +71,18 @@ def test_a_reload_in_the_middle_of_drawing_keeps_the_strokes(
     assert table.errors == []
 
 
+def with_clock(new_context: NewContext) -> NewContext:
+    """Profiles whose pages' timers the test can move on (Playwright's clock; time still flows)."""
+    def make(**options: Any) -> BrowserContext:
+        context = new_context(**options)
+        context.clock.install()
+        return context
+    return make
+
+
 def test_strokes_outlive_a_dropped_connection_and_a_server_restart(
         new_context: NewContext, own_server: Server) -> None:
-    table = two_people_and_a_bot(new_context, own_server.url, BOT)
+    table = two_people_and_a_bot(with_clock(new_context), own_server.url, BOT)
     ana, ben = table.pages[0], table.pages[1]
     canvas = ana.locator("#duplik-canvas")
     wait_shown(ana, "d.phase === 'describe'")
@@ -81,13 +91,15 @@ def test_strokes_outlive_a_dropped_connection_and_a_server_restart(
     kept(ana, 2)  # both strokes reached the server
     own_server.stop()  # every connection drops, and the server forgets what was streamed
     expect(ana.locator("#connection")).to_be_visible()
-    # The page notices it cannot send (its next heartbeat fails): the server's copy is unknown now,
-    # and the whole drawing waits to be sent again.
-    expect(canvas).to_have_attribute("data-kept", "", timeout=SLOW)
+    # The page notices it cannot send at its next heartbeat (every 2 s, brought on now): the server's
+    # copy is unknown now, and the whole drawing waits to be sent again.
+    ana.clock.fast_forward(2000)
+    expect(canvas).to_have_attribute("data-kept", "")
     expect(canvas).not_to_have_attribute("data-unsent", "0")
     own_server.start()  # the match is rebuilt from its log
     for page in (ana, ben):
-        # The page tries again after 0.3, 1, 2, 4 then every 8 s: up to 8 s after the server is back.
+        # The page tries to connect again after 0.3, 1, 2, 4, then every 8 s: that try comes now.
+        page.clock.fast_forward(8000)
         expect(page.locator("#connection")).to_be_hidden(timeout=SLOW)
         wait_shown(page, "d.phase === 'describe'")
     expect(canvas).to_have_attribute("data-strokes", "2")
