@@ -1,30 +1,27 @@
 """The turn timer as a ring on the seat to move: it drains as the seconds run (in steps with reduced
 motion), the seconds stay readable as text, and it pushes neither the hand nor the controls out of
-sight on a small laptop or a phone."""
+sight on a small laptop or a phone.
+
+The room's clock is moved on over the test hook (`Table.advance`): the server's deadline comes
+nearer and the page is sent the new time left, so the drain is seen without waiting for it."""
 
 from __future__ import annotations
 
-import json
-import urllib.request
+import math
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
-from tests.web.driver import act_once, my_turn, table_state
+from playwright.sync_api import Page, expect
+from tests.web.driver import act_once, play_past_the_draft, settle, wait_for_change, wait_for_my_turn
+from tests.web.tables import SIZES, NewContext, Person, open_table, post
 
 pytestmark = pytest.mark.browser
 
-SIZES = {"laptop": {"width": 1366, "height": 657}, "phone": {"width": 390, "height": 844}}
-
-
-def _timed_room(base: str) -> str:
-    body = json.dumps({"game": "uno-duo", "options": {"turn_timer": 30}}).encode()
-    request = urllib.request.Request(base + "/api/rooms", data=body, method="POST",
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        code: str = json.load(answer)["code"]
-        return code
+TIMER = 30  # seconds for each decision (the house rule)
+# After the draft seat 0 is the first to play, on a blue 7; the first card it can play (Y7) hands
+# the turn to the bot.
+FIRST_PLAY_PASSES = 0
 
 
 def _ring(page: Page) -> dict[str, Any]:
@@ -45,41 +42,34 @@ def _out_of_view(page: Page) -> list[str]:
     return out
 
 
+def _ring_shows_at_most(page: Page, seconds: int) -> None:
+    page.wait_for_function("(n) => Number(document.getElementById('uno-ring').dataset.seconds) <= n",
+                           arg=seconds)
+
+
 @pytest.mark.parametrize("size", ["laptop", "phone"])
 def test_the_ring_drains_on_the_seat_to_move_and_keeps_the_hand_in_view(
-        browser: Browser, server_url: str, size: str) -> None:
+        new_context: NewContext, server_url: str, size: str) -> None:
     still = size == "phone"  # the phone asks for reduced motion: the ring steps, whole seconds
-    context = browser.new_context(viewport=SIZES[size], reduced_motion="reduce" if still else "no-preference")
-    context.add_init_script("localStorage.setItem('duoplay.name', JSON.stringify('Ada'))")
-    page = context.new_page()
-    page.goto(f"{server_url}/room/{_timed_room(server_url)}")
-    page.click("li.seat[data-seat='0'] button.sit")
-    page.click("li.seat[data-seat='1'] button.add-bot")
-    page.click("#start:not([disabled])")
-    page.wait_for_selector("#uno-table[data-version]")
-    # Where the ring has been: the bot's turns are short, so a watcher notes each seat it sat on.
-    page.evaluate("""() => { window.ringSeats = new Set(); const note = () => {
-        const seat = document.getElementById('uno-ring')?.closest('.player');
-        if (seat) window.ringSeats.add(seat.id); };
-      new MutationObserver(note).observe(document.getElementById('uno-table'),
-        {childList: true, subtree: true});
-      note(); }""")
+    table = open_table(new_context, server_url, "uno-duo", [Person("Ada", SIZES[size], reduced_motion=still)],
+                       bots={1: "random"}, seed=FIRST_PLAY_PASSES, options={"turn_timer": TIMER})
+    page = table.pages[0]
 
     # Past the draft, to a turn with a whole hand: what has to stay in view.
-    for _ in range(120):
-        if table_state(page)["phase"] not in ("draft", "start-colour"):
-            break
-        if not (my_turn(page) and act_once(page)):
-            page.wait_for_timeout(100)
-    page.wait_for_function("() => { const t = document.getElementById('uno-table');"
-                           " return t.dataset.toMove.split(',').includes(t.dataset.seat); }")
-    assert table_state(page)["phase"] != "draft"
+    assert play_past_the_draft(page)["phase"] == "turn"
+    settle(page)
     ring = page.locator("#uno-me .kit-seat #uno-ring")
     expect(ring).to_be_visible()
     expect(ring).to_have_attribute("role", "timer")
     first = _ring(page)
-    assert 25 <= first["seconds"] <= 30, first
-    page.wait_for_timeout(2600)
+    assert 25 <= first["seconds"] <= TIMER, first
+
+    # Ten seconds pass on the server: the page is told the time left and the ring drains to it...
+    left = table.advance(10)["seconds_left"]
+    assert left <= TIMER - 10, left
+    _ring_shows_at_most(page, math.ceil(left))
+    # ...and from there it drains by itself, a second at a time (a second of real time at most).
+    _ring_shows_at_most(page, math.ceil(left) - 1)
     later = _ring(page)
     assert later["seconds"] < first["seconds"], (first, later)
     assert later["fraction"] < first["fraction"] - 0.05, (first, later)
@@ -87,21 +77,25 @@ def test_the_ring_drains_on_the_seat_to_move_and_keeps_the_hand_in_view(
     assert later["label"] == f"{int(later['seconds'])} seconds left", later
     assert later["number"] == str(int(later["seconds"])), later
     if still:  # no animation: the arc stands at whole seconds
-        assert abs(later["fraction"] * 30 - round(later["fraction"] * 30)) < 0.02, later
+        assert abs(later["fraction"] * TIMER - round(later["fraction"] * TIMER)) < 0.02, later
     assert page.evaluate("() => window.scrollY") == 0
     assert _out_of_view(page) == [], _out_of_view(page)
     Path("/tmp").joinpath(f"uno-ring-{size}.png").write_bytes(page.screenshot())
     expect(page.locator("#uno-timer")).to_have_count(0)  # the ring replaces the m:ss beside the status
 
-    # The bot's turn: the ring moves to its seat.
-    assert my_turn(page)
-    for _ in range(20):
-        if act_once(page):
-            break
-        page.wait_for_timeout(200)
-    page.wait_for_function("() => window.ringSeats.has('uno-opponent')")
-    page.wait_for_function("() => { const t = document.getElementById('uno-table');"
-                           " return t.dataset.toMove.split(',').includes(t.dataset.seat); }")
+    # The bot's turn: the ring moves to its seat. The bot now takes a minute over a move (a test
+    # hook), so its seat holding the ring is a state that lasts, not a moment a check could miss.
+    post(server_url, f"/api/test/rooms/{table.code}/bots", {"pace": 100})
+    before = int(table.shown(0)["version"])
+    assert act_once(page)
+    wait_for_change(page, before)
+    assert table.shown(0)["toMove"] == "1"
+    expect(page.locator("#uno-opponent #uno-ring")).to_be_visible()
+    expect(page.locator("#uno-me #uno-ring")).to_have_count(0)
+    # Its time runs out (the clock moved on to its deadline): the table moves for it, and the
+    # ring comes back to this seat.
+    table.advance()
+    wait_for_my_turn(page, after=before + 1)
     expect(page.locator("#uno-me #uno-ring")).to_be_visible()
-    assert page.locator("#uno-opponent #uno-ring").count() == 0
-    context.close()
+    expect(page.locator("#uno-opponent #uno-ring")).to_have_count(0)
+    assert table.errors == []
