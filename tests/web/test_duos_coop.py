@@ -1,5 +1,8 @@
 """The two-player DUOS game between two browsers: helps, the turn track, the final result, and
-mistakes the server refuses with its own words while the table stays as it was."""
+mistakes the server refuses with its own words while the table stays as it was.
+
+Each step waits for the state that shows the step before it landed (the partner's page shows the
+help, the table shows the pair saved) before the next tap, so no tap meets a grid being redrawn."""
 
 from __future__ import annotations
 
@@ -18,9 +21,9 @@ from tests.web.duos_fixtures import (
     pairs_shown,
     player,
     start,
+    tap_pair,
     tap_pairs,
     wait_for_turn,
-    wait_saved,
 )
 
 pytestmark = pytest.mark.browser
@@ -32,9 +35,17 @@ def _help_state(page: Page, kind: str) -> str | None:
     return page.locator(f"#duos-help-chips li[data-help='{kind}']").get_attribute("data-state")
 
 
+def _mark_yes(page: Page, position: int) -> None:
+    """YES! armed (the table shows it pressed), then the card it marks."""
+    page.click("#duos-yes")
+    expect(page.locator("#duos-yes")).to_have_attribute("aria-pressed", "true")
+    page.click(f"#duos-grid .duos-card[data-pos='{position}']")
+
+
 def test_two_browsers_play_the_cooperative_game_with_helps(new_context: NewContext, server_url: str,
                                                            screenshots: Path) -> None:
-    code = new_room(server_url, 2, {"coop_turns": 2, "pairing_seconds": 300})
+    # Any deal will do (nothing here depends on the cards); a fixed one replays a failure as it was.
+    code = new_room(server_url, 2, {"coop_turns": 2, "pairing_seconds": 300}, seed=2)
     ada, ada_errors = player(new_context, "Ada", LAPTOP)
     bo, bo_errors = player(new_context, "Bo", PHONE)
     enter(ada, server_url, code, 0)
@@ -59,14 +70,12 @@ def test_two_browsers_play_the_cooperative_game_with_helps(new_context: NewConte
     expect(ada.locator("#duos-word-form")).to_have_count(0)  # one help per player per turn
 
     # YES! on a card Bo has not paired yet: refused, and nothing is marked.
-    bo.click("#duos-yes")
-    bo.click("#duos-grid .duos-card[data-pos='0']")
+    _mark_yes(bo, 0)
     expect(bo.locator("#duos-why")).to_have_text("YES! marks a card you use: place a pair with it first",
                                                  timeout=SLOW)
     expect(ada.locator("#duos-grid .duos-card[data-mark='yes']")).to_have_count(0)
     tap_pairs(bo, SAME)
-    bo.click("#duos-yes")
-    bo.click("#duos-grid .duos-card[data-pos='0']")
+    _mark_yes(bo, 0)
     expect(ada.locator("#duos-grid .duos-card[data-pos='0'][data-mark='yes']")).to_be_visible(timeout=SLOW)
     expect(ada.locator("#duos-grid .duos-card[data-pos='0'] .help-mark")).to_have_text("YES!")
     assert _help_state(ada, "yes") == "partner"
@@ -74,8 +83,7 @@ def test_two_browsers_play_the_cooperative_game_with_helps(new_context: NewConte
 
     # A fifth pair is refused by the server; Ada's four saved pairs stay as they were.
     tap_pairs(ada, [*SAME, (6, 7)])
-    wait_saved(ada)
-    tap_pairs(ada, [(8, 9)])
+    tap_pair(ada, 8, 9)
     expect(ada.locator("#duos-why")).to_have_text("Place at most 4 pairs (you sent 5)", timeout=SLOW)
     expect(ada.locator("#duos-pair-count")).to_contain_text("4 of 4")
     assert pairs_shown(ada) == {*SAME, (6, 7)}

@@ -21,11 +21,14 @@ from tests.web.duos_fixtures import (
     player,
     replay,
     start,
+    still,
     table_data,
     tap_pairs,
     wait_for_turn,
+    wait_locked,
     wait_saved,
 )
+from tests.web.tables import Person
 
 from duoplay.games.duos.cards import face_by_id
 from duoplay.server.replays import replay_views
@@ -37,7 +40,8 @@ TAPPED = [(0, 5), (2, 3), (7, 11)]
 
 
 def _pair_by_keyboard(page: Page) -> None:
-    """1 and 6 picked by number, Enter pairs them; arrows to 3 and 4, Enter; Backspace undoes one."""
+    """1 and 6 picked by number, Enter pairs them; arrows to 3 and 4, Enter; Backspace undoes one.
+    A key reaches the table whatever it redraws meanwhile: no wait between the presses."""
     page.locator("#duos-grid .duos-card[data-pos='0']").focus()
     for key in ("1", "6", "Enter", "3", "ArrowRight", "Enter", "9", "=", "Enter"):
         page.keyboard.press(key)
@@ -55,7 +59,9 @@ def _reveal_rows(page: Page) -> list[tuple[str, str]]:
 
 def test_one_person_and_two_bots_play_a_whole_game(new_context: NewContext, server_url: str,
                                                    screenshots: Path) -> None:
-    code = new_room(server_url, 3, {"pairing_seconds": 300})
+    # Any deal will do: what the reveals show is compared with the server's record of the match.
+    # A fixed one (and the bots' choices from it) replays a failure as it was.
+    code = new_room(server_url, 3, {"pairing_seconds": 300}, seed=5)
     page, errors = player(new_context, "Ada", PHONE)
     enter(page, server_url, code, 0)
     add_bot(page, 1, "association")
@@ -74,6 +80,8 @@ def test_one_person_and_two_bots_play_a_whole_game(new_context: NewContext, serv
         expect(page.locator("#duos-table")).to_have_attribute("data-turn", str(number), timeout=SLOW)
         expect(page.locator("#duos-head")).to_contain_text(f"Turn {number + 1} of 6")
         expect(page.locator("#duos-head")).to_contain_text(f"Round {number // 3 + 1}")
+        # The bots lock in on their own; once they have, no state redraws the grid under a tap.
+        wait_locked(page, [1, 2])
         if number % 2:
             _pair_by_keyboard(page)
         else:
@@ -84,9 +92,9 @@ def test_one_person_and_two_bots_play_a_whole_game(new_context: NewContext, serv
                 "cs => [...new Set(cs.map(c => c.dataset.pair))]")
             assert len(markers) == 3
         if number == 0:
-            # The bots lock in on their own; the table says who, never what they paired.
+            # The table says who has locked in, never what they paired.
             bot = page.locator("#duos-players li[data-seat='1'][data-locked='1']")
-            expect(bot).to_be_visible(timeout=SLOW)
+            expect(bot).to_be_visible()
             expect(page.locator("#duos-players li[data-seat='1']")).to_contain_text("Locked in")
             assert page.locator("#duos-players li[data-seat='0']").get_attribute("data-locked") == "0"
             page.screenshot(path=str(screenshots / "duos-pairing-phone.png"))
@@ -101,7 +109,7 @@ def test_one_person_and_two_bots_play_a_whole_game(new_context: NewContext, serv
         points_rows[number] = page.locator("#turn-points tr[data-seat]").all_inner_texts()
         if number == 0:
             expect(reveal).to_contain_text("You were the Narrator")
-            page.wait_for_timeout(2500)  # the pairs appear one by one
+            still(page, "#duos-reveal")  # the pairs appear one by one: until the last has
             page.screenshot(path=str(screenshots / "duos-reveal-phone.png"))
         if number < 5:
             close_reveal(page)
@@ -139,15 +147,17 @@ def test_one_person_and_two_bots_play_a_whole_game(new_context: NewContext, serv
     if winners == [0]:
         assert "You win" in line
     page.set_viewport_size(LAPTOP)
-    page.wait_for_timeout(3000)  # the last pairs appear one by one
+    still(page, "#duos-reveal")  # the last pairs appear one by one: until the last has
     page.screenshot(path=str(screenshots / "duos-final-laptop.png"))
     assert errors == []
 
 
 def test_a_reload_while_pairing_keeps_the_placed_pairs(new_context: NewContext, server_url: str,
                                                         screenshots: Path) -> None:
-    code = new_room(server_url, 3, {"pairing_seconds": 300, "rounds": 1})
-    page, errors = player(new_context, "Bo", LAPTOP)
+    # Any deal will do; a fixed one replays a failure as it was. The reveal is whole at once
+    # without motion (the pairs one by one are the test above's).
+    code = new_room(server_url, 3, {"pairing_seconds": 300, "rounds": 1}, seed=6)
+    page, errors = player(new_context, Person("Bo", LAPTOP, reduced_motion=True))
     enter(page, server_url, code, 0)
     add_bot(page, 1, "association")
     add_bot(page, 2, "association")
@@ -186,7 +196,7 @@ def test_a_reload_while_pairing_keeps_the_placed_pairs(new_context: NewContext, 
     page.click("#duos-lock")
     page.click("#duos-confirm-lock-yes")  # three pairs: the table asks first
     expect(page.locator("#duos-reveal")).to_be_visible(timeout=SLOW)
-    page.wait_for_timeout(2500)
+    still(page, "#duos-reveal")
     page.screenshot(path=str(screenshots / "duos-reveal-laptop.png"))
     # As the Narrator, the reveal lists my pairs as the server scored them: all three.
     shown = page.locator("#reveal-pairs li.reveal-pair").evaluate_all("rs => rs.map(r => r.dataset.pair)")

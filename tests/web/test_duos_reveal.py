@@ -16,14 +16,17 @@ from tests.web.duos_fixtures import (
     add_bot,
     close_reveal,
     enter,
+    key_pairs,
     new_room,
     pairs_shown,
     player,
     start,
+    still,
     tap_pairs,
     wait_for_turn,
-    wait_saved,
+    wait_locked,
 )
+from tests.web.tables import Person
 
 pytestmark = pytest.mark.browser
 
@@ -43,12 +46,21 @@ def _close_in_view(page: Page, dialog: str, size: str) -> None:
     assert box is not None and box["y"] + box["height"] <= SIZES[size]["height"], box
 
 
+# Seed 28 deals sport cards on which the association bot, narrating, pairs 0-5 but not 2-3 or 8-9
+# (its pairs follow from the cards alone: association.expected_pairs), so of Ada's pairs exactly one
+# is the Narrator's.
+NARRATED_BY_THE_BOT = 28
+TOLD = {"0-5", "1-2", "3-8", "6-11"}
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_fewer_pairs_ask_first_and_the_reveal_shows_mine_beside_the_narrators(
         new_context: NewContext, server_url: str, screenshots: Path, size: str) -> None:
-    # One round of three turns; a bot narrates the first turn.
-    code = new_room(server_url, 3, {"pairing_seconds": 300, "rounds": 1, "first_narrator": 1})
-    page, errors = player(new_context, "Ada", SIZES[size])
+    # One round of three turns; a bot narrates the first turn. Without motion the reveal is whole
+    # at once (its pairs one by one are test_duos_play's).
+    code = new_room(server_url, 3, {"pairing_seconds": 300, "rounds": 1, "first_narrator": 1},
+                    seed=NARRATED_BY_THE_BOT)
+    page, errors = player(new_context, Person("Ada", SIZES[size], reduced_motion=True))
     enter(page, server_url, code, 0)
     add_bot(page, 1, "association")
     add_bot(page, 2, "random")
@@ -62,37 +74,42 @@ def test_fewer_pairs_ask_first_and_the_reveal_shows_mine_beside_the_narrators(
       return {grid: b('#duos-grid'), lock: b('#duos-lock'), height: window.innerHeight}; }""")
     assert fold["grid"] <= fold["height"] and fold["lock"] <= fold["height"], fold
 
+    wait_locked(page, [1, 2])  # the bots are done: nothing redraws the grid under a tap
     mine = [(0, 5), (2, 3)]
     tap_pairs(page, mine)
-    wait_saved(page)
     # Two pairs: Lock in asks first. Escape keeps pairing, nothing is sent.
     page.click("#duos-lock")
     question = page.locator("#duos-confirm-lock")
     expect(question).to_be_visible()
-    page.wait_for_timeout(400)  # the dialog fades in
+    still(page, "#duos-confirm-lock")
     expect(question.locator("h2")).to_have_text("Lock in with only 2 pairs?")
     expect(page.locator("#duos-confirm-lock-yes")).to_be_focused()
     page.screenshot(path=str(screenshots / f"duos-confirm-lock-{size}.png"))
     _close_in_view(page, "#duos-confirm-lock", size)
     page.keyboard.press("Escape")
     expect(question).to_have_count(0)
-    page.wait_for_timeout(300)
+    # Still pairing: one more pair is saved (the server would refuse it from a locked seat, and
+    # answers in order, so no lock went before it), and nobody reads this seat as locked in.
+    mine.append((8, 9))
+    tap_pairs(page, [(8, 9)])
     expect(page.locator("#duos-table")).to_have_attribute("data-locked", "0")
     expect(page.locator("#duos-players li[data-seat='0']")).to_have_attribute("data-locked", "0")
     # By keyboard: L asks, Enter says yes.
     page.keyboard.press("l")
     expect(question).to_be_visible()
+    expect(question.locator("h2")).to_have_text("Lock in with only 3 pairs?")
     page.keyboard.press("Enter")  # locked in: the bots have too, so the reveal comes
 
     reveal = page.locator("#duos-reveal")
     expect(reveal).to_be_visible(timeout=SLOW)
-    page.wait_for_timeout(3500)  # the pairs appear one by one
+    still(page, "#duos-reveal")
     page.screenshot(path=str(screenshots / f"duos-reveal-compare-{size}.png"))
     _close_in_view(page, "#duos-reveal", size)
     # Under the Narrator's pairs (who matched each), mine, ticked where the Narrator made it too.
     told = page.locator("#reveal-pairs li.reveal-pair").evaluate_all("rs => rs.map(r => r.dataset.pair)")
+    assert set(told) == TOLD
     shown = _column(page, 0)
-    assert set(shown) == {f"{a}-{b}" for a, b in mine}
+    assert shown == {"0-5": "1", "2-3": "0", "8-9": "0"}
     for pair, same in shown.items():
         assert same == ("1" if pair in told else "0"), (pair, shown, told)
     expect(reveal.locator(".compare-col")).to_have_count(1)
@@ -107,8 +124,8 @@ def test_fewer_pairs_ask_first_and_the_reveal_shows_mine_beside_the_narrators(
 
     # Four pairs: Lock in locks in at once, no question.
     wait_for_turn(page, 1)
-    tap_pairs(page, [(0, 1), (2, 3), (4, 5), (6, 7)])
-    wait_saved(page)
+    wait_locked(page, [1, 2])
+    key_pairs(page, [(0, 1), (2, 3), (4, 5), (6, 7)])
     page.keyboard.press("l")
     expect(reveal).to_be_visible(timeout=SLOW)
     expect(question).to_have_count(0)
@@ -117,16 +134,17 @@ def test_fewer_pairs_ask_first_and_the_reveal_shows_mine_beside_the_narrators(
 
     # The last turn Ada narrates: her pairs are the list, with who matched each; no comparison.
     wait_for_turn(page, 2)
-    tap_pairs(page, [(0, 1), (2, 3), (4, 5), (6, 7)])
-    wait_saved(page)
+    wait_locked(page, [1, 2])
+    key_pairs(page, [(0, 1), (2, 3), (4, 5), (6, 7)])
     page.keyboard.press("l")
     expect(reveal).to_be_visible(timeout=SLOW)
     expect(reveal.locator("#reveal-compare")).to_have_count(0)
+    expect(reveal.locator("#reveal-pairs li.reveal-pair")).to_have_count(4)
     # The end: the result and the scores by turn, their totals as the scoreboard's.
     final = reveal.locator("#duos-final-scores")
     expect(final).to_be_visible()
     expect(final.locator("tbody tr")).to_have_count(3)
-    page.wait_for_timeout(3500)  # the Narrator's pairs appear one by one
+    still(page, "#duos-reveal")
     totals = final.locator("td.kit-total").all_inner_texts()
     assert totals == board.locator("td.kit-total").all_inner_texts()
     page.screenshot(path=str(screenshots / f"duos-final-scores-{size}.png"))
@@ -137,24 +155,25 @@ def test_fewer_pairs_ask_first_and_the_reveal_shows_mine_beside_the_narrators(
 def test_coop_reveal_and_the_rulebook_lock(new_context: NewContext, server_url: str, screenshots: Path,
                                            size: str) -> None:
     """With lock_with_fewer_pairs off nothing is asked: the server refuses, and the table says why."""
-    code = new_room(server_url, 2, {"coop_turns": 1, "pairing_seconds": 300, "lock_with_fewer_pairs": False})
-    page, errors = player(new_context, "Ada", SIZES[size])
+    # Any deal will do; a fixed one (and the bot's choices from it) replays a failure as it was.
+    code = new_room(server_url, 2, {"coop_turns": 1, "pairing_seconds": 300, "lock_with_fewer_pairs": False},
+                    seed=3)
+    page, errors = player(new_context, Person("Ada", SIZES[size], reduced_motion=True))
     enter(page, server_url, code, 0)
     add_bot(page, 1, "random")
     start(page)
+    wait_locked(page, [1])  # the partner's helps and pairs are in: nothing redraws the grid under a tap
     tap_pairs(page, [(0, 1), (2, 3)])
-    wait_saved(page)
     page.keyboard.press("l")
     expect(page.locator("#duos-why")).to_contain_text("4 pairs", timeout=SLOW)
     expect(page.locator("#duos-confirm-lock")).to_have_count(0)
     expect(page.locator("#duos-players li[data-seat='0']")).to_have_attribute("data-locked", "0")
     tap_pairs(page, [(4, 5), (6, 7)])
-    wait_saved(page)
     assert len(pairs_shown(page)) == 4
     page.keyboard.press("l")
     reveal = page.locator("#duos-reveal")
     expect(reveal).to_be_visible(timeout=SLOW)
-    page.wait_for_timeout(2500)
+    still(page, "#duos-reveal")
     page.screenshot(path=str(screenshots / f"duos-coop-compare-{size}.png"))
     expect(reveal.locator(".compare-col[data-seat='0'] h3")).to_have_text("Your pairs")
     expect(reveal.locator(".compare-col[data-seat='1'] h3")).to_contain_text("pairs")
@@ -213,7 +232,8 @@ _FITS = """async (names) => {
 
 def test_card_names_fit_whole_on_a_phone_in_every_language(new_context: NewContext, server_url: str,
                                                             screenshots: Path) -> None:
-    code = new_room(server_url, 2, {"coop_turns": 1, "pairing_seconds": 300})
+    # Any deal will do: the names measured are the longest of the whole card set, not the deal's.
+    code = new_room(server_url, 2, {"coop_turns": 1, "pairing_seconds": 300}, seed=4)
     page, errors = player(new_context, "Ada", SIZES["phone"])
     enter(page, server_url, code, 0)
     add_bot(page, 1, "random")
