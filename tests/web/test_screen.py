@@ -1,7 +1,10 @@
 """The big screen: no seat, the room code large with a QR code, then the public table while phones play.
 
 DUOS on the screen: the 12 cards large, who has locked in as each phone locks in (never their pairs),
-the timer, then the reveal pair by pair, with nothing to close."""
+the timer, then the reveal pair by pair, with nothing to close.
+
+The screen's reveal runs on the page's timers (a pair every 1.4 s, then 9 s on show): the test holds
+the screen's clock and moves it on step by step, so each step is checked as it is, at no wait."""
 
 from __future__ import annotations
 
@@ -18,17 +21,20 @@ from tests.web.duos_fixtures import (
     player,
     start,
     tap_pairs,
-    wait_saved,
+    wait_locked,
 )
 
 TV = {"width": 1920, "height": 1080}
+STEP_MS, HOLD_MS = 1400, 9000  # screen.js: a pair of the reveal after another; the whole reveal on show
 PHONE = {"width": 390, "height": 844}
 
 
 def test_a_screen_and_two_phones_play_a_duos_turn(new_context: NewContext, server_url: str,
                                                    screenshots: Path) -> None:
-    code = new_room(server_url, 2, {"pairing_seconds": 300})
+    # Any deal will do; a fixed one replays a failure as it was.
+    code = new_room(server_url, 2, {"pairing_seconds": 300}, seed=7)
     screen, screen_errors = player(new_context, "Screen", TV)
+    screen.clock.install()  # the screen's timers run as usual until the test holds them
     screen.goto(f"{server_url}/room/{code}/screen")
     expect(screen.locator("#screen-code")).to_have_text(code)
     qr = screen.locator("img.screen-qr")
@@ -63,27 +69,32 @@ def test_a_screen_and_two_phones_play_a_duos_turn(new_context: NewContext, serve
     # Ada pairs and locks in: the screen shows that she has, never which pairs.
     ada.wait_for_selector("#duos-grid .duos-card", timeout=SLOW)
     tap_pairs(ada, [(0, 1), (2, 3)])
-    wait_saved(ada)
     lock_in(ada)
     expect(players.locator("[data-seat='0'][data-locked='1']")).to_contain_text("Locked in ✓")
     expect(players.locator("[data-seat='1'][data-locked='0']")).to_contain_text("Pairing…")
     expect(table.locator(".duos-card.paired, .marker, #duos-controls, .kbd, kbd")).to_have_count(0)
     assert 0 < int(table.locator("#duos-timer").get_attribute("data-seconds") or "0") <= 300
     screen.screenshot(path=str(screenshots / "big-screen-duos.png"))
+    # From here the screen's time moves only when the test says (a second on from now).
+    screen.clock.pause_at(screen.evaluate("Date.now()") / 1000 + 1)
 
     # Bo pairs one of the same pairs and locks in: the reveal comes up on the screen, pair by pair.
     bo.wait_for_selector("#duos-grid .duos-card", timeout=SLOW)
+    wait_locked(bo, [0])  # Ada's lock has reached Bo's table: nothing redraws it under a tap
     tap_pairs(bo, [(0, 1), (4, 5)])
-    wait_saved(bo)
     lock_in(bo)
     reveal = table.locator("#duos-screen-reveal")
     expect(reveal).to_be_visible(timeout=SLOW)
     expect(reveal.locator("h2")).to_have_text("Turn 1: the reveal")
     expect(reveal).to_have_attribute("data-pairs", "3")
-    expect(reveal).to_have_attribute("data-shown", "1")
-    expect(reveal.locator(".reveal-pair:visible")).to_have_count(1)
-    expect(reveal).to_have_attribute("data-shown", "2")
-    expect(reveal.locator(".reveal-pair:visible")).to_have_count(2)
+    expect(reveal).to_have_attribute("data-shown", "0")
+    expect(reveal.locator(".reveal-pair:visible")).to_have_count(0)
+    for shown in (1, 2, 3):
+        screen.clock.run_for(STEP_MS)
+        expect(reveal).to_have_attribute("data-shown", str(shown))
+        expect(reveal.locator(".reveal-pair:visible")).to_have_count(shown)
+        expect(reveal).not_to_have_attribute("data-done", "1")
+    screen.clock.run_for(STEP_MS)  # then what the turn was worth
     expect(reveal).to_have_attribute("data-done", "1")
     expect(reveal.locator(".reveal-pair:visible")).to_have_count(3)
     both = reveal.locator(".reveal-pair[data-pair='0-1'] .matched")
@@ -92,7 +103,10 @@ def test_a_screen_and_two_phones_play_a_duos_turn(new_context: NewContext, serve
     expect(reveal.locator("#duos-screen-verdict")).to_contain_text("1 identical pair")
     screen.screenshot(path=str(screenshots / "big-screen-duos-reveal.png"))
     # Nobody has to close it: it leaves the next turn's cards in sight by itself.
-    expect(reveal).to_be_hidden(timeout=20_000)
+    screen.clock.run_for(HOLD_MS - 100)
+    expect(reveal).to_be_visible()
+    screen.clock.run_for(100)
+    expect(reveal).to_be_hidden()
     expect(table).to_have_attribute("data-turn", "1")
     expect(players.locator("[data-locked='1']")).to_have_count(0)
     assert screen_errors == [] and ada_errors == [] and bo_errors == []
@@ -100,7 +114,7 @@ def test_a_screen_and_two_phones_play_a_duos_turn(new_context: NewContext, serve
 
 def test_the_duos_screen_fits_a_small_laptop_and_shows_the_reveal_at_once_without_motion(
         new_context: NewContext, server_url: str, screenshots: Path) -> None:
-    code = new_room(server_url, 2, {"pairing_seconds": 300})
+    code = new_room(server_url, 2, {"pairing_seconds": 300}, seed=7)
     context = new_context(viewport={"width": 1366, "height": 657}, reduced_motion="reduce")
     screen = context.new_page()
     errors: list[str] = []
@@ -115,10 +129,11 @@ def test_the_duos_screen_fits_a_small_laptop_and_shows_the_reveal_at_once_withou
     expect(table.locator("#duos-grid .duos-card")).to_have_count(12, timeout=SLOW)
     grid = table.locator("#duos-grid").bounding_box()
     assert grid is not None and grid["y"] + grid["height"] <= 657, grid
-    for phone, pairs in ((ada, [(0, 1)]), (bo, [(0, 1)])):
+    for phone, seat, other in ((ada, 0, 1), (bo, 1, 0)):
         phone.wait_for_selector("#duos-grid .duos-card", timeout=SLOW)
-        tap_pairs(phone, pairs)
-        wait_saved(phone)
+        if seat == 1:
+            wait_locked(phone, [other])  # Ada's lock has reached Bo's table: nothing redraws it under a tap
+        tap_pairs(phone, [(0, 1)])
         lock_in(phone)
     reveal = table.locator("#duos-screen-reveal")
     expect(reveal).to_have_attribute("data-done", "1", timeout=SLOW)
