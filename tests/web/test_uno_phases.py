@@ -13,15 +13,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, WebSocketRoute, expect
-from tests.web.driver import add_bot, create_room, start
+from playwright.sync_api import Page, WebSocketRoute, expect
+from tests.web.driver import settle, start
+from tests.web.tables import SIZES, NewContext, Person, add_bot, enter, new_room, player
 
 from duoplay.core.match import Match
 from duoplay.server import protocol as wire
 
 pytestmark = pytest.mark.browser
 
-SIZES = {"laptop": {"width": 1366, "height": 657}, "phone": {"width": 390, "height": 844}}
 PHASES = ("draft", "start-colour", "turn", "drawn", "volley", "challenge", "dump-decide", "dumping")
 
 
@@ -76,18 +76,15 @@ def phases() -> dict[str, dict[str, Any]]:
 class Table:
     """A room page whose match was started for real, then shown the states the test sends it."""
 
-    def __init__(self, browser: Browser, base: str, viewport: dict[str, int]) -> None:
-        self.context = browser.new_context(viewport=viewport)
-        self.page = self.context.new_page()
-        self.errors: list[str] = []
-        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+    def __init__(self, new_context: NewContext, base: str, viewport: dict[str, int]) -> None:
+        # Still: what is measured is where things end up, not how they move there.
+        self.page, self.errors = player(new_context, Person("Ada", viewport, reduced_motion=True))
         self.route: WebSocketRoute | None = None
         self.held = False  # once the test shows its own states, the server's are held back
         self.version = 10_000
         self.page.route_web_socket("**/ws/**", self._connect)
-        create_room(self.page, base, "Ada", {"target_score": "500"})
-        self.page.wait_for_selector("li.seat[data-seat='0'] .badge.you")
-        add_bot(self.page, 1)
+        enter(self.page, base, new_room(base, "uno-duo", 2, {"target_score": 500}), 0)
+        add_bot(self.page, 1, "random")
         start(self.page)
 
     def _connect(self, route: WebSocketRoute) -> None:
@@ -102,16 +99,17 @@ class Table:
         self.version += 1
         self.route.send(json.dumps({**state, "version": self.version}))
         expect(self.page.locator("#uno-table")).to_have_attribute("data-version", str(self.version))
-        self.page.wait_for_timeout(700)  # the cards land
+        settle(self.page)  # the cards land
 
     def close(self) -> None:
-        self.context.close()
+        self.page.context.close()
         assert self.errors == []
 
 
 @pytest.fixture(params=list(SIZES))
-def table(request: pytest.FixtureRequest, browser: Browser, server_url: str) -> Iterator[tuple[str, Table]]:
-    shown = Table(browser, server_url, SIZES[request.param])
+def table(request: pytest.FixtureRequest, new_context: NewContext,
+          server_url: str) -> Iterator[tuple[str, Table]]:
+    shown = Table(new_context, server_url, SIZES[request.param])
     yield request.param, shown
     shown.close()
 
