@@ -6,12 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
-from tests.web.driver import act_once, my_turn, table_state
+from playwright.sync_api import Page
+from tests.web.driver import play_past_the_draft, settle, start
+from tests.web.tables import SIZES, NewContext, Person, add_bot, enter, new_room, player
 
 pytestmark = pytest.mark.browser
 
-SIZES = {"laptop": {"width": 1366, "height": 657}, "phone": {"width": 390, "height": 844}}
+# After the draft seat 0 holds seven cards of all four colours, a blue 7 on the discard pile.
+FOUR_COLOURS = 0
 SUITS = {"R": "♥", "Y": "★", "G": "♣", "B": "♦"}
 
 
@@ -28,26 +30,15 @@ def _marks(page: Page) -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize("size", ["laptop", "phone"])
-def test_suit_marks_are_large_in_colour_blind_mode(browser: Browser, server_url: str, size: str) -> None:
-    context = browser.new_context(viewport=SIZES[size])
-    context.add_init_script("localStorage.setItem('duoplay.name', JSON.stringify('Ada'));"
-                            "localStorage.setItem('duoplay.pref.colourblind', 'true')")
-    page = context.new_page()
-    page.goto(server_url + "/")
-    page.wait_for_selector("#game-select option", state="attached")
-    page.select_option("#game-select", "uno-duo")
-    page.wait_for_selector("#opt-target_score")
-    page.click("#create-room")
-    page.wait_for_selector("li.seat[data-seat='0'] .badge.you")
-    page.click("li.seat[data-seat='1'] button.add-bot")
-    page.click("#start:not([disabled])")
-    page.wait_for_selector("#uno-table[data-version]")
-    for _ in range(120):  # past the draft: a whole hand to look at
-        if table_state(page)["phase"] not in ("draft", "start-colour") and my_turn(page):
-            break
-        if not (my_turn(page) and act_once(page)):
-            page.wait_for_timeout(100)
-    page.wait_for_timeout(600)  # let the cards land
+def test_suit_marks_are_large_in_colour_blind_mode(new_context: NewContext, server_url: str,
+                                                   size: str) -> None:
+    page, errors = player(new_context, Person("Ada", SIZES[size], reduced_motion=True))
+    page.context.add_init_script("localStorage.setItem('duoplay.pref.colourblind', 'true')")
+    enter(page, server_url, new_room(server_url, "uno-duo", 2, seed=FOUR_COLOURS), 0)
+    add_bot(page, 1, "random")
+    start(page)
+    play_past_the_draft(page)  # a whole hand to look at
+    settle(page)  # the cards have landed
     assert page.evaluate("() => document.body.classList.contains('colourblind')")
 
     marks = _marks(page)
@@ -58,4 +49,4 @@ def test_suit_marks_are_large_in_colour_blind_mode(browser: Browser, server_url:
         assert mark["opacity"] >= 0.25, mark
     page.evaluate("document.getElementById('toasts').replaceChildren()")
     page.screenshot(path=f"/tmp/uno-suits-{size}.png")
-    context.close()
+    assert errors == []
