@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 from tests.web.tables import LAPTOP, PHONE, SLOW, NewContext, Person, Table, enter, open_table, player
 
 BOT = 2  # the bot's seat; the people sit at 0 and 1
@@ -76,6 +76,15 @@ def two_people_and_a_bot(new_context: NewContext, base: str, first: int,
     return seeded_table(new_context, base, people, first, options, bots={BOT: "normal"}, bot_pace=bot_pace)
 
 
+def with_clock(new_context: NewContext) -> NewContext:
+    """Profiles whose pages' timers the test can move on (Playwright's clock; time still flows)."""
+    def make(**options: Any) -> BrowserContext:
+        context = new_context(**options)
+        context.clock.install()
+        return context
+    return make
+
+
 def act(page: Page, button: Locator, answered: int | None = None) -> None:
     """Click a button that sends an action, and wait until the server has answered it: by then the
     state it made is shown (the server sends the state before the answer). `answered`: the page's
@@ -108,18 +117,20 @@ def glance(pages: dict[int, Page]) -> dict[int, dict[str, Any]]:
     return seen
 
 
-def judge_step(pages: dict[int, Page], tick: Callable[[int], str] = lambda criterion: "#duplik-yes") -> bool:
+def judge_step(pages: dict[int, Page], tick: Callable[[int], str] = lambda criterion: "#duplik-yes"
+               ) -> dict[int, dict[str, Any]] | None:
     """One decision of the judging by the first page that has one: the verdict `tick(criterion)`
-    gives, else accepting, voting yes or deciding yes. False once nobody is judging any more."""
+    gives, else accepting, voting yes or deciding yes. Returns what `glance` saw before it, or None
+    once nobody is judging any more."""
     seen = glance(pages)
     if all(data["phase"] != "judge" for data in seen.values()):
-        return False
+        return None
     for seat, data in seen.items():
         criterion = data.get("criterion") or ""
         for selector in (tick(int(criterion) if criterion.isdigit() else 0), *AGREE):
             if selector in data["buttons"]:
                 act(pages[seat], pages[seat].locator(selector), int(data.get("answered") or 0))
-                return True
+                return seen
     raise AssertionError(f"judging waits for nobody here: {seen}")
 
 
@@ -152,4 +163,4 @@ def house(page: Page) -> None:
 
 
 __all__ += ["act", "draw", "glance", "house", "kept", "seeded_table", "shown", "strokes_on",
-            "two_people_and_a_bot", "version", "wait_shown"]
+            "two_people_and_a_bot", "version", "wait_shown", "with_clock"]

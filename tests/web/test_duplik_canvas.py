@@ -5,10 +5,9 @@ types reaches the other person as it is typed."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import Page
 from tests.web.conftest import Server
 from tests.web.duplik_fixtures import (
     BOT,
@@ -24,6 +23,7 @@ from tests.web.duplik_fixtures import (
     strokes_on,
     two_people_and_a_bot,
     wait_shown,
+    with_clock,
 )
 
 pytestmark = pytest.mark.browser
@@ -69,15 +69,6 @@ def test_a_reload_in_the_middle_of_drawing_keeps_the_strokes(
     expect(ben.locator("#duplik-judged")).to_have_attribute("data-artist", "0")
     assert strokes_on(ben, "#duplik-judged svg") == 4
     assert table.errors == []
-
-
-def with_clock(new_context: NewContext) -> NewContext:
-    """Profiles whose pages' timers the test can move on (Playwright's clock; time still flows)."""
-    def make(**options: Any) -> BrowserContext:
-        context = new_context(**options)
-        context.clock.install()
-        return context
-    return make
 
 
 def test_strokes_outlive_a_dropped_connection_and_a_server_restart(
@@ -169,7 +160,7 @@ def test_no_ink_after_time_is_up(new_context: NewContext, server_url: str) -> No
 
 def test_a_person_portraying_types_and_the_other_reads_it_as_it_is_typed(
         new_context: NewContext, server_url: str, screenshots: Path) -> None:
-    table = two_people_and_a_bot(new_context, server_url, 0, viewports=(PHONE, PHONE))
+    table = two_people_and_a_bot(with_clock(new_context), server_url, 0, viewports=(PHONE, PHONE))
     teller, artist = table.pages[0], table.pages[1]  # Ana portrays first, Ben draws
     expect(teller.locator("#duplik-offer button.duplik-scene-choice")).to_have_count(3)
     teller.locator("#duplik-offer button.duplik-scene-choice").first.click()
@@ -191,11 +182,12 @@ def test_a_person_portraying_types_and_the_other_reads_it_as_it_is_typed(
     teller.screenshot(path=str(screenshots / "duplik-describing-phone.png"))
     teller.locator("#duplik-typing").press_sequentially(", a small cat under it.", delay=20)
     expect(artist.locator("#duplik-said")).to_have_text("A big tree on the left, a small cat under it.")
-    # An Artist who reloads reads it again within seconds: the text is sent again every 5 s, and
-    # 15 s leave a loaded machine its margin.
+    # An Artist who reloads reads it again within seconds: the Portrayer's page sends the text again
+    # every 5 s, and the next time comes now.
     artist.reload()
-    expect(artist.locator("#duplik-said")).to_have_text("A big tree on the left, a small cat under it.",
-                                                        timeout=15_000)
+    wait_shown(artist, "d.phase === 'describe'")
+    teller.clock.fast_forward(5000)
+    expect(artist.locator("#duplik-said")).to_have_text("A big tree on the left, a small cat under it.")
     teller.locator("#duplik-stop").click()
     expect(artist.locator("#duplik-log")).to_contain_text("has finished describing")
     assert table.errors == []

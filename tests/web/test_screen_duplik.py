@@ -18,7 +18,6 @@ from tests.web.duplik_fixtures import (
     expect,
     house,
     judge_step,
-    shown,
     two_people_and_a_bot,
     wait_shown,
 )
@@ -51,8 +50,8 @@ def _judge_everything(pages: dict[int, Page], screen: Page, shots: Path) -> None
     """Both Judges tick every criterion and both Artists accept, until the screen shows the reveal; at
     the last criterion the whole board of verdicts is still in view on a small laptop."""
     board_seen = False
-    while judge_step(pages):
-        if not board_seen and shown(pages[0]).get("criterion") == "10":
+    while seen := judge_step(pages):
+        if not board_seen and seen[0].get("criterion") == "10":
             wait_shown(screen, "d.criterion === '10'")
             expect(screen.locator("#duplik-board tbody tr")).to_have_count(10)
             screen.set_viewport_size(SMALL)
