@@ -5,20 +5,28 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
-from tests.web.conftest import LAPTOP, PHONE
+from playwright.sync_api import Page, expect
 from tests.web.driver import (
     act_once,
     add_bot,
     create_room,
+    seed,
+    settle,
     sit,
     start,
-    table_state,
     version,
     wait_for_change,
+    wait_for_my_turn,
 )
+from tests.web.tables import LAPTOP, PHONE, NewContext, Person, enter, new_room, player
 
 pytestmark = pytest.mark.browser
+
+# Seat 0 drafts first.
+DRAFTS_FIRST = 111
+# Drawing whenever it may (and keeping what it draws), accepting the bot's two Wild Draw 4s, seat 0
+# holds 17 cards after four decisions, and its first card, a red 7, can then be played on a red 0.
+GROWS_TO_SEVENTEEN = 85
 
 
 def _press(page: Page, key: str) -> None:
@@ -27,24 +35,18 @@ def _press(page: Page, key: str) -> None:
     wait_for_change(page, before)
 
 
-def _wait_for_my_turn(page: Page) -> dict[str, str]:
-    page.wait_for_function("() => { const t = document.getElementById('uno-table');"
-                           " return t && t.dataset.toMove === t.dataset.seat; }")
-    return table_state(page)
-
-
 def _draft_by_keyboard(page: Page) -> None:
     """Drafting with the K key until it is this seat's turn in the main game."""
     for _ in range(40):
-        shown = _wait_for_my_turn(page)
+        shown = wait_for_my_turn(page)
         if shown["phase"] != "draft":
             return
         _press(page, "k")
     raise AssertionError("the draft did not end")
 
 
-def test_the_swedish_ui_shows_swedish_labels(browser: Browser, server_url: str) -> None:
-    page = browser.new_context(viewport=LAPTOP, locale="sv-SE").new_page()
+def test_the_swedish_ui_shows_swedish_labels(new_context: NewContext, server_url: str) -> None:
+    page = new_context(viewport=LAPTOP, locale="sv-SE").new_page()
     page.goto(server_url + "/")
     page.wait_for_selector("#game-select option", state="attached")
     page.select_option("#game-select", "uno-duo")
@@ -59,20 +61,21 @@ def test_the_swedish_ui_shows_swedish_labels(browser: Browser, server_url: str) 
     expect(page.locator("#create-room")).to_have_text("Create room")
     page.select_option("#pref-lang", "sv")
 
-    create_room(page, server_url, "Ada")
+    code = create_room(page, server_url, "Ada")
+    seed(server_url, code, DRAFTS_FIRST)
     expect(page.locator("li.seat[data-seat='1'] button.add-bot")).to_have_text("Lägg till bot")
     sit(page, 0)
     add_bot(page, 1)
     start(page)
-    _wait_for_my_turn(page)
+    wait_for_my_turn(page)
     status = page.locator("#uno-status").inner_text()
     assert status.startswith(("Draft:", "Din tur", "Välj", "Spela", "Du drog", "Ett Wild", "Vänd"))
     expect(page.locator("#uno-scores h3")).to_contain_text("Poäng")
 
 
-def test_lobby_screenshots(browser: Browser, server_url: str, screenshots: Path) -> None:
+def test_lobby_screenshots(new_context: NewContext, server_url: str, screenshots: Path) -> None:
     for size, viewport in (("laptop", LAPTOP), ("phone", PHONE)):
-        page = browser.new_context(viewport=viewport).new_page()
+        page = new_context(viewport=viewport).new_page()
         page.goto(server_url + "/")
         page.fill("#player-name", "Ada")
         page.wait_for_selector("#game-select option", state="attached")
@@ -82,25 +85,25 @@ def test_lobby_screenshots(browser: Browser, server_url: str, screenshots: Path)
         page.screenshot(path=str(screenshots / f"lobby-{size}.png"), full_page=True)
 
 
-def test_a_phone_shows_the_whole_hand_and_plays_by_keyboard(browser: Browser, server_url: str,
+def test_a_phone_shows_the_whole_hand_and_plays_by_keyboard(new_context: NewContext, server_url: str,
                                                              screenshots: Path) -> None:
-    page = browser.new_context(viewport=PHONE, has_touch=True).new_page()
-    create_room(page, server_url, "Ada", {"target_score": "500"})
-    sit(page, 0)
+    page, errors = player(new_context, Person("Ada", PHONE, reduced_motion=True))
+    code = new_room(server_url, "uno-duo", 2, {"target_score": 500}, seed=GROWS_TO_SEVENTEEN)
+    enter(page, server_url, code, 0)
     add_bot(page, 1)
     start(page)
     _draft_by_keyboard(page)
 
     # Draw with D (keeping a playable card with K) until the hand is big.
     for _ in range(60):
-        shown = _wait_for_my_turn(page)
+        shown = wait_for_my_turn(page)
         if page.locator("#uno-hand .card").count() >= 16:
             break
         if shown["phase"] == "drawn":
             _press(page, "k")
         elif shown["phase"] == "turn" and page.locator("#uno-actions button[data-action='draw']").count():
             _press(page, "d")
-        else:  # a volley, a challenge, a dump, or the table just changed: any legal move
+        else:  # a volley, a challenge, a dump: any legal move
             before = version(page)
             if act_once(page):
                 wait_for_change(page, before)
@@ -110,36 +113,37 @@ def test_a_phone_shows_the_whole_hand_and_plays_by_keyboard(browser: Browser, se
     for box in hand.evaluate_all("cards => cards.map(c => c.getBoundingClientRect().toJSON())"):
         assert box["left"] >= 0 and box["right"] <= PHONE["width"], box
 
-    # Number keys play the n-th card of the hand when it is playable.
-    shown = _wait_for_my_turn(page)
+    # Number keys play the n-th card of the hand when it is playable (this deal: the first).
+    shown = wait_for_my_turn(page)
     legal = page.locator("#uno-hand .card").evaluate_all("cards => cards.map(c => c.dataset.legal === '1')")
-    if shown["phase"] == "turn" and True in legal[:9]:
-        index = legal.index(True)
-        card = page.locator("#uno-hand .card").nth(index).get_attribute("data-card") or ""
-        before = version(page)
-        page.keyboard.press(str(index + 1))
-        if card.startswith("wild"):
-            page.keyboard.press("r")
-        wait_for_change(page, before)
-        expect(page.locator("#uno-log")).to_contain_text("You played")
-    page.wait_for_timeout(800)  # let the cards land
+    assert shown["phase"] == "turn" and True in legal[:9], (shown, legal)
+    index = legal.index(True)
+    card = page.locator("#uno-hand .card").nth(index).get_attribute("data-card") or ""
+    before = version(page)
+    page.keyboard.press(str(index + 1))
+    if card.startswith("wild"):
+        page.keyboard.press("r")
+    wait_for_change(page, before)
+    expect(page.locator("#uno-log")).to_contain_text("You played")
+    settle(page)
     page.evaluate("document.getElementById('toasts').replaceChildren()")
     page.screenshot(path=str(screenshots / "game-phone.png"), full_page=True)
+    assert errors == []
 
 
-def test_game_screenshot_on_a_laptop_in_colour_blind_mode(browser: Browser, server_url: str,
+def test_game_screenshot_on_a_laptop_in_colour_blind_mode(new_context: NewContext, server_url: str,
                                                           screenshots: Path) -> None:
-    page = browser.new_context(viewport=LAPTOP).new_page()
-    create_room(page, server_url, "Ada", {"target_score": "500"})
+    page, errors = player(new_context, Person("Ada", LAPTOP, reduced_motion=True))
+    enter(page, server_url, new_room(server_url, "uno-duo", 2, {"target_score": 500}, seed=DRAFTS_FIRST), 0)
     page.check("#pref-colourblind")
-    sit(page, 0)
     add_bot(page, 1, "heuristic")
     start(page)
     _draft_by_keyboard(page)
-    shown = _wait_for_my_turn(page)
+    shown = wait_for_my_turn(page)
     assert shown["phase"] != "draft"
     suit = page.locator("#uno-hand .card .corner.tl .suit").first
     expect(suit).to_be_visible()
     assert suit.inner_text() in "♥★♣♦"
-    page.wait_for_timeout(800)
+    settle(page)
     page.screenshot(path=str(screenshots / "game-laptop.png"))
+    assert errors == []
