@@ -6,11 +6,16 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page
 from tests.web import duos_fixtures as duos
-from tests.web.driver import act_once, add_bot, create_room, round_over, start, version, wait_for_change
+from tests.web.driver import act_once, round_over, version, wait_for_change
+from tests.web.tables import SIZES, NewContext, Person, open_table
 
 pytestmark = pytest.mark.browser
 
-SIZES = {"laptop": {"width": 1366, "height": 657}, "phone": {"width": 390, "height": 844}}
+# Played as the pages play (the first playable card) against the seeded random bot, seat 0 meets
+# every kind of decision in its first 16: the draft, a turn with a wild to play (the colour picker
+# opens), a drawn card, a Draw 2 volley, a Wild Draw 4 to challenge or accept, a Reverse's dump.
+EVERY_DECISION = 800
+MET = {"draft", "turn", "picker", "drawn", "volley", "challenge", "dump-decide"}
 
 # The bottom edges of what a player needs now, measured from the top of the page as it first shows.
 _MEASURE = """() => {
@@ -39,33 +44,40 @@ def _check_in_view(page: Page, where: str) -> str:
     return phase
 
 
+def _my_decision_or_the_end(page: Page, after: int) -> None:
+    """Wait for a state newer than `after` in which this seat decides, or for the round's end."""
+    page.wait_for_function("""([after]) => { const t = document.getElementById('uno-table');
+      return document.getElementById('uno-round-end') || (Number(t.dataset.version) > after
+        && t.dataset.toMove.split(',').includes(t.dataset.seat)); }""", arg=[after])
+
+
 @pytest.mark.parametrize("size", SIZES)
-def test_uno_duo_hand_and_controls_stay_in_view(browser: Browser, server_url: str, size: str) -> None:
-    page = browser.new_context(viewport=SIZES[size]).new_page()
-    create_room(page, server_url, "Ada", {"target_score": "500"})
-    page.wait_for_selector("li.seat[data-seat='0'] .badge.you")
-    add_bot(page, 1)
-    start(page)
+def test_uno_duo_hand_and_controls_stay_in_view(new_context: NewContext, server_url: str, size: str) -> None:
+    # Still: what is measured is where things end up, not how they move there.
+    table = open_table(new_context, server_url, "uno-duo", [Person("Ada", SIZES[size], reduced_motion=True)],
+                       bots={1: "random"}, seed=EVERY_DECISION, options={"target_score": 500})
+    page = table.pages[0]
     seen: set[str] = set()
-    for _ in range(50):
+    shown = -1
+    for _ in range(40):
+        _my_decision_or_the_end(page, shown)
         if round_over(page):
             break
-        if page.evaluate("() => { const t = document.getElementById('uno-table');"
-                         " return t.dataset.toMove === t.dataset.seat; }"):
-            phase = _check_in_view(page, f"{size}, {page.locator('#uno-table').get_attribute('data-phase')}")
-            seen.add(phase)
-            wild = page.locator("#uno-hand button.card[data-legal='1'][data-card^='wild']")
-            if phase == "turn" and wild.count() and "picker" not in seen:
-                wild.first.click()  # the colour picker opens: the hand must stay in sight
-                page.wait_for_selector(".colour-picker")
-                _check_in_view(page, f"{size}, choosing a colour")
-                seen.add("picker")
-        before = version(page)
-        if act_once(page):
-            wait_for_change(page, before)
-        else:
-            page.wait_for_timeout(100)
-    assert {"draft", "turn"} <= seen, seen
+        phase = _check_in_view(page, f"{size}, {page.locator('#uno-table').get_attribute('data-phase')}")
+        seen.add(phase)
+        wild = page.locator("#uno-hand button.card[data-legal='1'][data-card^='wild']")
+        if phase == "turn" and wild.count() and "picker" not in seen:
+            wild.first.click()  # the colour picker opens: the hand must stay in sight
+            page.wait_for_selector(".colour-picker")
+            _check_in_view(page, f"{size}, choosing a colour")
+            seen.add("picker")
+        if seen >= MET:
+            break
+        shown = version(page)
+        assert act_once(page)
+        wait_for_change(page, shown)
+    assert seen >= MET, seen
+    assert table.errors == []
 
 
 @pytest.mark.parametrize("seats", [2, 3])
