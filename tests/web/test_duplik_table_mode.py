@@ -20,6 +20,7 @@ from tests.web.duplik_fixtures import (
     judge_step,
     seeded_table,
     shown,
+    version,
     wait_shown,
 )
 from tests.web.tables import Person
@@ -104,7 +105,8 @@ def test_three_phones_play_a_round_at_the_table_with_paper(
 
     # One Artist is done early; the other's pencil goes down at zero, as online.
     act(first, first.locator("#duplik-done"))
-    assert shown(teller)["phase"] == "describe"
+    wait_shown(teller, f"Number(d.version) >= {version(first)}")
+    assert shown(teller)["phase"] == "describe"  # the other Artist still draws
     table.advance()  # the hourglass runs out now
     wait_shown(teller, "d.phase === 'pass'")
     expect(pages[artists[1]].locator("#duplik-paper-note")).to_be_visible()
