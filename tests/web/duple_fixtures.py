@@ -32,13 +32,15 @@ LONG = {
 }
 PASSIVE_BOT = 100.0  # the most a room's bot pace may be
 
-# Ana (seat 0) flips U and Ben (seat 1) P, both bolts: the two people face off at once, for
-# "vehículo" (patrulla). A tie-break turns "ropa" (pañuelo). Then, moved on by the clock alone,
-# the game turns an All Play for I, E, Y (incluye). Then: Ana flips L, Ben O, the bot I (a
-# face-off of Ana and the bot, L + I for "ropa": bolsillo), and Ana's next card is I again.
+# Three seats. Ana (seat 0) flips U and Ben (seat 1) P, both bolts: the two people face off at
+# once, for "vehiculo" (patrulla); a tie-break would turn "ropa" (pañuelo).
+# - If Ana wins it, the bot flips C, Ana L, Ben O and the bot I: Ana and the bot face off, L + I
+#   for "ropa" (bolsillo); once she wins that too, her next card, I, faces off Ben's O.
+# - If nobody answers and the clock makes every move, its 20th move turns an All Play for
+#   I, E, Y (incluye).
 SEED = 2297
-# Two seats: Ana flips U and Ben M, both the same symbol, for "edificio" (museo); once Ana wins,
-# no match is left on the table.
+# Two seats: Ana flips U and Ben M, of one symbol: a face-off for "edificio" (museo); once Ana
+# wins, no match is left on the table.
 SCREEN_SEED = 147
 
 

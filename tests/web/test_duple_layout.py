@@ -72,6 +72,6 @@ def test_the_race_is_in_sight_on_a_phone_and_a_laptop(
         expect(page.locator("#duple-answers li.passed")).to_have_count(2)
     table.advance()
     for page in (phone, laptop):
-        expect(page.locator("#duple-flash")).to_contain_text("Time is up")
+        expect(page.locator("#duple-flash")).to_have_text("Time is up")
         wait_to_flip(page, 0)
     assert table.errors == []
