@@ -22,13 +22,17 @@ from tests.web.duos_fixtures import (
     lock_in,
     new_room,
     player,
+    still,
     tap_pairs,
-    wait_saved,
+    wait_locked,
 )
 from tests.web.duos_fixtures import add_bot as add_duos_bot
 from tests.web.duos_fixtures import start as start_duos
+from tests.web.tables import Person, post
 
 pytestmark = pytest.mark.browser
+
+UNO_SEED = 13  # a short round: Lucía plays it out in a dozen moves
 
 # Text every page may show that no catalog holds: the brand, the games' own names, player names,
 # room codes (added per test), the card backs' "DUO".
@@ -129,6 +133,8 @@ def test_a_uno_duo_round_in_the_pseudo_locale(new_context: NewContext, server_ur
     page.wait_for_selector("li.seat")
     code = page.locator("#room-code").inner_text()
     allowed.append(code)
+    # A fixed deal (and the bot's choices from it): the same round, of the same length, every run.
+    post(server_url, f"/api/test/rooms/{code}/seed", {"seed": UNO_SEED})
     sit(page, 0)
     add_bot(page, 1, "heuristic")
     _read(page, allowed, "room", screenshots)
@@ -141,10 +147,10 @@ def test_a_uno_duo_round_in_the_pseudo_locale(new_context: NewContext, server_ur
         if act_once(page, say_uno=True):
             wait_for_change(page, before)
             moves += 1
-            if moves % 8 == 0 and not round_over(page):
+            if moves % 4 == 0 and not round_over(page):
                 _read(page, allowed, f"uno-move-{moves}", screenshots)
         else:
-            page.wait_for_timeout(100)  # the bot is to move
+            wait_for_change(page, before, timeout=SLOW / 1000)  # the bot is to move: until it has
         assert moves < 400, "the round should have ended"
     expect(page.locator("#uno-round-end")).to_be_visible()
     _read(page, allowed, "uno-round-end", screenshots)
@@ -155,8 +161,10 @@ def test_a_uno_duo_round_in_the_pseudo_locale(new_context: NewContext, server_ur
 
 def test_a_duos_turn_in_the_pseudo_locale(new_context: NewContext, server_url: str,
                                           screenshots: Path) -> None:
-    code = new_room(server_url, 3, {"pairing_seconds": 300, "rounds": 1})
-    page, errors = player(new_context, "Lucía", LAPTOP)
+    # Any deal will do; a fixed one replays a failure as it was. Without motion the reveal is
+    # whole at once: every pair is there to be read.
+    code = new_room(server_url, 3, {"pairing_seconds": 300, "rounds": 1}, seed=8)
+    page, errors = player(new_context, Person("Lucía", LAPTOP, reduced_motion=True))
     page.goto(server_url + "/?lang=qps")
     page.wait_for_selector("#game-select option", state="attached")
     allowed = [*ALWAYS, *_game_names(server_url), "Lucía", code]
@@ -166,13 +174,13 @@ def test_a_duos_turn_in_the_pseudo_locale(new_context: NewContext, server_url: s
     _read(page, allowed, "duos-room", screenshots)
     start_duos(page)
     expect(page.locator("#duos-controls #duos-lock")).to_contain_text("⟦", timeout=SLOW)
+    wait_locked(page, [1, 2])  # the bots are done: nothing redraws the grid under a tap
     tap_pairs(page, [(0, 5), (1, 6)])
-    wait_saved(page)
     _read(page, allowed, "duos-pairing", screenshots)
     lock_in(page)
     reveal = page.locator("#duos-reveal")
     expect(reveal).to_be_visible(timeout=SLOW)
-    page.wait_for_timeout(3000)  # the pairs of the reveal appear one by one
+    still(page, "#duos-reveal")
     _read(page, allowed, "duos-reveal", screenshots)
     close_reveal(page)
     _read(page, allowed, "duos-next-turn", screenshots)
@@ -182,8 +190,9 @@ def test_a_duos_turn_in_the_pseudo_locale(new_context: NewContext, server_url: s
 def test_a_duos_coop_turn_in_the_pseudo_locale(new_context: NewContext, server_url: str,
                                                screenshots: Path) -> None:
     """The co-op table: the helps panel, the track of turns, the verdict."""
-    code = new_room(server_url, 2, {"coop_turns": 1, "pairing_seconds": 300})
-    page, errors = player(new_context, "Lucía", PHONE)
+    # Any deal will do; a fixed one (and the bot's help from it) replays a failure as it was.
+    code = new_room(server_url, 2, {"coop_turns": 1, "pairing_seconds": 300}, seed=9)
+    page, errors = player(new_context, Person("Lucía", PHONE, reduced_motion=True))
     page.goto(server_url + "/?lang=qps")
     page.wait_for_selector("#game-select option", state="attached")
     allowed = [*ALWAYS, *_game_names(server_url), "Lucía", code]
@@ -191,15 +200,15 @@ def test_a_duos_coop_turn_in_the_pseudo_locale(new_context: NewContext, server_u
     add_duos_bot(page, 1, "association")
     start_duos(page)
     expect(page.locator("#duos-help-chips")).to_be_visible(timeout=SLOW)
+    wait_locked(page, [1])  # the partner's help and pairs are in: nothing redraws the grid under a tap
     tap_pairs(page, [(0, 5), (1, 6), (2, 7)])
-    wait_saved(page)
     # The partner's WORD, if the bot has said one, is player text.
     said = page.locator("#duos-word-said strong")
     allowed += [said.inner_text()] if said.count() else []
     _read(page, allowed, "duos-coop-pairing", screenshots)
     lock_in(page)
     expect(page.locator("#duos-reveal")).to_be_visible(timeout=SLOW)
-    page.wait_for_timeout(3000)  # the pairs of the reveal appear one by one
+    still(page, "#duos-reveal")
     said = page.locator("#duos-word-said strong")
     allowed += [said.inner_text()] if said.count() else []
     _read(page, allowed, "duos-coop-reveal", screenshots)
