@@ -4,37 +4,31 @@ the log back, and on a phone the last move is spelled out beside the highlighted
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
-from tests.web.driver import act_once, add_bot, create_room, start, table_state, version, wait_for_change
+from playwright.sync_api import Page, expect
+from tests.web.driver import act_once, wait_for_change, wait_for_my_turn
+from tests.web.tables import PHONE, NewContext, Person, open_table
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
-
-
-def _my_turn(page: Page) -> dict[str, str]:
-    page.wait_for_function("() => { const t = document.getElementById('uno-table');"
-                           " return t && t.dataset.toMove === t.dataset.seat; }")
-    return table_state(page)
+# The bot plays a card as soon as the draft is over.
+BOT_PLAYS_FIRST = 1
 
 
 def _keep_every_pick(page: Page) -> None:
     for _ in range(20):
-        if _my_turn(page)["phase"] != "draft":
+        if wait_for_my_turn(page)["phase"] != "draft":
             return
-        before = version(page)
+        before = int(page.locator("#uno-table").get_attribute("data-version") or "-1")
         page.click("#uno-actions button[data-action='draft-keep']")
         wait_for_change(page, before)
     raise AssertionError("the draft did not end")
 
 
-def test_kept_picks_are_logged_as_kept_and_the_log_survives_a_reload(browser: Browser,
+def test_kept_picks_are_logged_as_kept_and_the_log_survives_a_reload(new_context: NewContext,
                                                                       server_url: str) -> None:
-    page = browser.new_context(viewport=PHONE).new_page()
-    create_room(page, server_url, "Ada", {"target_score": "500"})
-    page.wait_for_selector("li.seat[data-seat='0'] .badge.you")
-    add_bot(page, 1)
-    start(page)
+    table = open_table(new_context, server_url, "uno-duo", [Person("Ada", PHONE)], bots={1: "random"},
+                       seed=BOT_PLAYS_FIRST, options={"target_score": 500})
+    page = table.pages[0]
     _keep_every_pick(page)
 
     log = page.locator("#uno-log")
@@ -45,13 +39,11 @@ def test_kept_picks_are_logged_as_kept_and_the_log_survives_a_reload(browser: Br
 
     # Play on until the other player has played a card: the phone says so without opening the log.
     for _ in range(40):
+        shown = wait_for_my_turn(page)
         if page.locator("#uno-played-by", has_text="Played by").count():
             break
-        before = version(page)
-        if act_once(page):
-            wait_for_change(page, before)
-        else:
-            page.wait_for_timeout(100)
+        assert act_once(page)
+        wait_for_change(page, int(shown["version"]))
     expect(page.locator("#uno-discard-pile .card.last-played")).to_be_visible()
     last = page.locator("#uno-last-move")
     expect(last).to_be_visible()
@@ -62,3 +54,4 @@ def test_kept_picks_are_logged_as_kept_and_the_log_survives_a_reload(browser: Br
     expect(page.locator("#uno-log li", has_text="You kept")).to_have_count(kept_lines)
     expect(page.locator("#uno-log")).to_contain_text("The start card is")
     expect(page.locator("#uno-last-move")).not_to_be_empty()
+    assert table.errors == []
