@@ -4,13 +4,10 @@ a phone (390x844); focus stays put after Sit, Add bot and Start; every page has 
 
 from __future__ import annotations
 
-import json
-import urllib.request
-from typing import Any
-
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from tests.web.axe import assert_accessible
+from tests.web.tables import SLOW, NewContext, Person, new_room, player
 
 pytestmark = pytest.mark.browser
 
@@ -20,19 +17,15 @@ GAMES = {"uno-duo": (2, "#uno-table[data-version]"), "duos": (2, "#duos-table[da
          "duple": (2, "#duple-table[data-version]"), "duplik": (3, "#duplik-table[data-version]")}
 
 
-def _page(browser: Browser, size: str, name: str = "Ada") -> Page:
-    context = browser.new_context(viewport=SIZES[size])
-    context.add_init_script(f"localStorage.setItem('duoplay.name', {json.dumps(json.dumps(name))})")
-    return context.new_page()
+# The bots of a checked table wait 100 times their usual time: the table axe reads is the deal as
+# dealt (from a fixed seed), not a page the bots change while it is read.
+STILL_BOTS = 100.0
+SEED = 12
 
 
-def _new_room(base: str, game: str, seats: int, options: dict[str, Any] | None = None) -> str:
-    body = json.dumps({"game": game, "seats": seats, "options": options or {}}).encode()
-    request = urllib.request.Request(base + "/api/rooms", data=body, method="POST",
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        code: str = json.loads(answer.read())["code"]
-    return code
+def _page(new_context: NewContext, size: str, name: str = "Ada") -> Page:
+    page, _ = player(new_context, Person(name, SIZES[size]))
+    return page
 
 
 def _h1_count(page: Page) -> int:
@@ -48,7 +41,7 @@ def _lobby(page: Page, base: str) -> None:
 
 
 def _waiting_room(page: Page, base: str, game: str = "uno-duo", seats: int = 2) -> str:
-    code = _new_room(base, game, seats)
+    code = new_room(base, game, seats, seed=SEED, bot_pace=STILL_BOTS)
     page.goto(f"{base}/room/{code}")
     page.wait_for_selector("li.seat[data-seat='0'] button.sit")
     return code
@@ -73,19 +66,19 @@ def _table(page: Page, base: str, game: str) -> None:
     for seat in range(1, seats):
         _add_bot_by_keyboard(page, seat)
     page.click("#start:not([disabled])")
-    page.wait_for_selector(drawn, timeout=60_000)
+    page.wait_for_selector(drawn, timeout=SLOW)
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_lobby_has_no_serious_violations(browser: Browser, server_url: str, size: str) -> None:
-    page = _page(browser, size)
+def test_lobby_has_no_serious_violations(new_context: NewContext, server_url: str, size: str) -> None:
+    page = _page(new_context, size)
     _lobby(page, server_url)
     assert_accessible(page, f"lobby, {size}")
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_waiting_room_has_no_serious_violations(browser: Browser, server_url: str, size: str) -> None:
-    page = _page(browser, size)
+def test_waiting_room_has_no_serious_violations(new_context: NewContext, server_url: str, size: str) -> None:
+    page = _page(new_context, size)
     _waiting_room(page, server_url)
     assert_accessible(page, f"room before sitting, {size}")
     _sit_by_keyboard(page, 0)
@@ -94,7 +87,8 @@ def test_waiting_room_has_no_serious_violations(browser: Browser, server_url: st
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("game", GAMES)
-def test_table_has_no_serious_violations(browser: Browser, server_url: str, game: str, size: str) -> None:
-    page = _page(browser, size)
+def test_table_has_no_serious_violations(new_context: NewContext, server_url: str, game: str,
+                                         size: str) -> None:
+    page = _page(new_context, size)
     _table(page, server_url, game)
     assert_accessible(page, f"{game} table, {size}")
