@@ -4,21 +4,17 @@ seat comes back with one click, hand and all, without a reload."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Dialog, expect
-from tests.web.driver import add_bot, create_room, start
+from playwright.sync_api import Dialog, expect
+from tests.web.tables import NewContext, Person, open_table
 
 pytestmark = pytest.mark.browser
 
-LAPTOP = {"width": 1366, "height": 657}
 
-
-def test_a_bot_plays_for_you_only_if_you_say_so_and_you_take_the_seat_back(browser: Browser,
+def test_a_bot_plays_for_you_only_if_you_say_so_and_you_take_the_seat_back(new_context: NewContext,
                                                                             server_url: str) -> None:
-    page = browser.new_context(viewport=LAPTOP).new_page()
-    create_room(page, server_url, "Ada", {"target_score": "500"})
-    page.wait_for_selector("li.seat[data-seat='0'] .badge.you")
-    add_bot(page, 1)
-    start(page)
+    table = open_table(new_context, server_url, "uno-duo", [Person("Ada")], bots={1: "random"},
+                       options={"target_score": 500})
+    page = table.pages[0]
     mine = page.locator("li.seat[data-seat='0']")
     asked: list[str] = []
 
@@ -42,4 +38,4 @@ def test_a_bot_plays_for_you_only_if_you_say_so_and_you_take_the_seat_back(brows
     expect(mine).to_have_attribute("data-kind", "human")
     expect(mine.locator(".badge.you")).to_have_text("You")
     expect(page.locator("#uno-hand .card").first).to_be_visible()
-    page.context.close()
+    assert table.errors == []
