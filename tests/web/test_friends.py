@@ -4,13 +4,21 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Browser, expect
-from tests.web.conftest import LAPTOP, PHONE
+import pytest
+from playwright.sync_api import expect
+from tests.web.driver import seed, start
+from tests.web.tables import LAPTOP, PHONE, NewContext, Person, enter, new_room, player
+
+pytestmark = pytest.mark.browser
+
+# Seat 0 (the room's creator) drafts first, so the match starts with her turn.
+CREATOR_FIRST = 111
 
 
-def test_the_creator_sits_in_a_private_room_and_a_friend_names_herself(browser: Browser,
+def test_the_creator_sits_in_a_private_room_and_a_friend_names_herself(new_context: NewContext,
                                                                         server_url: str) -> None:
-    ada = browser.new_context(viewport=LAPTOP).new_page()
+    """Through the lobby's form, as people do (other tests make rooms over the API)."""
+    ada = new_context(viewport=LAPTOP).new_page()
     ada.goto(server_url + "/")
     ada.wait_for_selector("#game-select option", state="attached")
     ada.click("#create-room")  # no name yet: the lobby asks for one
@@ -19,6 +27,7 @@ def test_the_creator_sits_in_a_private_room_and_a_friend_names_herself(browser: 
     ada.click("#create-room")
     ada.wait_for_url(re.compile(r".*/room/[A-Z0-9]{6}$"))
     code = ada.locator("#room-code").inner_text()
+    seed(server_url, code, CREATOR_FIRST)
     expect(ada.locator("li.seat[data-seat='0'] .badge.you")).to_be_visible()  # seated on creation
     listed = ada.locator("#room-listed")
     expect(listed).not_to_be_checked()
@@ -28,7 +37,7 @@ def test_the_creator_sits_in_a_private_room_and_a_friend_names_herself(browser: 
     ada.wait_for_function(
         "c => fetch('/api/rooms').then(r => r.json()).then(rs => rs.some(r => r.code === c))", arg=code)
 
-    bo = browser.new_context(viewport=PHONE).new_page()
+    bo = new_context(viewport=PHONE).new_page()
     bo.goto(f"{server_url}/room/{code}")
     prompt = bo.locator("#name-prompt")
     expect(prompt).to_be_visible()
@@ -47,22 +56,16 @@ def test_the_creator_sits_in_a_private_room_and_a_friend_names_herself(browser: 
     assert bo.evaluate("() => document.body.dataset.lastSound") is None
 
 
-def test_a_reaction_shows_at_the_senders_seat_for_the_other_player_during_play(browser: Browser,
+def test_a_reaction_shows_at_the_senders_seat_for_the_other_player_during_play(new_context: NewContext,
                                                                                server_url: str) -> None:
-    ada = browser.new_context(viewport=LAPTOP).new_page()
-    ada.goto(server_url + "/")
-    ada.wait_for_selector("#game-select option", state="attached")
-    ada.select_option("#game-select", "uno-duo")
-    ada.fill("#player-name", "Ada")
-    ada.click("#create-room")
-    ada.wait_for_url(re.compile(r".*/room/[A-Z0-9]{6}$"))
-    code = ada.locator("#room-code").inner_text()
-    bo = browser.new_context(viewport=PHONE).new_page()
-    bo.add_init_script("localStorage.setItem('duoplay.name', JSON.stringify('Bo'))")
-    bo.goto(f"{server_url}/room/{code}")
-    bo.click("li.seat[data-seat='1'] button.sit")
-    ada.click("#start:not([disabled])")
-    expect(bo.locator("#uno-opponent")).to_be_visible(timeout=20_000)
+    code = new_room(server_url, "uno-duo", 2)
+    ada, ada_errors = player(new_context, Person("Ada", LAPTOP))
+    bo, bo_errors = player(new_context, Person("Bo", PHONE))
+    bo.clock.install()  # Bo's page keeps time as usual, until the test moves it on
+    enter(ada, server_url, code, 0)
+    enter(bo, server_url, code, 1)
+    start(ada)
+    expect(bo.locator("#uno-opponent")).to_be_visible()
 
     ada.click("#emotes button.emote[data-emote='thumbs_up']")
     bubble = bo.locator("[data-seat='0'] .emote-bubble[data-emote='thumbs_up']").first
@@ -70,6 +73,6 @@ def test_a_reaction_shows_at_the_senders_seat_for_the_other_player_during_play(b
     expect(bubble).to_have_attribute("aria-label", "Nice move")
     box = bubble.bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844  # in view on the phone
-    expect(bubble).to_have_count(0, timeout=10_000)  # gone after a moment
-    for page in (ada, bo):
-        page.context.close()
+    bo.clock.fast_forward(3000)  # a moment later on Bo's page...
+    expect(bubble).to_have_count(0)  # ...it is gone
+    assert ada_errors == [] and bo_errors == []
