@@ -4,24 +4,11 @@ weakest."""
 
 from __future__ import annotations
 
-import json
-import urllib.request
-
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
+from tests.web.tables import NewContext, Person, new_room, player
 
 pytestmark = pytest.mark.browser
-
-LAPTOP = {"width": 1366, "height": 657}
-
-
-def _new_room(base: str) -> str:
-    body = json.dumps({"game": "uno-duo", "seats": 2}).encode()
-    request = urllib.request.Request(base + "/api/rooms", data=body, method="POST",
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        code: str = json.load(answer)["code"]
-        return code
 
 
 def _focused(page: Page) -> dict[str, str]:
@@ -32,11 +19,9 @@ def _focused(page: Page) -> dict[str, str]:
     return shown
 
 
-def test_sit_add_bot_and_start_keep_the_keyboards_place(browser: Browser, server_url: str) -> None:
-    context = browser.new_context(viewport=LAPTOP)
-    context.add_init_script("localStorage.setItem('duoplay.name', JSON.stringify('Ada'))")
-    page = context.new_page()
-    page.goto(f"{server_url}/room/{_new_room(server_url)}")
+def test_sit_add_bot_and_start_keep_the_keyboards_place(new_context: NewContext, server_url: str) -> None:
+    page, errors = player(new_context, Person("Ada"))
+    page.goto(f"{server_url}/room/{new_room(server_url, 'uno-duo', 2)}")
 
     page.focus("li.seat[data-seat='0'] button.sit")
     page.keyboard.press("Enter")
@@ -58,4 +43,4 @@ def test_sit_add_bot_and_start_keep_the_keyboards_place(browser: Browser, server
     page.keyboard.press("Tab")
     inside = page.evaluate("() => document.getElementById('uno-table').contains(document.activeElement)")
     assert inside, _focused(page)  # ...and Tab goes on to its controls, not to the page's start
-    context.close()
+    assert errors == []
