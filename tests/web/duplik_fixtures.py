@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import BrowserContext, Locator, Page, expect
-from tests.web.tables import LAPTOP, PHONE, SLOW, NewContext, Person, Table, enter, open_table, player
+from tests.web.tables import LAPTOP, PHONE, SLOW, NewContext, Person, Table, open_table
 
 BOT = 2  # the bot's seat; the people sit at 0 and 1
 # The first Portrayer a seed gives with 3 seats (computed as in the module's docstring).
@@ -35,8 +35,7 @@ LONG = {"describe_seconds": 600.0, "review_seconds": 120.0, "vote_seconds": 120.
 # Deciding buttons of the judging, by a quick and agreeable Judge or Artist.
 AGREE = ("#duplik-accept", "#duplik-vote-yes", "#duplik-decide-yes")
 
-__all__ = ["BOT", "FIRST", "LAPTOP", "LONG", "PHONE", "SLOW", "NewContext", "Table", "enter", "expect",
-           "player"]
+__all__ = ["BOT", "FIRST", "LAPTOP", "LONG", "PHONE", "SLOW", "NewContext", "Person", "Table", "expect"]
 
 
 def shown(page: Page) -> dict[str, str]:

@@ -13,6 +13,7 @@ from tests.web.duplik_fixtures import (
     PHONE,
     SLOW,
     NewContext,
+    Person,
     Table,
     act,
     draw,
@@ -23,7 +24,6 @@ from tests.web.duplik_fixtures import (
     version,
     wait_shown,
 )
-from tests.web.tables import Person
 
 pytestmark = pytest.mark.browser
 

@@ -29,15 +29,14 @@ SMALL = {"width": 1366, "height": 657}
 SECRET = ".duplik-picture, .duplik-paper, .duplik-criteria, #duplik-card"  # the scene card, a drawing
 # Two minutes to describe: the clock reads m:ss, and the test is done describing long before.
 OPTIONS = {"describe_seconds": 120.0}
-# Every animation that ends has ended, and two frames were drawn after the last state.
-SETTLED = """() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(
-  document.getAnimations().every(a => a.playState !== "running"
-    || a.effect.getComputedTiming().iterations === Infinity)))))"""
+# Every animation that ends has ended (the reveal's drawings come in one by one).
+SETTLED = """() => document.getAnimations().every(a => a.playState !== "running"
+  || a.effect.getComputedTiming().iterations === Infinity)"""
 
 
 def _in_view(page: Page) -> None:
     """The whole screen in sight: no scrolling either way, the stage and the score sheet on screen."""
-    page.wait_for_function(SETTLED)  # the layout of the last state, at the size it has now
+    page.wait_for_function(SETTLED)  # the layout is the last state's, at the size the page has now
     sizes = page.evaluate("() => { const d = document.documentElement;"
                           " return [d.scrollWidth, d.scrollHeight, innerWidth, innerHeight]; }")
     assert sizes[0] <= sizes[2] and sizes[1] <= sizes[3], sizes
