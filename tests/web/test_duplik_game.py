@@ -28,17 +28,24 @@ SCORES = "rows => rows.map(row => Number(row.dataset.score))"
 FIRST = 0  # the seed makes Ana the first Portrayer, then Ben, then the bot
 
 
-def _press(page: Page, selector: str, answered: int) -> bool:
-    """Click the button and wait for the server's answer to the action; False if the button went
-    before the click: a new state came meanwhile (the bot moved), and the person looks again."""
+def _click(page: Page, selector: str) -> bool:
+    """Click the button; False if it went before the click: a new state came meanwhile (the bot
+    moved), and the person looks at the table again."""
     button = page.query_selector(selector)
     if button is None:
         return False
     try:
         button.click()
     except PlaywrightError as error:
-        if "not attached" not in error.message:
+        if "not attached" not in error.message and "not connected" not in error.message:
             raise
+        return False
+    return True
+
+
+def _press(page: Page, selector: str, answered: int) -> bool:
+    """Click the button of an action and wait for the server's answer to it."""
+    if not _click(page, selector):
         return False
     wait_shown(page, f"Number(d.answered || 0) > {answered}")
     return True
@@ -48,9 +55,9 @@ def _step(page: Page, seen: dict[str, Any]) -> bool:
     """What a quick, agreeable person does with the table as `glance` saw it; False if nothing."""
     buttons, answered = seen["buttons"], int(seen.get("answered") or 0)
     if "#duplik-reveal-close" in buttons:
-        # The last round's reveal is open over the table: the person closes it first.
-        page.locator("#duplik-reveal-close").click()
-        expect(page.locator("#duplik-reveal-round")).to_have_count(0)
+        # The last round's reveal is open over the table: the person closes it first (unless the
+        # end of the game takes its place meanwhile).
+        return _click(page, "#duplik-reveal-close")
     elif ".duplik-scene-choice" in buttons:
         return _press(page, "#duplik-offer .duplik-scene-choice", answered)
     elif seen["typing"]:
