@@ -1,5 +1,5 @@
-"""Duple in real browsers against a real server: two people and a bot race face-offs to a win, a
-tie and a vote, everyone races an All Play, and a whole game ends with the summary; the
+"""Duple in real browsers against a real server: two people and a bot race face-offs to a tie and
+its tie-break, and to a vote, everyone races an All Play, and a whole game ends with the summary; the
 opponent's answers and results show on both pages."""
 
 from __future__ import annotations
@@ -27,11 +27,14 @@ pytestmark = pytest.mark.browser
 WHOLE_GAME_SEED = 1025
 
 
-def _won(page_seat: str) -> str:
-    return f"#duple-piles .duple-seat[data-seat='{page_seat}'] .duple-won"
+def _won(seat: str) -> str:
+    """The win pile of `seat` on a page."""
+    return f"#duple-piles .duple-seat[data-seat='{seat}'] .duple-won"
 
 
-def test_two_people_win_a_face_off_and_tie_another(new_context: NewContext, server_url: str) -> None:
+def test_two_people_tie_a_face_off_and_one_wins_its_tie_break(
+    new_context: NewContext, server_url: str
+) -> None:
     # The widest tie window: two answers sent one right after the other must both be in it.
     table = duple_table(new_context, server_url, options={"window_ms": 1000})
     ana, ben = table.pages[0], table.pages[1]
