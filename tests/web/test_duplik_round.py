@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 from tests.web.duplik_fixtures import (
     BOT,
-    SLOW,
     NewContext,
     act,
     draw,
@@ -34,7 +33,7 @@ def test_two_people_draw_judge_dispute_vote_and_see_the_reveal(
         wait_shown(page, "d.phase === 'describe'")
         expect(page.locator("#duplik-canvas.duplik-pad-on")).to_be_visible()
     # The bot's description reaches both Artists as it is typed.
-    expect(ana.locator("#duplik-said")).to_contain_text(re.compile(r"\w+ \w+"), timeout=SLOW)
+    expect(ana.locator("#duplik-said")).to_contain_text(re.compile(r"\w+ \w+"))
     house(ana)
     draw(ben, [(0.1, 0.1), (0.9, 0.9)])
     draw(ben, [(0.1, 0.9), (0.9, 0.1)])

@@ -11,7 +11,6 @@ import pytest
 from playwright.sync_api import Page
 from tests.web.duplik_fixtures import (
     PHONE,
-    SLOW,
     NewContext,
     Person,
     Table,
@@ -163,7 +162,7 @@ def test_at_the_table_with_the_phone_canvas_the_artists_draw_on_their_phones(
         draw(page, [(0.2, 0.3), (0.5, 0.6), (0.8, 0.3)])
         expect(page.locator("#duplik-canvas")).to_have_attribute("data-strokes", "1")
         page.locator("#duplik-done").click()
-    wait_shown(teller, "d.phase === 'pass'", timeout=SLOW)
+    wait_shown(teller, "d.phase === 'pass'")
     teller.locator("#duplik-pass-left").click()
     judge = pages[artists[0]]
     wait_shown(judge, "d.phase === 'judge'")

@@ -11,7 +11,6 @@ import pytest
 from playwright.sync_api import Page
 from tests.web.duplik_fixtures import (
     BOT,
-    SLOW,
     NewContext,
     act,
     draw,
@@ -81,7 +80,7 @@ def test_the_screen_shows_a_duplik_round_then_the_reveal_and_nothing_secret(
     expect(table.locator(".duplik-screen-portrayer")).to_have_text(bot)
     expect(table.locator("#duplik-status")).to_have_text(f"{bot} describes, the Artists draw")
     expect(table.locator("#duplik-timer")).to_have_text(re.compile(r"^[0-2]:[0-5][0-9]$"))
-    expect(table.locator("#duplik-said")).to_contain_text(re.compile(r"\w+ \w+"), timeout=SLOW)
+    expect(table.locator("#duplik-said")).to_contain_text(re.compile(r"\w+ \w+"))
     timer = table.locator("#duplik-timer").bounding_box()
     assert timer is not None and timer["height"] >= 50, timer  # read from across the room
     players = table.locator("#duplik-players")
@@ -103,7 +102,7 @@ def test_the_screen_shows_a_duplik_round_then_the_reveal_and_nothing_secret(
     # Judging: the criterion read now and the verdicts as they come, still no drawing and no card.
     wait_shown(screen, "d.phase === 'judge'")
     expect(table.locator("#duplik-criterion")).to_have_attribute("data-number", "1")
-    expect(ana.locator("#duplik-yes")).to_be_enabled(timeout=SLOW)
+    expect(ana.locator("#duplik-yes")).to_be_enabled()
     act(ana, ana.locator("#duplik-yes"))
     expect(table.locator("#duplik-board td[data-artist='1'][data-holds='true']")).to_have_count(1)
     expect(table.locator("#duplik-board td[data-artist='0'].waiting")).to_have_count(1)
