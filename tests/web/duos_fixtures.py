@@ -22,8 +22,14 @@ from tests.web.tables import SLOW, NewContext, add_bot, enter, player, replay
 __all__ = ["SLOW", "NewContext", "add_bot", "enter", "player", "replay"]
 
 
-def new_room(base: str, seats: int, options: dict[str, Any] | None = None, seed: int | None = None) -> str:
-    return tables.new_room(base, "duos", seats, options, seed)
+# The bots act at once (their pace 0): a test waits for them to lock in before it taps, and a bot
+# that has locked in sends nothing more that turn.
+AT_ONCE = 0.0
+
+
+def new_room(base: str, seats: int, options: dict[str, Any] | None = None, seed: int | None = None,
+             bot_pace: float | None = None) -> str:
+    return tables.new_room(base, "duos", seats, options, seed, bot_pace)
 
 
 def start(page: Page) -> None:

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from tests.web.conftest import LAPTOP, PHONE
 from tests.web.duos_fixtures import (
+    AT_ONCE,
     SLOW,
     NewContext,
     add_bot,
@@ -61,7 +62,7 @@ def test_one_person_and_two_bots_play_a_whole_game(new_context: NewContext, serv
                                                    screenshots: Path) -> None:
     # Any deal will do: what the reveals show is compared with the server's record of the match.
     # A fixed one (and the bots' choices from it) replays a failure as it was.
-    code = new_room(server_url, 3, {"pairing_seconds": 300}, seed=5)
+    code = new_room(server_url, 3, {"pairing_seconds": 300}, seed=5, bot_pace=AT_ONCE)
     page, errors = player(new_context, "Ada", PHONE)
     enter(page, server_url, code, 0)
     add_bot(page, 1, "association")
@@ -156,7 +157,7 @@ def test_a_reload_while_pairing_keeps_the_placed_pairs(new_context: NewContext, 
                                                         screenshots: Path) -> None:
     # Any deal will do; a fixed one replays a failure as it was. The reveal is whole at once
     # without motion (the pairs one by one are the test above's).
-    code = new_room(server_url, 3, {"pairing_seconds": 300, "rounds": 1}, seed=6)
+    code = new_room(server_url, 3, {"pairing_seconds": 300, "rounds": 1}, seed=6, bot_pace=AT_ONCE)
     page, errors = player(new_context, Person("Bo", LAPTOP, reduced_motion=True))
     enter(page, server_url, code, 0)
     add_bot(page, 1, "association")
@@ -167,12 +168,12 @@ def test_a_reload_while_pairing_keeps_the_placed_pairs(new_context: NewContext, 
     for seat in (1, 2):
         locked = page.locator(f"#duos-players li[data-seat='{seat}'][data-locked='1']")
         expect(locked).to_be_visible(timeout=SLOW)
-    # (The bots' first decision loads a language model: on a busy machine that takes tens of
-    # seconds, so the countdown is checked for running down, not for a value.)
+    # The countdown is checked for running down, not for a value. It ticks each second of the
+    # page's time: 5 s is the margin a loaded machine gets for one tick.
     timer = page.locator("#duos-timer")
-    expect(timer).to_have_text(re.compile(r"^[0-4]:[0-5]\d$"))
+    expect(timer).to_have_text(re.compile(r"^[0-5]:[0-5]\d$"))
     first = int(timer.get_attribute("data-seconds") or 0)
-    assert 0 < first < 300
+    assert 0 < first <= 300
     expect(timer).not_to_have_attribute("data-seconds", str(first), timeout=5000)
     assert int(timer.get_attribute("data-seconds") or 0) < first
     # The language switch names the cards in Swedish too (the content has en, es, sv, pl, fr).

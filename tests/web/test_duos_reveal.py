@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 from tests.web.duos_fixtures import (
+    AT_ONCE,
     SLOW,
     NewContext,
     add_bot,
@@ -59,7 +60,7 @@ def test_fewer_pairs_ask_first_and_the_reveal_shows_mine_beside_the_narrators(
     # One round of three turns; a bot narrates the first turn. Without motion the reveal is whole
     # at once (its pairs one by one are test_duos_play's).
     code = new_room(server_url, 3, {"pairing_seconds": 300, "rounds": 1, "first_narrator": 1},
-                    seed=NARRATED_BY_THE_BOT)
+                    seed=NARRATED_BY_THE_BOT, bot_pace=AT_ONCE)
     page, errors = player(new_context, Person("Ada", SIZES[size], reduced_motion=True))
     enter(page, server_url, code, 0)
     add_bot(page, 1, "association")
@@ -157,7 +158,7 @@ def test_coop_reveal_and_the_rulebook_lock(new_context: NewContext, server_url: 
     """With lock_with_fewer_pairs off nothing is asked: the server refuses, and the table says why."""
     # Any deal will do; a fixed one (and the bot's choices from it) replays a failure as it was.
     code = new_room(server_url, 2, {"coop_turns": 1, "pairing_seconds": 300, "lock_with_fewer_pairs": False},
-                    seed=3)
+                    seed=3, bot_pace=AT_ONCE)
     page, errors = player(new_context, Person("Ada", SIZES[size], reduced_motion=True))
     enter(page, server_url, code, 0)
     add_bot(page, 1, "random")
@@ -168,7 +169,7 @@ def test_coop_reveal_and_the_rulebook_lock(new_context: NewContext, server_url: 
     expect(page.locator("#duos-why")).to_contain_text("4 pairs", timeout=SLOW)
     expect(page.locator("#duos-confirm-lock")).to_have_count(0)
     expect(page.locator("#duos-players li[data-seat='0']")).to_have_attribute("data-locked", "0")
-    tap_pairs(page, [(4, 5), (6, 7)])
+    key_pairs(page, [(4, 5), (6, 7)])
     assert len(pairs_shown(page)) == 4
     page.keyboard.press("l")
     reveal = page.locator("#duos-reveal")
@@ -233,7 +234,7 @@ _FITS = """async (names) => {
 def test_card_names_fit_whole_on_a_phone_in_every_language(new_context: NewContext, server_url: str,
                                                             screenshots: Path) -> None:
     # Any deal will do: the names measured are the longest of the whole card set, not the deal's.
-    code = new_room(server_url, 2, {"coop_turns": 1, "pairing_seconds": 300}, seed=4)
+    code = new_room(server_url, 2, {"coop_turns": 1, "pairing_seconds": 300}, seed=4, bot_pace=AT_ONCE)
     page, errors = player(new_context, "Ada", SIZES["phone"])
     enter(page, server_url, code, 0)
     add_bot(page, 1, "random")

@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 from tests.web.conftest import LAPTOP, PHONE
 from tests.web.driver import act_once, add_bot, round_over, sit, start, version, wait_for_change
 from tests.web.duos_fixtures import (
+    AT_ONCE,
     SLOW,
     NewContext,
     close_reveal,
@@ -163,7 +164,7 @@ def test_a_duos_turn_in_the_pseudo_locale(new_context: NewContext, server_url: s
                                           screenshots: Path) -> None:
     # Any deal will do; a fixed one replays a failure as it was. Without motion the reveal is
     # whole at once: every pair is there to be read.
-    code = new_room(server_url, 3, {"pairing_seconds": 300, "rounds": 1}, seed=8)
+    code = new_room(server_url, 3, {"pairing_seconds": 300, "rounds": 1}, seed=8, bot_pace=AT_ONCE)
     page, errors = player(new_context, Person("Lucía", LAPTOP, reduced_motion=True))
     page.goto(server_url + "/?lang=qps")
     page.wait_for_selector("#game-select option", state="attached")
@@ -191,7 +192,7 @@ def test_a_duos_coop_turn_in_the_pseudo_locale(new_context: NewContext, server_u
                                                screenshots: Path) -> None:
     """The co-op table: the helps panel, the track of turns, the verdict."""
     # Any deal will do; a fixed one (and the bot's help from it) replays a failure as it was.
-    code = new_room(server_url, 2, {"coop_turns": 1, "pairing_seconds": 300}, seed=9)
+    code = new_room(server_url, 2, {"coop_turns": 1, "pairing_seconds": 300}, seed=9, bot_pace=AT_ONCE)
     page, errors = player(new_context, Person("Lucía", PHONE, reduced_motion=True))
     page.goto(server_url + "/?lang=qps")
     page.wait_for_selector("#game-select option", state="attached")

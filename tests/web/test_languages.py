@@ -13,18 +13,21 @@ from babel.messages.plurals import get_plural
 from playwright.sync_api import Page, expect
 from tests.web.conftest import LAPTOP
 from tests.web.duos_fixtures import (
+    AT_ONCE,
     SLOW,
     NewContext,
     add_bot,
     close_reveal,
     enter,
+    key_pairs,
     lock_in,
     new_room,
     player,
     start,
+    tap_pair,
     tap_pairs,
     wait_for_turn,
-    wait_saved,
+    wait_locked,
 )
 
 from duoplay.games.duos.cards import face_by_id
@@ -135,7 +138,8 @@ def test_uno_duo_card_names_come_from_the_catalogs(new_context: NewContext, serv
 
 
 def test_a_duos_table_names_the_cards_in_spanish(new_context: NewContext, server_url: str) -> None:
-    code = new_room(server_url, 3, {"pairing_seconds": 300, "rounds": 1})
+    # Any deal will do; a fixed one replays a failure as it was.
+    code = new_room(server_url, 3, {"pairing_seconds": 300, "rounds": 1}, seed=10, bot_pace=AT_ONCE)
     page, errors = _spanish_player(new_context, "Lucía")
     enter(page, server_url, code, 0)
     add_bot(page, 1, "random")
@@ -159,6 +163,7 @@ def test_a_duos_table_names_the_cards_in_spanish(new_context: NewContext, server
     for number in range(3):
         wait_for_turn(page, number)
         expect(page.locator("#duos-table")).to_have_attribute("data-turn", str(number), timeout=SLOW)
+        wait_locked(page, [1, 2])  # the bots are done: nothing redraws the grid under a tap
         tap_pairs(page, [(0, 5)])
         lock_in(page)
         reveal = page.locator("#duos-reveal")
@@ -173,14 +178,15 @@ def test_a_duos_table_names_the_cards_in_spanish(new_context: NewContext, server
 def test_a_refusal_reads_in_swedish_from_the_catalog(new_context: NewContext, server_url: str) -> None:
     """The server refuses with a message id and parameters; the client shows the catalog's text
     for that id with the parameters filled in, never the server's English sentence."""
-    code = new_room(server_url, 2, {"coop_turns": 1, "pairing_seconds": 300})
+    # Any deal will do; a fixed one (and the bot's helps from it) replays a failure as it was.
+    code = new_room(server_url, 2, {"coop_turns": 1, "pairing_seconds": 300}, seed=11, bot_pace=AT_ONCE)
     page, errors = player(new_context, "Sixten", LAPTOP, locale="sv-SE")
     enter(page, server_url, code, 0)
     add_bot(page, 1, "random")
     start(page)
-    tap_pairs(page, [(0, 1), (2, 3), (4, 5), (6, 7)])
-    wait_saved(page)
-    tap_pairs(page, [(8, 9)])  # a fifth pair: the server refuses it
+    wait_locked(page, [1])  # the partner is done: nothing redraws the grid under a tap
+    key_pairs(page, [(0, 1), (2, 3), (4, 5), (6, 7)])
+    tap_pair(page, 8, 9)  # a fifth pair: the server refuses it
     template = "Place at most {most} pairs (you sent {n})"
     swedish = _catalog("sv")[template].replace("{most}", "4").replace("{n}", "5")
     assert swedish != "Place at most 4 pairs (you sent 5)"
