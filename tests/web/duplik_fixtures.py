@@ -74,9 +74,11 @@ def seeded_table(new_context: NewContext, base: str, people: list[Person], first
 def two_people_and_a_bot(new_context: NewContext, base: str, first: int,
                          options: dict[str, Any] | None = None,
                          viewports: tuple[dict[str, int], dict[str, int]] = (LAPTOP, LAPTOP),
-                         bot_pace: float | None = None) -> Table:
-    """Ana (seat 0) and Ben (seat 1) sit, a bot takes seat 2, Ana starts; `first` portrays first."""
-    people = [Person("Ana", viewports[0]), Person("Ben", viewports[1])]
+                         bot_pace: float | None = None, still: bool = False) -> Table:
+    """Ana (seat 0) and Ben (seat 1) sit, a bot takes seat 2, Ana starts; `first` portrays first.
+    `still`: their browsers ask for reduced motion (for tests that are not about motion)."""
+    people = [Person(name, viewport, reduced_motion=still)
+              for name, viewport in zip(("Ana", "Ben"), viewports, strict=True)]
     return seeded_table(new_context, base, people, first, options, bots={BOT: "normal"}, bot_pace=bot_pace)
 
 

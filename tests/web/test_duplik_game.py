@@ -90,7 +90,8 @@ def _play_to_the_end(pages: dict[int, Page]) -> None:
 
 def test_a_whole_game_ends_with_the_totals_and_every_rounds_drawings(
         new_context: NewContext, server_url: str, screenshots: Path) -> None:
-    table = two_people_and_a_bot(new_context, server_url, FIRST, bot_pace=0.0)  # the bot moves at once
+    # The bot moves at once; the game is not about motion.
+    table = two_people_and_a_bot(new_context, server_url, FIRST, bot_pace=0.0, still=True)
     pages = table.pages
     ana, ben = pages[0], pages[1]
     _play_to_the_end(pages)
