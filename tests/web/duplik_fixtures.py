@@ -91,52 +91,79 @@ def with_clock(new_context: NewContext) -> NewContext:
     return make
 
 
-def act(page: Page, button: Locator, answered: int | None = None) -> None:
-    """Click a button that sends an action, and wait until the server has answered it: by then the
-    state it made is shown (the server sends the state before the answer). `answered`: the page's
-    count of answers before, when just read."""
-    before = int(shown(page).get("answered") or 0) if answered is None else answered
-    button.click()
-    wait_shown(page, f"Number(d.answered || 0) > {before}")
+# The table's data attributes; the buttons one can press now (by id, else by class); whether the
+# text box takes a description; the strokes on the canvas when it takes ink (null when it does not);
+# whether the end of the game is shown: all read at one instant, once `dataset[key] >= least`
+# (polled every 20 ms; null if that takes longer than SLOW).
+LOOK = """async ([key, least, slow]) => {
+  const end = Date.now() + slow;
+  for (;;) {
+    const t = document.getElementById("duplik-table");
+    if (t && t.dataset.version && Number(t.dataset[key] || 0) >= least) {
+      return {...t.dataset,
+        buttons: [...document.querySelectorAll("button")]
+          .filter(b => !b.disabled && b.getClientRects().length)
+          .map(b => b.id ? "#" + b.id : "." + b.classList[0]),
+        typing: Boolean(document.querySelector("#duplik-typing:not([disabled])")),
+        pad: document.querySelector("#duplik-canvas.duplik-pad-on")?.dataset.strokes ?? null,
+        over: Boolean(document.getElementById("duplik-summary"))};
+    }
+    if (Date.now() > end) return null;
+    await new Promise(done => setTimeout(done, 20));
+  }
+}"""
+
+Seen = dict[str, Any]  # what `look` read
 
 
-# At one instant: the table's data attributes; the buttons one can press now (by id, else by
-# class); whether the text box takes a description; the strokes on the canvas when it takes ink
-# (null when it does not); whether the end of the game is shown.
-GLANCE = """t => ({...t.dataset,
-  buttons: [...document.querySelectorAll("button")].filter(b => !b.disabled && b.getClientRects().length)
-    .map(b => b.id ? "#" + b.id : "." + b.classList[0]),
-  typing: Boolean(document.querySelector("#duplik-typing:not([disabled])")),
-  pad: document.querySelector("#duplik-canvas.duplik-pad-on")?.dataset.strokes ?? null,
-  over: Boolean(document.getElementById("duplik-summary"))})"""
-
-
-def glance(pages: dict[int, Page]) -> dict[int, dict[str, Any]]:
-    """Every page's table and buttons, once each shows the newest state any of them shows (each gets
-    every state)."""
-    seen = {seat: page.locator("#duplik-table").evaluate(GLANCE) for seat, page in pages.items()}
-    newest = max(int(data["version"]) for data in seen.values())
-    for seat, page in pages.items():
-        if int(seen[seat]["version"]) < newest:
-            wait_shown(page, f"Number(d.version) >= {newest}")
-            seen[seat] = page.locator("#duplik-table").evaluate(GLANCE)
+def look(page: Page, key: str = "version", least: int = 0) -> Seen:
+    """The page's table and buttons once its `data-<key>` is at least `least`."""
+    seen: Seen | None = page.evaluate(LOOK, [key, least, SLOW])
+    assert seen is not None, f"the page never showed {key} >= {least}: {shown(page)}"
     return seen
 
 
-def judge_step(pages: dict[int, Page], tick: Callable[[int], str] = lambda criterion: "#duplik-yes"
-               ) -> dict[int, dict[str, Any]] | None:
-    """One decision of the judging by the first page that has one: the verdict `tick(criterion)`
-    gives, else accepting, voting yes or deciding yes. Returns what `glance` saw before it, or None
-    once nobody is judging any more."""
-    seen = glance(pages)
-    if all(data["phase"] != "judge" for data in seen.values()):
-        return None
+def act(page: Page, button: Locator, answered: int | None = None) -> Seen:
+    """Click a button that sends an action, and wait until the server has answered it: by then the
+    state it made is shown (the server sends the state before the answer). `answered`: the page's
+    count of answers before, when just read. Returns the page as it is then."""
+    before = int(shown(page).get("answered") or 0) if answered is None else answered
+    button.click()
+    return look(page, "answered", before + 1)
+
+
+def glance(pages: dict[int, Page], known: dict[int, Seen] | None = None) -> dict[int, Seen]:
+    """Every page's table and buttons (`known`: pages just looked at), once each shows the newest
+    state any of them shows (each gets every state)."""
+    seen = {seat: (known or {}).get(seat) or look(page) for seat, page in pages.items()}
+    newest = max(int(data["version"]) for data in seen.values())
+    for seat, page in pages.items():
+        if int(seen[seat]["version"]) < newest:
+            seen[seat] = look(page, "version", newest)
+    return seen
+
+
+def judge(pages: dict[int, Page], tick: Callable[[int], str] = lambda criterion: "#duplik-yes",
+          after: Callable[[dict[int, Seen]], None] = lambda seen: None) -> None:
+    """Until nobody judges any more, one decision at a time by the first page that has one: the
+    verdict `tick(criterion)` gives, else accepting, voting yes or deciding yes; `after(seen)` is
+    told what was seen before each."""
+    known: dict[int, Seen] = {}
+    for _ in range(500):
+        seen = glance(pages, known)
+        if all(data["phase"] != "judge" for data in seen.values()):
+            return
+        known = _judge_once(pages, seen, tick)
+        after(seen)
+    raise AssertionError(f"the judging did not end: {glance(pages)}")
+
+
+def _judge_once(pages: dict[int, Page], seen: dict[int, Seen], tick: Callable[[int], str]) -> dict[int, Seen]:
     for seat, data in seen.items():
         criterion = data.get("criterion") or ""
         for selector in (tick(int(criterion) if criterion.isdigit() else 0), *AGREE):
             if selector in data["buttons"]:
-                act(pages[seat], pages[seat].locator(selector), int(data.get("answered") or 0))
-                return seen
+                return {seat: act(pages[seat], pages[seat].locator(selector), int(data.get("answered") or 0))}
     raise AssertionError(f"judging waits for nobody here: {seen}")
 
 
@@ -168,5 +195,5 @@ def house(page: Page) -> None:
     draw(page, [(0.75, 0.15), (0.82, 0.12), (0.86, 0.2), (0.8, 0.27), (0.74, 0.22), (0.75, 0.15)])
 
 
-__all__ += ["act", "draw", "glance", "house", "kept", "seeded_table", "shown", "strokes_on",
-            "two_people_and_a_bot", "version", "wait_shown", "with_clock"]
+__all__ += ["Seen", "act", "draw", "glance", "house", "judge", "kept", "look", "seeded_table", "shown",
+            "strokes_on", "two_people_and_a_bot", "version", "wait_shown", "with_clock"]

@@ -4,16 +4,17 @@ shows the totals and every round's drawings to download."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 from tests.web.duplik_fixtures import (
     NewContext,
+    Seen,
     draw,
     expect,
     glance,
+    look,
     two_people_and_a_bot,
     wait_shown,
 )
@@ -43,48 +44,53 @@ def _click(page: Page, selector: str) -> bool:
     return True
 
 
-def _press(page: Page, selector: str, answered: int) -> bool:
-    """Click the button of an action and wait for the server's answer to it."""
-    if not _click(page, selector):
-        return False
-    wait_shown(page, f"Number(d.answered || 0) > {answered}")
-    return True
+def _press(page: Page, selector: str, answered: int) -> Seen | None:
+    """Click the button of an action and wait for the server's answer to it; the page then."""
+    return look(page, "answered", answered + 1) if _click(page, selector) else None
 
 
-def _step(page: Page, seen: dict[str, Any]) -> bool:
-    """What a quick, agreeable person does with the table as `glance` saw it; False if nothing."""
+def _step(page: Page, seen: Seen) -> Seen | None:
+    """What a quick, agreeable person does with the table as `look` saw it. Returns the page as the
+    server's answer left it, {} after a move of this page alone (a stroke, a dialog closed), or None
+    if there was nothing to do."""
     buttons, answered = seen["buttons"], int(seen.get("answered") or 0)
     if "#duplik-reveal-close" in buttons:
         # The last round's reveal is open over the table: the person closes it first (unless the
         # end of the game takes its place meanwhile).
-        return _click(page, "#duplik-reveal-close")
-    elif ".duplik-scene-choice" in buttons:
+        return {} if _click(page, "#duplik-reveal-close") else None
+    if ".duplik-scene-choice" in buttons:
         return _press(page, "#duplik-offer .duplik-scene-choice", answered)
-    elif seen["typing"]:
+    if seen["typing"]:
         page.locator("#duplik-typing").fill("A tree on the left and a cat under it.")
         return _press(page, "#duplik-stop", answered)
-    elif seen["pad"] == "0":
+    if seen["pad"] == "0":
         draw(page, [(0.2, 0.3), (0.4, 0.6), (0.6, 0.3)])
         expect(page.locator("#duplik-canvas")).to_have_attribute("data-strokes", "1")
-    elif seen["pad"] is not None and "#duplik-done" in buttons:
+        return {}
+    if seen["pad"] is not None and "#duplik-done" in buttons:
         return _press(page, "#duplik-done", answered)
-    else:
-        chosen = next((selector for selector in BUTTONS if selector in buttons), None)
-        return chosen is not None and _press(page, chosen, answered)
-    return True
+    chosen = next((selector for selector in BUTTONS if selector in buttons), None)
+    return None if chosen is None else _press(page, chosen, answered)
 
 
 def _play_to_the_end(pages: dict[int, Page]) -> None:
     """Each person takes the next decision the table offers them; when nobody has one, the bot is
     to move, and they wait for the state its move makes."""
+    known: dict[int, Seen] = {}
     for _ in range(1000):
-        seen = glance(pages)
+        seen = glance(pages, known)
         playing = {seat: data for seat, data in seen.items() if not data["over"]}
         if not playing:
             return
-        if not any(_step(pages[seat], data) for seat, data in playing.items()):
+        known = {}
+        for seat, data in playing.items():
+            after = _step(pages[seat], data)
+            if after is not None:
+                known = {seat: after} if after else {}
+                break
+        else:
             newest = max(int(data["version"]) for data in seen.values())
-            wait_shown(pages[min(playing)], f"Number(d.version) > {newest}")
+            look(pages[min(playing)], "version", newest + 1)
     raise AssertionError(f"the game did not end: {glance(pages)}")
 
 

@@ -15,7 +15,7 @@ from tests.web.duplik_fixtures import (
     draw,
     expect,
     house,
-    judge_step,
+    judge,
     strokes_on,
     two_people_and_a_bot,
     wait_shown,
@@ -69,8 +69,7 @@ def test_two_people_draw_judge_dispute_vote_and_see_the_reveal(
     expect(ana.locator("#duplik-log")).to_contain_text("The vote: 1 yes, 0 no")
     expect(ana.locator("#duplik-log")).to_contain_text("Settled: your drawing meets criterion 1")
     expect(ben.locator("#duplik-log")).to_contain_text("Settled: Ana's drawing meets criterion 1")
-    while judge_step(pages):  # every criterion met, every verdict accepted, until the reveal
-        pass
+    judge(pages)  # every criterion met, every verdict accepted, until the reveal
     # The reveal: the scene beside both drawings, with points, for everyone; it stays open until
     # its reader closes it, though the bot Portrayer goes on to the next round.
     reveal = "#duplik-reveal-round"

@@ -17,7 +17,7 @@ from tests.web.duplik_fixtures import (
     act,
     draw,
     expect,
-    judge_step,
+    judge,
     seeded_table,
     shown,
     version,
@@ -116,8 +116,7 @@ def test_three_phones_play_a_round_at_the_table_with_paper(
 
     _judging_sheet(pages, portrayer, screenshots)
     # Each Judge ticks odd criteria and crosses even ones; each Artist accepts; until the reveal.
-    while judge_step(pages, lambda criterion: "#duplik-yes" if criterion % 2 else "#duplik-no"):
-        pass
+    judge(pages, lambda criterion: "#duplik-yes" if criterion % 2 else "#duplik-no")
 
     # The reveal: the scene and everyone's points; no drawing, since they are on paper.
     for page in pages.values():

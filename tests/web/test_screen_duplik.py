@@ -12,11 +12,12 @@ from playwright.sync_api import Page
 from tests.web.duplik_fixtures import (
     BOT,
     NewContext,
+    Seen,
     act,
     draw,
     expect,
     house,
-    judge_step,
+    judge,
     two_people_and_a_bot,
     wait_shown,
 )
@@ -47,17 +48,21 @@ def _in_view(page: Page) -> None:
 def _judge_everything(pages: dict[int, Page], screen: Page, shots: Path) -> None:
     """Both Judges tick every criterion and both Artists accept, until the screen shows the reveal; at
     the last criterion the whole board of verdicts is still in view on a small laptop."""
-    board_seen = False
-    while seen := judge_step(pages):
-        if not board_seen and seen[0].get("criterion") == "10":
-            wait_shown(screen, "d.criterion === '10'")
-            expect(screen.locator("#duplik-board tbody tr")).to_have_count(10)
-            screen.set_viewport_size(SMALL)
-            _in_view(screen)
-            screen.screenshot(path=str(shots / "big-screen-duplik-board-laptop.png"))
-            screen.set_viewport_size(TV)
-            board_seen = True
-    assert board_seen
+    board: list[bool] = []
+
+    def at_the_last_criterion(seen: dict[int, Seen]) -> None:
+        if board or seen[0].get("criterion") != "10":
+            return
+        wait_shown(screen, "d.criterion === '10'")
+        expect(screen.locator("#duplik-board tbody tr")).to_have_count(10)
+        screen.set_viewport_size(SMALL)
+        _in_view(screen)
+        screen.screenshot(path=str(shots / "big-screen-duplik-board-laptop.png"))
+        screen.set_viewport_size(TV)
+        board.append(True)
+
+    judge(pages, after=at_the_last_criterion)
+    assert board, "the board was never seen at the last criterion"
     wait_shown(screen, "d.reveal === '1'")
 
 
