@@ -4,10 +4,12 @@ The lobby form has no seat count, so a 3-player room is created with `POST /api/
 client may. Everything a player does after that goes through the pages.
 
 The table draws its grid anew on every state it gets (its own saved pairs, another seat's pairs or
-lock, a help), and a click whose button is redrawn between the mouse's press and its release
-reaches no card: the tap is lost. So a test taps only while no state is on its way: its own pairs
-saved (`tap_pair` waits for that before each tap) and the bots done (`wait_locked`); the partner
-in a two-person test is the test's other page, whose moves the test has already seen arrive.
+lock, a help), and a mouse's click whose button is redrawn between the press and the release
+reaches no card: the click is lost. A finger's tap on a phone is not: the browser makes its click
+from the whole touch at once, on the card under the finger when it lifts. So a test taps only
+while no other seat's state is on its way (the bots done: `wait_locked`; the partner in a
+two-person test is the test's other page, whose moves the test has already seen arrive), and
+with a mouse only once its own last pairs are saved (`tap_pairs` waits for that before each pair).
 """
 
 from __future__ import annotations
@@ -84,23 +86,43 @@ def wait_saved(page: Page) -> None:
     expect(page.locator("#duos-save[data-saved='1']")).to_be_attached(timeout=SLOW)
 
 
+def _finger(page: Page) -> bool:
+    """A phone's page (its profile has touch): the player taps with a finger."""
+    return bool(page.evaluate("navigator.maxTouchPoints > 0"))
+
+
+def _pick_pair(page: Page, a: int, b: int) -> None:
+    """Tap card `a`, wait until it shows picked, tap `b` (which makes the pair). With a mouse,
+    first wait until the last pairs are saved: no state of this player's own is then on its way."""
+    finger = _finger(page)
+    if not finger:
+        wait_saved(page)
+    for position in (a, b):
+        target = card(page, position)
+        if finger:
+            target.tap()
+        else:
+            target.click()
+        if position == a:
+            expect(target).to_have_attribute("data-picked", "1")
+
+
 def tap_pair(page: Page, a: int, b: int) -> None:
     """Tap card `a`, then `b`, and wait until the save that follows has its answer (the server
-    may refuse it: the caller checks what it expects). Each tap waits for the one before to show."""
-    wait_saved(page)
-    page.click(f"#duos-grid .duos-card[data-pos='{a}']")
-    expect(card(page, a)).to_have_attribute("data-picked", "1")
-    page.click(f"#duos-grid .duos-card[data-pos='{b}']")
+    may refuse it: the caller checks what it expects)."""
+    _pick_pair(page, a, b)
     wait_saved(page)
 
 
 def tap_pairs(page: Page, pairs: list[tuple[int, int]]) -> None:
-    """Make these pairs by tapping, one after another, each saved before the next."""
+    """Make these pairs by tapping, one after another, each shown before the next; then wait
+    until the server holds them."""
     for a, b in pairs:
-        tap_pair(page, a, b)
-        marker = card(page, a).get_attribute("data-pair")
-        assert marker, f"card {a} is in no pair after tapping {a} and {b}"
-        expect(card(page, b)).to_have_attribute("data-pair", marker)
+        _pick_pair(page, a, b)
+        expect(card(page, a)).not_to_have_attribute("data-pair", "")
+        expect(card(page, b)).to_have_attribute("data-pair", card(page, a).get_attribute("data-pair") or "")
+    wait_saved(page)
+    assert set(pairs) <= pairs_shown(page), (pairs, pairs_shown(page))
 
 
 # The keys that pick the 12 cards, row by row (grid.js).
@@ -125,6 +147,12 @@ def still(page: Page, selector: str) -> None:
                   return e !== null
                     && e.getAnimations({ subtree: true }).every((a) => a.playState !== 'running'); }""",
         arg=selector, timeout=SLOW)
+
+
+def quick_motion(page: Page, rate: float = 10.0) -> None:
+    """The page's animations play `rate` times as fast (Chromium's own animation clock): what they
+    end on is the same, and a test waits for that end (`still`), not for their length."""
+    page.context.new_cdp_session(page).send("Animation.setPlaybackRate", {"playbackRate": rate})
 
 
 def close_reveal(page: Page) -> None:

@@ -20,6 +20,7 @@ from tests.web.duos_fixtures import (
     new_room,
     pairs_shown,
     player,
+    quick_motion,
     replay,
     start,
     still,
@@ -64,6 +65,7 @@ def test_one_person_and_two_bots_play_a_whole_game(new_context: NewContext, serv
     # A fixed one (and the bots' choices from it) replays a failure as it was.
     code = new_room(server_url, 3, {"pairing_seconds": 300}, seed=5, bot_pace=AT_ONCE)
     page, errors = player(new_context, "Ada", PHONE)
+    quick_motion(page)  # the reveal's pairs still come one by one, in a tenth of the time
     enter(page, server_url, code, 0)
     add_bot(page, 1, "association")
     add_bot(page, 2, "random")
