@@ -13,9 +13,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 from tests.web.tables import LAPTOP, PHONE
 
 __all__ = ["LAPTOP", "PHONE", "Server"]
+
+# An assertion waits for the state it expects as long as a loaded 2-core machine may take to show
+# it; a page that shows it sooner passes sooner, so only a failure takes longer to report.
+expect.set_options(timeout=15_000)
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
