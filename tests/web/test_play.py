@@ -24,7 +24,18 @@ from tests.web.driver import (
     version,
     wait_for_change,
 )
-from tests.web.tables import LAPTOP, PHONE, NewContext, Person, add_bot, enter, new_room, open_table, player
+from tests.web.tables import (
+    LAPTOP,
+    PHONE,
+    SLOW,
+    NewContext,
+    Person,
+    add_bot,
+    enter,
+    new_room,
+    open_table,
+    player,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -87,7 +98,8 @@ def test_two_people_play_a_full_round(new_context: NewContext, server_url: str, 
     ada.screenshot(path=str(screenshots / "round-end-laptop.png"))
     # The finished match can be watched again, move by move.
     ada.click("#uno-round-end a[href^='/replay/']")
-    expect(ada.locator("#frame-counter")).to_contain_text("Move 0 of")
+    # the replay is built off the server's loop: seconds on a loaded machine
+    expect(ada.locator("#frame-counter")).to_contain_text("Move 0 of", timeout=SLOW)
     total = int(ada.locator("#frame-counter").inner_text().rsplit(" ", 1)[1])
     assert total >= moves
     ada.keyboard.press("ArrowRight")
