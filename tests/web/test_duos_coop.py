@@ -2,7 +2,8 @@
 mistakes the server refuses with its own words while the table stays as it was.
 
 Each step waits for the state that shows the step before it landed (the partner's page shows the
-help, the table shows the pair saved) before the next tap, so no tap meets a grid being redrawn."""
+help or the lock, the card shows it is picked) before the next; Ada's mouse clicks a card only once
+her last pairs are saved, Bo's finger taps (see duos_fixtures): no click meets a grid being redrawn."""
 
 from __future__ import annotations
 
