@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import re
 import time
+from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
-from tests.web.tables import SLOW, post
+from tests.web.tables import SLOW, NewContext, Person, Table, enter, new_room, player, post
 
 # What a player clicks when no card is playable, in this order of preference.
 FALLBACK_ACTIONS = ("play-drawn", "draft-keep", "accept", "no-dump", "draw", "keep", "pass")
@@ -58,10 +59,39 @@ def sit(page: Page, seat: int) -> None:
     expect(page.locator(f"li.seat[data-seat='{seat}'] .badge.you")).to_be_visible()
 
 
+# Add bot sends the level its seat's list shows when it is clicked. The seat list is drawn anew on
+# every change to the room (a seat taken, a player connected), which puts the list back to the
+# game's default level: Add bot is clicked in the same moment of the page as the list is seen to
+# show the level chosen, or the level is chosen again from the redrawn list.
+_ADD_BOT = """([seat, level]) => {
+  const select = document.querySelector(`li.seat[data-seat='${seat}'] select.bot-level`);
+  const add = document.querySelector(`li.seat[data-seat='${seat}'] button.add-bot`);
+  if (!select || !add || select.value !== level) return false;
+  add.click();
+  return true;
+}"""
+
+
 def add_bot(page: Page, seat: int, level: str = "random") -> None:
-    page.select_option(f"li.seat[data-seat='{seat}'] select.bot-level", level)
-    page.click(f"li.seat[data-seat='{seat}'] button.add-bot")
+    for _ in range(10):
+        page.select_option(f"li.seat[data-seat='{seat}'] select.bot-level", level)
+        if page.evaluate(_ADD_BOT, [seat, level]):
+            break
+    else:
+        raise AssertionError(f"the seat list kept being redrawn before a {level} bot could be added")
     expect(page.locator(f"li.seat[data-seat='{seat}'][data-kind='bot']")).to_be_visible()
+
+
+def bot_table(new_context: NewContext, base: str, person: Person, seed: int | None = None,
+              options: dict[str, Any] | None = None, level: str = "random") -> Table:
+    """UNO Duo with `person` at seat 0 and a bot of `level` at seat 1, started; with `seed` the
+    deal and the bot's choices are the seed's."""
+    code = new_room(base, "uno-duo", 2, options, seed)
+    page, errors = player(new_context, person)
+    enter(page, base, code, 0)
+    add_bot(page, 1, level)
+    start(page)
+    return Table(base, "uno-duo", code, {0: page}, errors)
 
 
 def start(page: Page) -> None:

@@ -15,6 +15,8 @@ from playwright.sync_api import Page, WebSocket, expect
 from tests.web.conftest import Server
 from tests.web.driver import (
     act_once,
+    add_bot,
+    bot_table,
     create_room,
     play_past_the_draft,
     play_until_round_ends,
@@ -30,7 +32,6 @@ from tests.web.tables import (
     SLOW,
     NewContext,
     Person,
-    add_bot,
     enter,
     new_room,
     open_table,
@@ -120,8 +121,8 @@ def test_two_people_play_a_full_round(new_context: NewContext, server_url: str, 
 
 def test_one_player_against_a_bot_to_the_end_of_a_round(new_context: NewContext, server_url: str) -> None:
     # the random bot: beatable by a first-legal-card player, so UNO gets said
-    table = open_table(new_context, server_url, "uno-duo", [Person("Ada")], bots={1: "random"},
-                       seed=GOES_OUT_SAYING_UNO, options={"target_score": 500})
+    table = bot_table(new_context, server_url, Person("Ada"), seed=GOES_OUT_SAYING_UNO,
+                      options={"target_score": 500})
     page = table.pages[0]
     play_until_round_ends([page], say_uno=True)
     summary = page.locator("#uno-round-end")
@@ -141,8 +142,7 @@ def test_one_player_against_a_bot_to_the_end_of_a_round(new_context: NewContext,
 
 def test_a_reload_mid_game_returns_to_the_same_seat_and_hand(new_context: NewContext,
                                                              server_url: str) -> None:
-    table = open_table(new_context, server_url, "uno-duo", [Person("Ada")], bots={1: "random"},
-                       seed=FIRST_TURN_MIXED)
+    table = bot_table(new_context, server_url, Person("Ada"), seed=FIRST_TURN_MIXED)
     page = table.pages[0]
     play_past_the_draft(page)
     hand = _hand(page)
@@ -164,8 +164,7 @@ def test_a_reload_mid_game_returns_to_the_same_seat_and_hand(new_context: NewCon
 
 def test_a_dropped_connection_reconnects_to_the_same_seat(new_context: NewContext,
                                                           own_server: Server) -> None:
-    table = open_table(new_context, own_server.url, "uno-duo", [Person("Ada")], bots={1: "random"},
-                       seed=FIRST_TURN_MIXED)
+    table = bot_table(new_context, own_server.url, Person("Ada"), seed=FIRST_TURN_MIXED)
     page = table.pages[0]
     play_past_the_draft(page)
     hand, shown = _hand(page), version(page)

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
-from tests.web.driver import play_past_the_draft, play_until_round_ends, round_over, settle
-from tests.web.tables import SIZES, NewContext, Person, open_table
+from tests.web.driver import bot_table, play_past_the_draft, play_until_round_ends, round_over, settle
+from tests.web.tables import SIZES, NewContext, Person
 
 pytestmark = pytest.mark.browser
 
@@ -40,8 +40,8 @@ def _totals(page: Page) -> dict[str, int]:
 @pytest.mark.parametrize("size", SIZES)
 def test_uno_duo_scores_by_round_in_play_and_at_the_end(new_context: NewContext, server_url: str, size: str,
                                                         screenshots: Path) -> None:
-    table = open_table(new_context, server_url, "uno-duo", [Person("Ada", SIZES[size])], bots={1: "random"},
-                       seed=SHORT_ROUND, options={"target_score": 1})
+    table = bot_table(new_context, server_url, Person("Ada", SIZES[size]), seed=SHORT_ROUND,
+                      options={"target_score": 1})
     page = table.pages[0]
     # through the draft to the first turn with cards in hand
     assert play_past_the_draft(page)["phase"] == "turn"

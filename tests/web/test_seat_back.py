@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Dialog, expect
-from tests.web.tables import NewContext, Person, open_table
+from tests.web.driver import bot_table
+from tests.web.tables import NewContext, Person
 
 pytestmark = pytest.mark.browser
 
 
 def test_a_bot_plays_for_you_only_if_you_say_so_and_you_take_the_seat_back(new_context: NewContext,
                                                                             server_url: str) -> None:
-    table = open_table(new_context, server_url, "uno-duo", [Person("Ada")], bots={1: "random"},
-                       options={"target_score": 500})
+    table = bot_table(new_context, server_url, Person("Ada"), options={"target_score": 500})
     page = table.pages[0]
     mine = page.locator("li.seat[data-seat='0']")
     asked: list[str] = []

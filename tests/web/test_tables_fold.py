@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page
 from tests.web import duos_fixtures as duos
-from tests.web.driver import act_once, round_over, version, wait_for_change
-from tests.web.tables import SIZES, NewContext, Person, open_table
+from tests.web.driver import act_once, bot_table, round_over, version, wait_for_change
+from tests.web.tables import SIZES, NewContext, Person
 
 pytestmark = pytest.mark.browser
 
@@ -54,8 +54,8 @@ def _my_decision_or_the_end(page: Page, after: int) -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_uno_duo_hand_and_controls_stay_in_view(new_context: NewContext, server_url: str, size: str) -> None:
     # Still: what is measured is where things end up, not how they move there.
-    table = open_table(new_context, server_url, "uno-duo", [Person("Ada", SIZES[size], reduced_motion=True)],
-                       bots={1: "random"}, seed=EVERY_DECISION, options={"target_score": 500})
+    table = bot_table(new_context, server_url, Person("Ada", SIZES[size], reduced_motion=True),
+                      seed=EVERY_DECISION, options={"target_score": 500})
     page = table.pages[0]
     seen: set[str] = set()
     shown = -1

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
-from tests.web.driver import act_once, wait_for_change, wait_for_my_turn
-from tests.web.tables import PHONE, SLOW, NewContext, Person, open_table
+from tests.web.driver import act_once, bot_table, wait_for_change, wait_for_my_turn
+from tests.web.tables import PHONE, SLOW, NewContext, Person
 
 pytestmark = pytest.mark.browser
 
@@ -26,8 +26,8 @@ def _keep_every_pick(page: Page) -> None:
 
 def test_kept_picks_are_logged_as_kept_and_the_log_survives_a_reload(new_context: NewContext,
                                                                       server_url: str) -> None:
-    table = open_table(new_context, server_url, "uno-duo", [Person("Ada", PHONE)], bots={1: "random"},
-                       seed=BOT_PLAYS_FIRST, options={"target_score": 500})
+    table = bot_table(new_context, server_url, Person("Ada", PHONE), seed=BOT_PLAYS_FIRST,
+                      options={"target_score": 500})
     page = table.pages[0]
     _keep_every_pick(page)
 

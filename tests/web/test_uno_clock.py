@@ -13,8 +13,15 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from tests.web.driver import act_once, play_past_the_draft, settle, wait_for_change, wait_for_my_turn
-from tests.web.tables import SIZES, NewContext, Person, open_table, post
+from tests.web.driver import (
+    act_once,
+    bot_table,
+    play_past_the_draft,
+    settle,
+    wait_for_change,
+    wait_for_my_turn,
+)
+from tests.web.tables import SIZES, NewContext, Person, post
 
 pytestmark = pytest.mark.browser
 
@@ -51,8 +58,8 @@ def _ring_shows_at_most(page: Page, seconds: int) -> None:
 def test_the_ring_drains_on_the_seat_to_move_and_keeps_the_hand_in_view(
         new_context: NewContext, server_url: str, size: str) -> None:
     still = size == "phone"  # the phone asks for reduced motion: the ring steps, whole seconds
-    table = open_table(new_context, server_url, "uno-duo", [Person("Ada", SIZES[size], reduced_motion=still)],
-                       bots={1: "random"}, seed=FIRST_PLAY_PASSES, options={"turn_timer": TIMER})
+    table = bot_table(new_context, server_url, Person("Ada", SIZES[size], reduced_motion=still),
+                      seed=FIRST_PLAY_PASSES, options={"turn_timer": TIMER})
     page = table.pages[0]
 
     # Past the draft, to a turn with a whole hand: what has to stay in view.

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, WebSocketRoute, expect
-from tests.web.driver import settle, start
-from tests.web.tables import SIZES, NewContext, Person, add_bot, enter, new_room, player
+from tests.web.driver import add_bot, settle, start
+from tests.web.tables import SIZES, NewContext, Person, enter, new_room, player
 
 from duoplay.core.match import Match
 from duoplay.server import protocol as wire

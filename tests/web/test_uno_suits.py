@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page
-from tests.web.driver import play_past_the_draft, settle, start
-from tests.web.tables import SIZES, NewContext, Person, add_bot, enter, new_room, player
+from tests.web.driver import add_bot, play_past_the_draft, settle, start
+from tests.web.tables import SIZES, NewContext, Person, enter, new_room, player
 
 pytestmark = pytest.mark.browser
 
