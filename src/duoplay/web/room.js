@@ -212,11 +212,17 @@ export function showRoom(code) {
     return seatLabel(s) || t("Seat {n}", { n: seat + 1 });
   }
 
+  // The level a player chose for each empty seat: the seat list is drawn anew whenever the room
+  // changes (someone sits or connects), and a choice must outlive that until Add bot is pressed.
+  const chosenLevels = new Map();
+
   function levelSelect(seat) {
-    const select = h("select.bot-level", { "aria-label": t("Bot level"), dataset: { seat } });
+    const select = h("select.bot-level", { "aria-label": t("Bot level"), dataset: { seat },
+      onchange: () => chosenLevels.set(seat, select.value) });
     for (const level of info.bot_levels || []) select.append(new Option(levelName(info, level), level));
     // The level the game trusts to play for a person, not the weakest (random, listed first).
     if (info.standin_level) select.value = info.standin_level;
+    if (chosenLevels.has(seat)) select.value = chosenLevels.get(seat);
     return select;
   }
 
