@@ -27,6 +27,11 @@ __all__ = ["SLOW", "NewContext", "add_bot", "enter", "player", "replay"]
 # The bots act at once (their pace 0): a test waits for them to lock in before it taps, and a bot
 # that has locked in sends nothing more that turn.
 AT_ONCE = 0.0
+# The bots wait 100 times their usual time (minutes): they do nothing while the test runs, and the
+# test ends each turn with the room's clock (`end_turn`). For tests to which the bots' pairs do
+# not matter: they need no bot to decide (a decision may queue behind a game's warm-up in the
+# server's bot pool) and no bot's state redraws the table under a tap.
+IDLE = 100.0
 
 
 def new_room(base: str, seats: int, options: dict[str, Any] | None = None, seed: int | None = None,
@@ -54,11 +59,25 @@ def wait_for_turn(page: Page, number: int) -> None:
                            arg=number, timeout=SLOW)
 
 
+def end_turn(page: Page, base: str, code: str) -> None:
+    """Once the table shows this player locked in, the pairing clock runs out (the test hook):
+    the seats still pairing lock in with the pairs they have, and the reveal follows."""
+    expect(page.locator("#duos-table")).to_have_attribute("data-locked", "1", timeout=SLOW)
+    tables.advance(base, code)
+
+
+# ms: a bot decides in the server's bot pool, where a decision waits behind any warm-up queued
+# before it: every new room queues its game's warm-up in each worker, and Duple's word lists alone
+# take 40 s on a loaded machine (more in a worker, which runs at a lower priority). After another
+# test's first Duple room a bot's first move can take over a minute: this is the margin for it.
+BOT_MARGIN = 180_000
+
+
 def wait_locked(page: Page, seats: list[int]) -> None:
     """Until the table shows these seats (bots) locked in: they send nothing more this turn."""
     for seat in seats:
         expect(page.locator(f"#duos-players li[data-seat='{seat}']")).to_have_attribute(
-            "data-locked", "1", timeout=SLOW)
+            "data-locked", "1", timeout=BOT_MARGIN)
 
 
 def card(page: Page, position: int) -> Locator:

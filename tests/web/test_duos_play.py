@@ -167,9 +167,7 @@ def test_a_reload_while_pairing_keeps_the_placed_pairs(new_context: NewContext, 
     start(page)
     expect(page.locator("#duos-status")).to_contain_text("You are the Narrator")
     # Once both bots have locked in nothing else happens: the pairing countdown runs down.
-    for seat in (1, 2):
-        locked = page.locator(f"#duos-players li[data-seat='{seat}'][data-locked='1']")
-        expect(locked).to_be_visible(timeout=SLOW)
+    wait_locked(page, [1, 2])
     # The countdown is checked for running down, not for a value. It ticks each second of the
     # page's time: 5 s is the margin a loaded machine gets for one tick.
     timer = page.locator("#duos-timer")

@@ -13,11 +13,12 @@ from babel.messages.plurals import get_plural
 from playwright.sync_api import Page, expect
 from tests.web.conftest import LAPTOP
 from tests.web.duos_fixtures import (
-    AT_ONCE,
+    IDLE,
     SLOW,
     NewContext,
     add_bot,
     close_reveal,
+    end_turn,
     enter,
     key_pairs,
     lock_in,
@@ -27,7 +28,6 @@ from tests.web.duos_fixtures import (
     tap_pair,
     tap_pairs,
     wait_for_turn,
-    wait_locked,
 )
 
 from duoplay.games.duos.cards import face_by_id
@@ -138,8 +138,9 @@ def test_uno_duo_card_names_come_from_the_catalogs(new_context: NewContext, serv
 
 
 def test_a_duos_table_names_the_cards_in_spanish(new_context: NewContext, server_url: str) -> None:
-    # Any deal will do; a fixed one replays a failure as it was.
-    code = new_room(server_url, 3, {"pairing_seconds": 300, "rounds": 1}, seed=10, bot_pace=AT_ONCE)
+    # Any deal will do; a fixed one replays a failure as it was. The bots stay idle: the room's
+    # clock ends each turn once Lucía has locked in.
+    code = new_room(server_url, 3, {"pairing_seconds": 300, "rounds": 1}, seed=10, bot_pace=IDLE)
     page, errors = _spanish_player(new_context, "Lucía")
     enter(page, server_url, code, 0)
     add_bot(page, 1, "random")
@@ -163,9 +164,9 @@ def test_a_duos_table_names_the_cards_in_spanish(new_context: NewContext, server
     for number in range(3):
         wait_for_turn(page, number)
         expect(page.locator("#duos-table")).to_have_attribute("data-turn", str(number), timeout=SLOW)
-        wait_locked(page, [1, 2])  # the bots are done: nothing redraws the grid under a tap
         tap_pairs(page, [(0, 5)])
         lock_in(page)
+        end_turn(page, server_url, code)
         reveal = page.locator("#duos-reveal")
         expect(reveal).to_be_visible(timeout=SLOW)
         expect(reveal).to_contain_text(f"Tura {number + 1}: odsłonięcie")
@@ -178,13 +179,13 @@ def test_a_duos_table_names_the_cards_in_spanish(new_context: NewContext, server
 def test_a_refusal_reads_in_swedish_from_the_catalog(new_context: NewContext, server_url: str) -> None:
     """The server refuses with a message id and parameters; the client shows the catalog's text
     for that id with the parameters filled in, never the server's English sentence."""
-    # Any deal will do; a fixed one (and the bot's helps from it) replays a failure as it was.
-    code = new_room(server_url, 2, {"coop_turns": 1, "pairing_seconds": 300}, seed=11, bot_pace=AT_ONCE)
+    # Any deal will do; a fixed one replays a failure as it was. The partner stays idle: the
+    # room's clock ends the turn once Sixten has locked in.
+    code = new_room(server_url, 2, {"coop_turns": 1, "pairing_seconds": 300}, seed=11, bot_pace=IDLE)
     page, errors = player(new_context, "Sixten", LAPTOP, locale="sv-SE")
     enter(page, server_url, code, 0)
     add_bot(page, 1, "random")
     start(page)
-    wait_locked(page, [1])  # the partner is done: nothing redraws the grid under a tap
     key_pairs(page, [(0, 1), (2, 3), (4, 5), (6, 7)])
     tap_pair(page, 8, 9)  # a fifth pair: the server refuses it
     template = "Place at most {most} pairs (you sent {n})"
@@ -194,5 +195,6 @@ def test_a_refusal_reads_in_swedish_from_the_catalog(new_context: NewContext, se
     expect(page.locator("#toasts .toast.error").last).to_have_text(swedish)
     # Lock in so the one-turn game ends and nothing keeps running on the shared server.
     lock_in(page)
+    end_turn(page, server_url, code)
     expect(page.locator("#duos-reveal #duos-result")).to_be_visible(timeout=SLOW)
     assert errors == []
