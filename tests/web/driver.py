@@ -46,7 +46,7 @@ def create_room(page: Page, base: str, name: str, options: dict[str, str] | None
     return code
 
 
-def seed(base: str, code: str, number: int) -> None:
+def seed_room(base: str, code: str, number: int) -> None:
     """The room's next match deals from `number` and its bots choose from it (a test hook), for a
     room made through the lobby; `tables.new_room` takes the seed of a room made over the API."""
     post(base, f"/api/test/rooms/{code}/seed", {"seed": number})

@@ -6,7 +6,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from tests.web.driver import seed, start
+from tests.web.driver import seed_room, start
 from tests.web.tables import LAPTOP, PHONE, NewContext, Person, enter, new_room, player
 
 pytestmark = pytest.mark.browser
@@ -27,7 +27,7 @@ def test_the_creator_sits_in_a_private_room_and_a_friend_names_herself(new_conte
     ada.click("#create-room")
     ada.wait_for_url(re.compile(r".*/room/[A-Z0-9]{6}$"))
     code = ada.locator("#room-code").inner_text()
-    seed(server_url, code, CREATOR_FIRST)
+    seed_room(server_url, code, CREATOR_FIRST)
     expect(ada.locator("li.seat[data-seat='0'] .badge.you")).to_be_visible()  # seated on creation
     listed = ada.locator("#room-listed")
     expect(listed).not_to_be_checked()

@@ -10,7 +10,7 @@ from tests.web.driver import (
     act_once,
     add_bot,
     create_room,
-    seed,
+    seed_room,
     settle,
     sit,
     start,
@@ -62,7 +62,7 @@ def test_the_swedish_ui_shows_swedish_labels(new_context: NewContext, server_url
     page.select_option("#pref-lang", "sv")
 
     code = create_room(page, server_url, "Ada")
-    seed(server_url, code, DRAFTS_FIRST)
+    seed_room(server_url, code, DRAFTS_FIRST)
     expect(page.locator("li.seat[data-seat='1'] button.add-bot")).to_have_text("Lägg till bot")
     sit(page, 0)
     add_bot(page, 1)

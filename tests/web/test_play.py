@@ -20,7 +20,7 @@ from tests.web.driver import (
     create_room,
     play_past_the_draft,
     play_until_round_ends,
-    seed,
+    seed_room,
     sit,
     start,
     version,
@@ -67,7 +67,7 @@ def test_two_people_play_a_full_round(new_context: NewContext, server_url: str, 
     ada = new_context(viewport=LAPTOP).new_page()
     ada_errors = _errors(ada)
     code = create_room(ada, server_url, "Ada", {"target_score": "1"})
-    seed(server_url, code, TWO_PEOPLE)
+    seed_room(server_url, code, TWO_PEOPLE)
     sit(ada, 0)
     ada.check("#room-listed")  # a new room is private until its creator lists it
     link = ada.locator("#share-link").input_value()
