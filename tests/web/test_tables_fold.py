@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 from tests.web import duos_fixtures as duos
 from tests.web.driver import act_once, bot_table, round_over, version, wait_for_change
 from tests.web.tables import SIZES, NewContext, Person
@@ -82,10 +82,10 @@ def test_uno_duo_hand_and_controls_stay_in_view(new_context: NewContext, server_
 
 @pytest.mark.parametrize("seats", [2, 3])
 @pytest.mark.parametrize("size", SIZES)
-def test_duos_cards_and_lock_in_stay_in_view(browser: Browser, server_url: str, size: str,
+def test_duos_cards_and_lock_in_stay_in_view(new_context: NewContext, server_url: str, size: str,
                                              seats: int) -> None:
     """Two seats play co-op (with the helps), three play against each other."""
-    context = browser.new_context(viewport=SIZES[size])
+    context = new_context(viewport=SIZES[size])
     context.add_init_script("localStorage.setItem('duoplay.name', JSON.stringify('Ada'))")
     page = context.new_page()
     code = duos.new_room(server_url, seats)
