@@ -65,7 +65,10 @@ class Server:
         duoplay = Path(sys.executable).with_name("duoplay")
         command = [str(duoplay), "serve", "--host", "127.0.0.1", "--port", str(self.port),
                    "--database", f"sqlite+aiosqlite:///{self.folder / 'db.sqlite'}", "--bot-pace", "0.05",
-                   "--log-level", "warning", "--test-hooks", *self.args]
+                   "--log-level", "warning", "--test-hooks",
+                   # A page closed at a test's end leaves its seat: no stand-in bot plays the room out
+                   # meanwhile, loading the server that later tests share (a test may ask for less).
+                   "--replace-after", "3600", *self.args]
         with log.open("ab") as out:
             self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env={**os.environ})
         _wait_until_up(self.url, self.process, log)

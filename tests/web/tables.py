@@ -2,15 +2,7 @@
 bots, seed and house rules, people's pages at a laptop's or a phone's size, and the test hooks that
 make a match repeatable (the deal's seed, the clock moved on, the bots' pace).
 
-A test in ten lines:
-
-    def test_a_bot_game_starts(new_context: NewContext, server: Server) -> None:
-        table = open_table(new_context, server, "uno-duo", [Person("Ana", PHONE)], bots={1: "random"},
-                           seed=7)
-        ana = table.pages[0]
-        expect(ana.locator("#uno-hand button.card")).to_have_count(7)
-        table.advance()  # the clock runs out now: whatever the rules do then, happens
-        assert table.errors == []
+A test in ten lines is in docs/testing.md (and runs as `test_seeded_tables.py`'s last test).
 
 Rooms are made over the HTTP API, as any client may; everything a player does after that goes
 through the pages. Waits are on the state a test expects (`expect`, `wait_for_function`), never on
