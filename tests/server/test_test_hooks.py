@@ -100,6 +100,23 @@ async def test_the_rooms_bots_keep_the_pace_a_test_gives_them(hooked: ServerProc
     await ada.close()
 
 
+async def test_moving_the_clock_on_brings_an_absent_players_stand_in_forward(hooked: ServerProcess) -> None:
+    code = hooked.post("/api/rooms", {"game": "uno-duo"})["code"]
+    ada, bo = await seated_pair(hooked, code)
+    await ada.send(type="start")
+    await bo.until("state")
+    await bo.close()
+    room = await ada.room_until(lambda r: r["seats"][1]["replace_in"] is not None)
+    assert 50 < room["seats"][1]["replace_in"] <= 60  # the server's 60 s grace
+    hooked.post(f"/api/test/rooms/{code}/clock", {"advance": 45})
+    room = await ada.room_until(lambda r: (r["seats"][1]["replace_in"] or 60) <= 15)
+    assert room["seats"][1]["kind"] == "human"  # still Bo's, for 15 s more
+    hooked.post(f"/api/test/rooms/{code}/clock", {"advance": 3600})
+    room = await ada.room_until(lambda r: r["seats"][1]["kind"] == "bot")
+    assert room["seats"][1]["name"] == "Bo"
+    await ada.close()
+
+
 async def test_bad_hook_requests_are_refused_with_a_reason(hooked: ServerProcess) -> None:
     code = hooked.post("/api/rooms", {"game": "uno-duo"})["code"]
     for body in ({"seed": "7"}, {"seed": -1}, {"seed": 2**62}, {"seed": True}, [], {}):

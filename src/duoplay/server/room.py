@@ -527,9 +527,11 @@ class Room:
 
     async def advance_clock(self, seconds: float) -> JSON:
         """Move the game's clock on by `seconds`, at most to the armed deadline, which then passes at
-        once (a test hook: tests wait on states, not on time). Returns the version and the time left."""
+        once, and absent players' grace with it (a test hook: tests wait on states, not on time).
+        Returns the version and the time left."""
 
         async def advance() -> JSON:
+            self._bring_away_forward(seconds)
             armed = self.deadline.armed
             if armed is not None:
                 if self.deadline.ends_at - seconds <= self.loop_time():
@@ -570,8 +572,19 @@ class Room:
         if task is not None and task is not asyncio.current_task():
             task.cancel()
 
-    async def _replace_absent(self, seat: int) -> None:
-        await asyncio.sleep(self.config.replace_after)
+    def _bring_away_forward(self, seconds: float) -> None:
+        """Absent seats' grace runs `seconds` shorter (with the game's clock, by a test hook)."""
+        now = self.loop_time()
+        for seat, due in list(self._away_due.items()):
+            self._cancel_away(seat)
+            self._away_due[seat] = max(now, due - seconds)
+            self._away_tasks[seat] = asyncio.create_task(
+                self._replace_absent(seat, self._away_due[seat] - now), name=f"away-{self.code}-{seat}")
+        if self._away_due:
+            self._broadcast_room()  # the seats' countdowns read the new time left
+
+    async def _replace_absent(self, seat: int, after: float | None = None) -> None:
+        await asyncio.sleep(self.config.replace_after if after is None else after)
         done = self.loop.submit(lambda: self._absent(seat))
         done.add_done_callback(_consume)
 

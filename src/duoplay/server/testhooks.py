@@ -8,6 +8,7 @@ unknowable and its clocks run as the rules say.
 
     POST /api/test/rooms/{code}/seed   {"seed": 42}        the next match deals from seed 42
     POST /api/test/rooms/{code}/clock  {"advance": 5.0}    5 s pass, at most to the armed deadline
+                                                            (and off absent players' grace)
     POST /api/test/rooms/{code}/bots   {"pace": 4.0}       the room's bots wait 4 times as long
 """
 
