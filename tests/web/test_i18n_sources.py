@@ -4,9 +4,12 @@ several messages (contexts), and the pseudo-locale wraps and lengthens every mes
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from typing import Any
+
+from babel.messages.catalog import Message
 
 from duoplay.i18n import webcatalog
 from duoplay.i18n.pseudo import CLOSE, GROWTH, OPEN, PSEUDO, pseudo_text
@@ -16,6 +19,13 @@ WEB = webcatalog.WEB
 CALL = re.compile(r"""\b(t|tn|tc|tnc)\(\s*("(?:[^"\\]|\\.)*")(?:\s*,\s*("(?:[^"\\]|\\.)*"))?""")
 PLACEHOLDER = re.compile(r"\{\w+(?:!r)?\}")
 COMMENT_LINE = re.compile(r"^\s*//.*$", re.MULTILINE)  # examples in comments are not calls
+
+
+@functools.cache
+def _extracted() -> tuple[Message, ...]:
+    """The client's messages as the extractor finds them, read once for this module: reading every
+    source file takes a second or two."""
+    return tuple(webcatalog.extract())
 
 
 def _asked_for() -> set[tuple[str | None, str]]:
@@ -37,7 +47,7 @@ def _asked_for() -> set[tuple[str | None, str]]:
 
 def test_every_message_the_client_asks_for_is_in_the_template() -> None:
     extracted = set()
-    for message in webcatalog.extract():
+    for message in _extracted():
         if message.id:
             extracted.add((message.context, message.id if isinstance(message.id, str) else message.id[0]))
     asked = _asked_for()
@@ -47,7 +57,7 @@ def test_every_message_the_client_asks_for_is_in_the_template() -> None:
 
 def test_every_message_with_a_placeholder_has_a_translators_note() -> None:
     assert webcatalog.uncommented() == []
-    notes = {message.id: message.auto_comments for message in webcatalog.extract()}
+    notes = {message.id: message.auto_comments for message in _extracted()}
     assert any("another player" in note for note in notes["{name} played {card}"])
     # A refusal's note says what the server fills in, read from the code that raises it.
     assert any("{most} = MAX_PAIRS" in note for note in notes["Place at most {most} pairs (you sent {n})"])
