@@ -60,11 +60,13 @@ def test_a_decision_spread_over_two_workers_runs_more_iterations_than_over_one(p
     iterations = {1: 0, 2: 0}
     for attempt in range(2):
         for searches in (1, 2):
-            bot = PooledBot(pool, "uno-duo", "sleepy", attempt, bot=sleepy_search(100, searches, attempt))
+            # 300 ms: enough samples to try each of the 14 moves several times even when a loaded
+            # machine stretches each 2 ms wait, so the best is always found.
+            bot = PooledBot(pool, "uno-duo", "sleepy", attempt, bot=sleepy_search(300, searches, attempt))
             assert bot.choose(view, legal, 0) == legal[6]
             iterations[searches] += pickle.loads(bot.memory or b"").last_iterations
     assert pool.stats.searches_run == 2  # one helper for each decision spread over two searches
-    # Each sample waits 2 ms: one search fits about 50 in 100 ms, two about 100.
+    # Each sample waits 2 ms: one search fits about 150 in 300 ms, two about 300.
     assert iterations[2] > 1.3 * iterations[1], iterations
 
 

@@ -179,12 +179,28 @@ def test_end_of_input_exits_cleanly() -> None:
     assert "End of input: you left the game." in seen
 
 
+# The system call a process waits in for its input, by machine (from Linux's syscall tables).
+READ_SYSCALL = {"x86_64": 0, "aarch64": 63}
+
+
+def wait_reading_input(pid: int, timeout: float = 30.0) -> None:
+    """Wait until the process sits in a read of its standard input. A person reads the prompt before
+    pressing Ctrl-C; a signal that lands between the prompt's flush and that read is seen only once
+    the read returns, so the test sends its Ctrl-C when the read has begun, however busy the machine."""
+    number = READ_SYSCALL[os.uname().machine]
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        call = Path(f"/proc/{pid}/syscall").read_text().split()
+        if call and call[0] == str(number) and int(call[1], 16) == 0:
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"the command did not wait for input within {timeout} s")
+
+
 def test_ctrl_c_exits_cleanly() -> None:
     term = Terminal("--seed", "3", "--no-color")
     assert term.read_screen() is not None
-    # A person reads the prompt before pressing Ctrl-C. A signal that lands between the
-    # prompt's flush and the read that follows is seen only when the read returns.
-    time.sleep(0.3)
+    wait_reading_input(term.process.pid)
     term.process.send_signal(signal.SIGINT)
     code, seen, stderr = term.finish()
     assert code == 130
@@ -217,7 +233,7 @@ def test_ctrl_c_reaches_a_search_bot_thinking_on_every_core_without_a_traceback(
         listed = NUMBERED.findall(screen) or listed
         term.type(rng.choice(listed)[0])
     assert term.read_screen(timeout=60) is not None
-    time.sleep(0.3)
+    wait_reading_input(term.process.pid)
     os.killpg(term.process.pid, signal.SIGINT)
     code, seen, stderr = term.finish()
     assert code == 130

@@ -36,7 +36,7 @@ def _free_port() -> int:
 
 
 def _wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 180  # a server that warms up games first, on a loaded machine
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"duoplay serve exited with {process.returncode}:\n{log.read_text()}")
@@ -46,7 +46,7 @@ def _wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path) -> Non
                     return
         except OSError:
             time.sleep(0.1)
-    raise RuntimeError(f"duoplay serve did not answer within 30 s:\n{log.read_text()}")
+    raise RuntimeError(f"duoplay serve did not answer within 180 s:\n{log.read_text()}")
 
 
 class Server:
@@ -68,7 +68,8 @@ class Server:
                    "--log-level", "warning", "--test-hooks",
                    # A page closed at a test's end leaves its seat: no stand-in bot plays the room out
                    # meanwhile, loading the server that later tests share (a test may ask for less).
-                   "--replace-after", "3600", *self.args]
+                   "--replace-after", "3600",
+                   "--bot-workers", "1", *self.args]
         with log.open("ab") as out:
             self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env={**os.environ})
         _wait_until_up(self.url, self.process, log)
@@ -99,7 +100,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The real server on a free port with a fresh SQLite database, one per test worker, shared by
     every test of the worker that does not stop it; bots act after 0.05 s unless a room says else."""
-    server = Server(tmp_path_factory.mktemp("server"))
+    # The games that load word lists and models do so before the first test: no bot decision or
+    # first answer of a test waits behind a load that another test's room started.
+    server = Server(tmp_path_factory.mktemp("server"), args=("--warm-up", "duos", "duple"))
     server.start()
     try:
         yield server.url

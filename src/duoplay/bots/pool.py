@@ -64,12 +64,15 @@ class BotPool:
         """Decide without blocking the event loop: the pool's own thread resolves the future."""
         return await asyncio.wrap_future(self.submit(ticket))
 
-    def warm(self, game: str, options: JSON) -> None:
+    def warm(self, game: str, options: JSON) -> list[Future[Decision]]:
         """Have the workers load what `game` needs with `options` while they are idle (one
-        warm-up per worker is queued; a worker already warm is done with it at once)."""
+        warm-up per worker is queued; a worker already warm is done with it at once). Returns
+        the warm-ups' futures, for a caller that waits for them."""
         payload = pickle.dumps(WarmUp(game, options), protocol=pickle.HIGHEST_PROTOCOL)
-        for _ in range(self.size):
-            self._dispatcher.submit(payload).add_done_callback(_ignore)
+        warming = [self._dispatcher.submit(payload) for _ in range(self.size)]
+        for done in warming:
+            done.add_done_callback(_ignore)
+        return warming
 
     @property
     def stats(self) -> PoolStats:

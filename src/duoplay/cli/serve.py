@@ -6,6 +6,7 @@ import argparse
 import logging
 import sys
 
+from duoplay.core.registry import game_ids
 from duoplay.server.config import DEFAULT_DATABASE, ServerConfig, database_from_env, redis_from_env
 
 
@@ -94,6 +95,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--redis-url", default=None,
                         help="Redis shared by the instances of a cluster (default: $REDIS_URL; none: this "
                         "process keeps every room); needs a PostgreSQL --database (docs/deploy.md)")
+    parser.add_argument("--warm-up", nargs="*", default=[], metavar="GAME",
+                        help="games whose word lists and models are loaded, with their default options, "
+                        "before the server answers (default: none; each loads with its first room)")
     parser.add_argument("--test-hooks", action="store_true",
                         help="for the test suite only: rooms may be dealt from a given seed and their clocks "
                         "moved on over HTTP (docs/testing.md); never on a server people play on")
@@ -122,6 +126,9 @@ def settings_problem(args: argparse.Namespace) -> str | None:
                 "--lookup-burst must be 0 (no limit) or more")
     if args.lookup_burst > 0 and args.lookups_per_minute <= 0:
         return "--lookups-per-minute must be more than 0"
+    unknown = [game for game in args.warm_up if game not in game_ids()]
+    if unknown:
+        return f"--warm-up: no such game: {', '.join(unknown)} (games: {', '.join(game_ids())})"
     if args.open_rooms_page < 1:
         return "--open-rooms-page must be 1 or more"
     if not 0.3 <= args.lease <= 600:
@@ -168,6 +175,7 @@ def run(args: argparse.Namespace) -> int:
         open_rooms_page=args.open_rooms_page,
         redis_url=args.redis_url or redis_from_env(),
         lease=args.lease,
+        warm_up=tuple(args.warm_up),
         test_hooks=args.test_hooks,
     )
     uvicorn.run(

@@ -24,7 +24,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from duoplay.bots.pool import BotPool
-from duoplay.core.declared import describe
+from duoplay.core.declared import describe, has_warm_up, warm_up
 from duoplay.core.json import has_lone_surrogates
 from duoplay.core.registry import find_game, game_ids
 from duoplay.server import howto, testhooks
@@ -372,6 +372,23 @@ async def _serve_socket(websocket: WebSocket, config: ServerConfig) -> None:
             await websocket.close(CLOSE_MOVED if moved else CLOSE_POLICY)
 
 
+async def _warm_up(games: tuple[str, ...], pool: BotPool) -> None:
+    """Load the named games' data here and in every bot pool worker, and wait until all have."""
+    loop = asyncio.get_running_loop()
+    waits: list[asyncio.Future[Any]] = []
+    for game_id in games:
+        rules = find_game(game_id)
+        if not has_warm_up(rules):
+            continue
+        options = rules.parse_options(None)
+        waits.append(loop.run_in_executor(None, warm_up, rules, options))
+        waits += [asyncio.wrap_future(done) for done in pool.warm(game_id, rules.options_to_json(options))]
+    started = time.monotonic()
+    await asyncio.gather(*waits, return_exceptions=True)  # a failed one loads on first use instead
+    if waits:
+        log.info("warmed up %s in %.1f s", ", ".join(games), time.monotonic() - started)
+
+
 def create_app(config: ServerConfig | None = None) -> Starlette:
     config = config or ServerConfig()
     url = normalize_database_url(config.database_url)
@@ -394,6 +411,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             rooms = LocalRooms(storage, config, pool)
             await rooms.start()
         app.state.rooms = rooms
+        await _warm_up(config.warm_up, pool)
         # Modules and resumed rooms live as long as the process: keep them out of every later GC scan.
         gc.collect()
         gc.freeze()

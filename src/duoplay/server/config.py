@@ -82,6 +82,9 @@ class ServerConfig:
     lease: float = 5.0
     """Seconds a cluster instance's claim on a room lasts unless renewed (renewed every third of it):
     how long a dead instance's rooms wait before another takes them over."""
+    warm_up: tuple[str, ...] = ()
+    """Games whose data (word lists, models) are loaded before the server answers, here and in every
+    bot pool worker, so that no first room or bot decision waits for them."""
     test_hooks: bool = False
     """Whether the test suite's hooks answer (`duoplay.server.testhooks`: a room's next deal from a
     given seed, its clock moved on); without it they refuse. Never on a server people play on."""
