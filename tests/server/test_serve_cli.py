@@ -62,8 +62,8 @@ def test_database_url_switches_to_postgresql(postgres_url: str, tmp_path: Path) 
 def test_warm_up_names_games_and_the_server_answers_once_they_have_loaded(tmp_path: Path) -> None:
     refused = subprocess.run([str(DUOPLAY), "serve", "--warm-up", "chess"], capture_output=True, text=True)
     assert refused.returncode == 2 and "--warm-up: no such game: chess" in refused.stderr
-    server = ServerProcess(f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite'}", tmp_path,
-                           ["--warm-up", "duple", "uno-duo", "--bot-workers", "1", "--log-level", "info"]).start()
+    flags = ["--warm-up", "duple", "uno-duo", "--bot-workers", "1", "--log-level", "info"]
+    server = ServerProcess(f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite'}", tmp_path, flags).start()
     try:
         assert "warmed up duple, uno-duo in" in server.log_text()  # before the first answer
     finally:
