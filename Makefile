@@ -54,8 +54,9 @@ system-deps:
 run: $(STAMP)
 	$(VENV)/bin/duoplay serve --host 127.0.0.1 --port 8000
 
+# Three workers on two cores: browser tests spend much of their time waiting on pages and servers.
 test: $(STAMP) system-deps lint
-	$(PY) -m pytest -n 2 -q
+	$(PY) -m pytest -n 3 -q --durations=15
 
 test-fast: $(STAMP)
 	$(PY) -m pytest -n 2 -q -m "not slow and not browser and not postgres and not live"

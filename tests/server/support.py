@@ -51,7 +51,8 @@ class ServerProcess:
     def ws(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
-    def start(self) -> ServerProcess:
+    def start(self, wait: float = 30.0) -> ServerProcess:
+        """Start the server and wait up to `wait` seconds for it to answer."""
         self.port = free_port()
         log = open(self.workdir / f"server-{self.port}.log", "wb")  # noqa: SIM115 - lives as long as the process
         database = ["--database", self.database] if self.database else []
@@ -71,7 +72,7 @@ class ServerProcess:
             stdout=log,
             stderr=subprocess.STDOUT,
         )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + wait
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"the server exited with {self.proc.returncode}: {self.log_text()}")
@@ -80,7 +81,7 @@ class ServerProcess:
                 if answer.status == 200:
                     return self
             time.sleep(0.1)
-        raise RuntimeError(f"the server did not answer in 30 s: {self.log_text()}")
+        raise RuntimeError(f"the server did not answer in {wait} s: {self.log_text()}")
 
     def log_text(self) -> str:
         return "\n".join(p.read_text(errors="replace")[-3000:] for p in self.workdir.glob("server-*.log"))

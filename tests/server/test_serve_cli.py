@@ -63,8 +63,9 @@ def test_warm_up_names_games_and_the_server_answers_once_they_have_loaded(tmp_pa
     refused = subprocess.run([str(DUOPLAY), "serve", "--warm-up", "chess"], capture_output=True, text=True)
     assert refused.returncode == 2 and "--warm-up: no such game: chess" in refused.stderr
     flags = ["--warm-up", "duple", "uno-duo", "--bot-workers", "1", "--log-level", "info"]
-    server = ServerProcess(f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite'}", tmp_path, flags).start()
+    server = ServerProcess(f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite'}", tmp_path, flags).start(wait=180)
     try:
-        assert "warmed up duple, uno-duo in" in server.log_text()  # before the first answer
+        # Before the first answer (Duple's word lists take seconds, more on a loaded machine).
+        assert "warmed up duple, uno-duo in" in server.log_text()
     finally:
         server.stop()
