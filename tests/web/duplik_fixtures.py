@@ -132,6 +132,24 @@ def act(page: Page, button: Locator, answered: int | None = None) -> Seen:
     return look(page, "answered", before + 1)
 
 
+# Clicks only while the page shows the state the choice was made on: another seat's move (a bot's,
+# at once) may redraw the buttons in between, and a click on the redrawn look-alike sends nothing.
+CLICK_IF_STILL = """([selector, version]) => {
+  const table = document.getElementById("duplik-table");
+  const button = document.querySelector(selector);
+  if (!table || table.dataset.version !== version || !button || button.disabled) return false;
+  button.click();
+  return true;
+}"""
+
+
+def act_if_still(page: Page, selector: str, seen: Seen) -> Seen | None:
+    """`act` on the state `seen`, if the page still shows it; None when it has moved on."""
+    if not page.evaluate(CLICK_IF_STILL, [selector, seen["version"]]):
+        return None
+    return look(page, "answered", int(seen.get("answered") or 0) + 1)
+
+
 def glance(pages: dict[int, Page], known: dict[int, Seen] | None = None) -> dict[int, Seen]:
     """Every page's table and buttons (`known`: pages just looked at), once each shows the newest
     state any of them shows (each gets every state)."""
@@ -163,7 +181,8 @@ def _judge_once(pages: dict[int, Page], seen: dict[int, Seen], tick: Callable[[i
         criterion = data.get("criterion") or ""
         for selector in (tick(int(criterion) if criterion.isdigit() else 0), *AGREE):
             if selector in data["buttons"]:
-                return {seat: act(pages[seat], pages[seat].locator(selector), int(data.get("answered") or 0))}
+                after = act_if_still(pages[seat], selector, data)
+                return {} if after is None else {seat: after}  # moved on: look again
     raise AssertionError(f"judging waits for nobody here: {seen}")
 
 
