@@ -165,7 +165,8 @@ async def test_an_answer_outside_the_window_wins_the_card_and_two_within_it_tie_
     print(f"\nanswers sent {min(gaps) * 1000:.1f}-{max(gaps) * 1000:.1f} ms apart; meanwhile "
           f"{load.actions} client moves in {load.rooms} UNO Duo rooms in {load.seconds:.1f} s "
           f"and {played} bot moves in two Duple rooms")
-    assert load.actions > 100 * load.seconds and min(played) >= 1, f"the other rooms were not busy: {played}"
+    # The two Duple rooms share the server's one bot worker, and one may hold it throughout.
+    assert load.actions > 100 * load.seconds and sum(played) >= 1, f"the other rooms were not busy: {played}"
 
 
 # --- 2. staleness is per question ---------------------------------------------------------------
