@@ -13,7 +13,7 @@ from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
-from tests.web.tables import SLOW, NewContext, Person, Table, enter, new_room, player, post
+from tests.web.tables import SLOW, NewContext, Person, Table, add_bot, enter, new_room, player, post
 
 # What a player clicks when no card is playable, in this order of preference.
 FALLBACK_ACTIONS = ("play-drawn", "draft-keep", "accept", "no-dump", "draw", "keep", "pass")
@@ -57,29 +57,6 @@ def sit(page: Page, seat: int) -> None:
     if page.locator(f"li.seat[data-seat='{seat}'] .badge.you").count() == 0:
         page.click(f"li.seat[data-seat='{seat}'] button.sit")
     expect(page.locator(f"li.seat[data-seat='{seat}'] .badge.you")).to_be_visible()
-
-
-# Add bot sends the level its seat's list shows when it is clicked. The seat list is drawn anew on
-# every change to the room (a seat taken, a player connected), which puts the list back to the
-# game's default level: Add bot is clicked in the same moment of the page as the list is seen to
-# show the level chosen, or the level is chosen again from the redrawn list.
-_ADD_BOT = """([seat, level]) => {
-  const select = document.querySelector(`li.seat[data-seat='${seat}'] select.bot-level`);
-  const add = document.querySelector(`li.seat[data-seat='${seat}'] button.add-bot`);
-  if (!select || !add || select.value !== level) return false;
-  add.click();
-  return true;
-}"""
-
-
-def add_bot(page: Page, seat: int, level: str = "random") -> None:
-    for _ in range(10):
-        page.select_option(f"li.seat[data-seat='{seat}'] select.bot-level", level)
-        if page.evaluate(_ADD_BOT, [seat, level]):
-            break
-    else:
-        raise AssertionError(f"the seat list kept being redrawn before a {level} bot could be added")
-    expect(page.locator(f"li.seat[data-seat='{seat}'][data-kind='bot']")).to_be_visible()
 
 
 def bot_table(new_context: NewContext, base: str, person: Person, seed: int | None = None,

@@ -114,7 +114,7 @@ def enter(page: Page, base: str, code: str, seat: int) -> None:
     expect(page.locator(f"li.seat[data-seat='{seat}'] .badge.you")).to_be_visible()
 
 
-def add_bot(page: Page, seat: int, level: str) -> None:
+def add_bot(page: Page, seat: int, level: str = "random") -> None:
     page.select_option(f"li.seat[data-seat='{seat}'] select.bot-level", level)
     page.click(f"li.seat[data-seat='{seat}'] button.add-bot")
     expect(page.locator(f"li.seat[data-seat='{seat}'][data-kind='bot']")).to_be_visible()
