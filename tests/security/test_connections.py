@@ -37,7 +37,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     workdir = tmp_path_factory.mktemp("limits")
     database = f"sqlite+aiosqlite:///{workdir / 'duoplay.db'}"
     with running_server(
-        database, workdir, "--bot-pace", "0", "--room-limit-exempt", "--room-burst", "0",
+        database, workdir, "--test-hooks", "--bot-pace", "0", "--room-limit-exempt", "--room-burst", "0",
         "--hello-timeout", str(HELLO_TIMEOUT), "--handshake-timeout", str(HELLO_TIMEOUT),
         "--connections-per-address", str(PER_ADDRESS),
         "--http-connections-per-address", str(HTTP_PER_ADDRESS),
@@ -51,6 +51,24 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 def _room(server: ServerProcess, game: str = "uno-duo") -> str:
     code: str = server.post("/api/rooms", {"game": game})["code"]
     return code
+
+
+def _open_here(server: ServerProcess) -> dict[str, int] | None:
+    """This address's open sockets as the server counts them, or None while it is at its cap."""
+    try:
+        counts: dict[str, int] = server.get("/api/test/connections?address=127.0.0.1")
+    except OSError:  # refused at once: every HTTP place is taken
+        return None
+    return counts
+
+
+async def _until_server_saw_closes(server: ServerProcess, websockets: int = 0, http: int = 0) -> None:
+    """Wait until the server counts no more than these sockets from here (besides the asking one):
+    a socket the test closed is gone from the server's count only once it has read the close."""
+    async with asyncio.timeout(10):
+        while (seen := _open_here(server)) is None or seen["websockets"] > websockets \
+                or seen["http"] > http + 1:
+            await asyncio.sleep(0.02)
 
 
 async def _messages_until_closed(ws: websockets.ClientConnection, timeout: float) -> list[dict[str, object]]:
@@ -91,7 +109,7 @@ async def test_one_address_holds_a_bounded_number_of_silent_connections(server: 
         with pytest.raises(TimeoutError):
             await asyncio.wait_for(silent[0][0].read(), 0.2)
         silent.pop()[1].close()
-        await asyncio.sleep(0.2)
+        await _until_server_saw_closes(server, http=HTTP_PER_ADDRESS - 1)
         code = _room(server)  # an HTTP request fits in the freed place
         sockets = []
         for _ in range(3):  # one place is free: WebSockets are counted apart once upgraded
@@ -101,7 +119,7 @@ async def test_one_address_holds_a_bounded_number_of_silent_connections(server: 
     finally:
         for _, writer in silent:
             writer.close()
-    await asyncio.sleep(0.3)
+    await _until_server_saw_closes(server)
     assert httpx.get(server.http + "/healthz").status_code == 200
 
 
@@ -121,7 +139,6 @@ async def test_a_socket_that_never_says_hello_hears_nothing_and_is_closed(server
         assert silent.close_code == 1008
         assert HELLO_TIMEOUT - 0.2 <= took < HELLO_TIMEOUT + 3
         # A socket that said hello stays.
-        await asyncio.sleep(0.2)
         await ada.send(type="leave")
         assert (await ada.until("room"))["room"]["seats"][0]["kind"] == "empty"
         await ada.close()
@@ -137,7 +154,7 @@ async def test_one_address_holds_a_bounded_number_of_sockets(server: ServerProce
             got = await _messages_until_closed(extra, 5)
             assert got[0]["code"] == "too_many_connections" and got[0]["params"] == {"most": PER_ADDRESS}
         await sockets.pop().close()
-        await asyncio.sleep(0.3)
+        await _until_server_saw_closes(server, websockets=PER_ADDRESS - 1)
         async with websockets.connect(f"{server.ws}/ws/{code}") as again:  # a closed one makes room
             await again.send(json.dumps({"v": 1, "type": "start"}))
             assert json.loads(await again.recv())["msg"] == "Say hello first"
@@ -146,7 +163,7 @@ async def test_one_address_holds_a_bounded_number_of_sockets(server: ServerProce
             await ws.close()
         for peer in peers:
             await peer.close()
-    await asyncio.sleep(0.3)
+    await _until_server_saw_closes(server)
 
 
 @pytest.mark.asyncio
@@ -165,11 +182,11 @@ async def test_a_room_takes_a_bounded_number_of_spectators(server: ServerProcess
     assert again.seat == 0
     await ada.close()  # its old connection lost the seat to the new one: a spectator now, leaving
     await watchers.pop().close()
-    await asyncio.sleep(0.3)
+    await _until_server_saw_closes(server, websockets=SPECTATORS)  # Ada's seat and two watchers
     late_again = await Peer.join(url, "Late")
     for peer in (again, late_again, *watchers):
         await peer.close()
-    await asyncio.sleep(0.3)
+    await _until_server_saw_closes(server)
 
 
 @pytest.mark.asyncio

@@ -53,7 +53,7 @@ async def test_kill_9_and_restart_loses_no_accepted_move(database_url: str, tmp_
         cy_state = await settle(cy, await cy.until("state"))
         rng = random.Random(2)
         for _ in range(5):
-            await asyncio.sleep(0.06)
+            await asyncio.sleep(0.06)  # a brisk human pace, under the per-connection message limit
             await cy.send(type="action", action=rng.choice(cy_state["legal"]), version=cy_state["version"])
             cy_state = await settle(cy, await cy.state_at(cy_state["version"] + 1))
         last_humans = {id(p): states[id(p)] for p in (ada, bo)}

@@ -24,11 +24,21 @@ pytestmark = [pytest.mark.asyncio, pytest.mark.live]
 
 
 class Recorder:
+    """The firings a timer made, and a way to wait for the next ones (not for a fixed time)."""
+
     def __init__(self) -> None:
         self.fired: list[tuple[int, Deadline, float]] = []
+        self._changed = asyncio.Event()
 
     async def __call__(self, version: int, deadline: Deadline, ends_at: float) -> None:
         self.fired.append((version, deadline, time.monotonic()))
+        self._changed.set()
+
+    async def until_fired(self, count: int, timeout: float = 10.0) -> None:
+        async with asyncio.timeout(timeout):
+            while len(self.fired) < count:
+                self._changed.clear()
+                await self._changed.wait()
 
 
 async def test_a_deadline_fires_after_its_seconds_with_its_version() -> None:
@@ -38,26 +48,27 @@ async def test_a_deadline_fires_after_its_seconds_with_its_version() -> None:
     armed_at = time.monotonic()
     timer.arm(7, deadline)
     assert timer.armed == (7, deadline)
-    await asyncio.sleep(0.05)
-    assert recorder.fired == []
-    await asyncio.sleep(0.3)
+    await recorder.until_fired(1)
     assert [(v, d) for v, d, _ in recorder.fired] == [(7, deadline)]
     assert recorder.fired[0][2] - armed_at >= 0.15
     assert timer.due(asyncio.get_running_loop().time()) == (7, deadline)  # until the room re-arms
 
 
 async def test_rearming_replaces_the_old_deadline_and_none_disarms() -> None:
+    """Each replaced deadline was due before the one that fires after it: had it stayed armed, it
+    would have fired first."""
     recorder = Recorder()
     timer = DeadlineTimer(recorder)
-    timer.arm(1, Deadline(0.1, 0, DRAW))
-    await asyncio.sleep(0.05)
+    timer.arm(1, Deadline(0.05, 0, DRAW))
     timer.arm(2, Deadline(0.1, 1, DRAW))  # an action came in: the clock restarts for the new state
-    await asyncio.sleep(0.3)
+    await recorder.until_fired(1)
     assert [(v, d.seat) for v, d, _ in recorder.fired] == [(2, 1)]
     timer.arm(3, Deadline(0.05, 0, DRAW))
     timer.arm(4, None)
-    await asyncio.sleep(0.2)
-    assert len(recorder.fired) == 1 and timer.armed is None
+    assert timer.armed is None
+    timer.arm(5, Deadline(0.1, 1, DRAW))
+    await recorder.until_fired(2)
+    assert [v for v, _, _ in recorder.fired] == [2, 5]
 
 
 async def test_a_wait_runs_from_the_arrival_of_the_action_that_began_it() -> None:
@@ -69,8 +80,8 @@ async def test_a_wait_runs_from_the_arrival_of_the_action_that_began_it() -> Non
     timer.arm(1, Deadline(0.15, None, DRAW, key="window-1"), started_at=arrived)
     assert timer.ends_at == pytest.approx(arrived + 0.15)
     assert timer.due(arrived + 0.149) is None and timer.due(arrived + 0.15) is not None
-    await asyncio.sleep(0.2)
-    assert len(recorder.fired) == 1
+    await recorder.until_fired(1)
+    assert recorder.fired[0][0] == 1
 
 
 async def test_a_room_appends_a_passed_deadline_unless_the_game_moved_on(
@@ -134,17 +145,16 @@ async def test_a_game_deadline_becomes_a_table_action_on_the_live_server(server:
 async def test_a_keyed_wait_keeps_its_clock_while_the_game_reports_the_same_key() -> None:
     recorder = Recorder()
     timer = DeadlineTimer(recorder)
-    armed_at = time.monotonic()
-    timer.arm(1, Deadline(0.3, None, DRAW, key="pairing-0"))
-    await asyncio.sleep(0.1)
+    began = asyncio.get_running_loop().time() - 0.1  # the wait began 100 ms ago
+    timer.arm(1, Deadline(0.3, None, DRAW, key="pairing-0"), started_at=began)
     timer.arm(2, Deadline(0.3, None, DRAW, key="pairing-0"))  # someone moved: the wait goes on
+    assert timer.ends_at == pytest.approx(began + 0.3)
     left = timer.seconds_left()
     assert left is not None and left < 0.25
-    await asyncio.sleep(0.35)
+    await recorder.until_fired(1)
     assert [(v, d.key) for v, d, _ in recorder.fired] == [(1, "pairing-0")]
-    assert recorder.fired[0][2] - armed_at < 0.4
     timer.arm(3, Deadline(0.05, None, DRAW, key="pairing-1"))  # a new turn: a new clock
-    await asyncio.sleep(0.2)
+    await recorder.until_fired(2)
     assert [d.key for _, d, _ in recorder.fired] == ["pairing-0", "pairing-1"]
 
 

@@ -24,6 +24,7 @@ from tests.server.duple_support import (
     busy_room,
     events,
     events_after,
+    next_state,
     off_category_word,
     reply,
     stop_busy_room,
@@ -187,8 +188,9 @@ async def test_an_answer_for_a_face_off_that_ended_is_stale_one_in_the_window_is
     # Two sockets: on a loaded machine Bo's may arrive first; either way both are judged.
     acked = {(await ada.until("ack", id="ada"))["version"], (await bo.until("ack", id="bo-wrong"))["version"]}
     assert acked == {version + 1, version + 2}
-    # After the window: the face-off Bo saw is over, and his answer says so instead of counting.
-    await asyncio.sleep(0.3)
+    # After the window: the face-off Bo saw is over (his screen shows it), and his answer says so
+    # instead of counting.
+    await next_state(bo, version + 3)
     await table.act(1, answer(word), id="bo-late")
     refused = await bo.until("error", id="bo-late")
     assert refused["code"] == "stale_state" and refused["msg"].startswith("The game has moved on")

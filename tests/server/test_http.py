@@ -120,7 +120,7 @@ async def test_a_replay_shows_exactly_what_a_spectator_saw(server: ServerProcess
     for _ in range(8):
         while not my_move(state):
             state = await ada.until("state")
-        await asyncio.sleep(0.06)
+        await asyncio.sleep(0.06)  # a brisk human pace, under the 20 messages/s limit
         await ada.send(type="action", action=rng.choice(state["legal"]), version=state["version"])
         state = await ada.state_at(state["version"] + 1)
     while not my_move(state):  # let the bot finish its turn

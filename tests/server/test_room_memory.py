@@ -59,8 +59,23 @@ class LiveServer:
         return answer.json()
 
 
+class ManualClock:
+    """The time idle rooms are measured by, moved on by the test instead of waited for."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
 @contextlib.asynccontextmanager
-async def live_server(database: str, room_idle: float) -> AsyncIterator[LiveServer]:
+async def live_server(
+    database: str, room_idle: float, clock: ManualClock | None = None
+) -> AsyncIterator[LiveServer]:
     config = ServerConfig(database_url=database, bot_pace=0.0, replace_after=3600.0, room_idle=room_idle)
     app = create_app(config)
     # The server tunes the garbage collector for a long-lived process; put it back for the tests after.
@@ -73,8 +88,11 @@ async def live_server(database: str, room_idle: float) -> AsyncIterator[LiveServ
             task.result()
             raise RuntimeError("the server stopped before it started")
         await asyncio.sleep(0.02)
+    live = LiveServer(app, port)
+    if clock is not None:
+        live.rooms.clock = clock
     try:
-        yield LiveServer(app, port)
+        yield live
     finally:
         server.should_exit = True
         await task
@@ -115,8 +133,9 @@ async def test_a_finished_room_leaves_memory_when_its_last_client_leaves_and_its
         ada, last = await finished_match(live, code)
         watcher = await Peer.join(live.ws(code), "Watcher")
         await ada.close()
-        # Someone still watches: the room stays.
-        await asyncio.sleep(0.3)
+        # Someone still watches: once the server has seen Ada go, a sweep leaves the room.
+        assert await eventually(lambda: len(live.rooms.rooms[code].clients) == 1)
+        await live.rooms.sweep()
         assert code in live.rooms.rooms
         await watcher.close()
         assert await eventually(lambda: code not in live.rooms.rooms)
@@ -138,18 +157,24 @@ async def test_a_finished_room_leaves_memory_when_its_last_client_leaves_and_its
 async def test_an_idle_waiting_room_leaves_memory_and_comes_back_intact_when_someone_joins(
     sqlite_url: str,
 ) -> None:
-    async with live_server(sqlite_url, room_idle=0.4) as live:
+    clock = ManualClock()
+    async with live_server(sqlite_url, room_idle=0.4, clock=clock) as live:
         code = await live.create(target_score=150)
         ada = await Peer.join(live.ws(code), "Ada")
         token = await ada.sit(0)
         # Connected for longer than the idle time: the room stays, the very same one.
         held = live.rooms.rooms[code]
-        await asyncio.sleep(1.0)
+        clock.advance(10)
+        await live.rooms.sweep()
         assert live.rooms.rooms.get(code) is held
         await ada.close()
+        assert await eventually(lambda: not held.clients)
         listed = [r["code"] for r in await live.get("/api/rooms")]
         assert code in listed
+        await live.rooms.sweep()  # idle for no time yet: it stays
+        assert live.rooms.rooms.get(code) is held
 
+        clock.advance(1.0)  # past the idle time
         assert await eventually(lambda: code not in live.rooms.rooms)
         # Off the open-rooms list, but its code still works.
         assert code not in [r["code"] for r in await live.get("/api/rooms")]
@@ -173,7 +198,8 @@ async def test_an_idle_waiting_room_leaves_memory_and_comes_back_intact_when_som
 
 
 async def test_a_playing_room_with_nobody_connected_stays_in_memory(sqlite_url: str) -> None:
-    async with live_server(sqlite_url, room_idle=0.2) as live:
+    clock = ManualClock()
+    async with live_server(sqlite_url, room_idle=0.2, clock=clock) as live:
         code = await live.create()
         ada = await Peer.join(live.ws(code), "Ada")
         token = await ada.sit(0)
@@ -182,7 +208,9 @@ async def test_a_playing_room_with_nobody_connected_stays_in_memory(sqlite_url: 
         await ada.until("state")
         held = live.rooms.rooms[code]
         await ada.close()
-        await asyncio.sleep(1.5)  # several idle times and sweeps
+        assert await eventually(lambda: not held.clients)
+        clock.advance(10)  # many idle times
+        await live.rooms.sweep()
         assert live.rooms.rooms.get(code) is held
         assert held.status == "playing" and not held.clients
         assert held.match is not None
@@ -209,7 +237,7 @@ async def test_a_client_connecting_while_the_room_is_being_dropped_keeps_a_worki
         # a client connects before the drop can go on.
         async with room.lock:
             sweep = asyncio.create_task(rooms.sweep())
-            await asyncio.sleep(0.05)
+            await asyncio.sleep(0)  # the sweep runs up to the room's lock, its first wait
             subscription = await rooms.subscribe(code, received.append)
         assert subscription is not None
         await sweep

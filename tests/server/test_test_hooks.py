@@ -3,6 +3,7 @@ started without `--test-hooks` refusing both, so nobody can learn or steer a pub
 
 from __future__ import annotations
 
+import asyncio
 import json
 import urllib.error
 import urllib.request
@@ -132,6 +133,25 @@ async def test_bad_hook_requests_are_refused_with_a_reason(hooked: ServerProcess
     assert (status, error["code"]) == (404, "room_not_found")
 
 
+async def test_the_open_sockets_of_an_address_are_counted_until_the_server_reads_their_close(
+    hooked: ServerProcess,
+) -> None:
+    def websockets_open() -> int:
+        counts = hooked.get("/api/test/connections?address=127.0.0.1")
+        assert counts["address"] == "127.0.0.1"
+        return int(counts["websockets"])
+
+    before = websockets_open()
+    code = hooked.post("/api/rooms", {"game": "uno-duo"})["code"]
+    peers = [await Peer.join(f"{hooked.ws}/ws/{code}", name) for name in ("Ada", "Bo")]
+    assert websockets_open() == before + 2
+    for peer in peers:
+        await peer.close()
+    async with asyncio.timeout(10):
+        while websockets_open() != before:
+            await asyncio.sleep(0.02)
+
+
 async def test_a_server_without_test_hooks_refuses_them(tmp_path: Path) -> None:
     with running_server(f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite'}", tmp_path) as server:
         code = server.post("/api/rooms", {"game": "uno-duo"})["code"]
@@ -140,6 +160,9 @@ async def test_a_server_without_test_hooks_refuses_them(tmp_path: Path) -> None:
                            (f"/api/test/rooms/{code}/bots", {"pace": 0})):
             status, error = _refusal(server, path, body)
             assert (status, error["code"]) == (403, "test_hooks_off")
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            server.get("/api/test/connections?address=127.0.0.1")
+        assert refused.value.code == 403
         # The room plays on as any other.
         peer = await Peer.join(f"{server.ws}/ws/{code}", "Ada")
         await peer.sit(0)

@@ -178,13 +178,18 @@ def run(args: argparse.Namespace) -> int:
         warm_up=tuple(args.warm_up),
         test_hooks=args.test_hooks,
     )
+    app = create_app(config)
+    # The app keeps the protocol class: its count of open HTTP connections per address is one
+    # the test hooks report.
+    app.state.http_protocol = handshake_deadline(
+        config.handshake_timeout, config.http_connections_per_address, config.room_limit_exempt
+    )
     uvicorn.run(
-        create_app(config),
+        app,
         host=args.host,
         port=args.port,
         log_level=args.log_level,
-        http=handshake_deadline(config.handshake_timeout, config.http_connections_per_address,
-                                config.room_limit_exempt),
+        http=app.state.http_protocol,
         ws_max_size=1024 * 1024,
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,

@@ -120,7 +120,7 @@ class LocalRooms:
         self.bots = bots
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
-        self._clock = clock
+        self.clock = clock  # what idle times are measured by (a test may move it on)
         self._idle_since: dict[str, float] = {}  # code -> when its last client left (or it was loaded)
         self._sweeper: asyncio.Task[None] | None = None
         self._warming: set[asyncio.Future[None]] = set()  # games loading what their rules need
@@ -170,7 +170,7 @@ class LocalRooms:
         # has finished, so storage holds exactly the room that a later load will rebuild.
         async with room.lock:
             # Checked again after waiting for the lock: a client may have connected meanwhile.
-            if self.rooms.get(room.code) is not room or not self._unneeded(room, self._clock()):
+            if self.rooms.get(room.code) is not room or not self._unneeded(room, self.clock()):
                 return False
             # From here no one can find this copy; `subscribe` checks for a copy it found just before.
             del self.rooms[room.code]
@@ -182,7 +182,7 @@ class LocalRooms:
 
     async def sweep(self) -> int:
         """Drop every room nobody needs; returns how many went."""
-        now = self._clock()
+        now = self.clock()
         dropped = 0
         for room in list(self.rooms.values()):
             if self._unneeded(room, now) and await self._evict(room):
@@ -211,7 +211,7 @@ class LocalRooms:
             row.status = FINISHED  # the process stopped between the last action and the room update
         room = self._make_room(row, match)
         self.rooms[row.code] = room
-        self._idle_since[row.code] = self._clock()
+        self._idle_since[row.code] = self.clock()
         room.resume()
         if match is not None:
             log.info("room %s resumed at version %d", row.code, match.version)
@@ -248,7 +248,7 @@ class LocalRooms:
         await self.storage.create_room(row)
         self.rooms[code] = self._make_room(row)
         self._warm_up(rules, options_json)
-        self._idle_since[code] = self._clock()
+        self._idle_since[code] = self.clock()
         return code
 
     def _make_room(self, row: RoomRow, match: Match | None = None) -> Room:
@@ -333,10 +333,10 @@ class LocalRooms:
             return
         # Marked before disconnecting too: once the client is gone, a sweep must not count the
         # idle time from before it came.
-        self._idle_since[room.code] = self._clock()
+        self._idle_since[room.code] = self.clock()
         await room.disconnect(subscription.client_id)
         if not room.clients:
-            self._idle_since[room.code] = self._clock()
+            self._idle_since[room.code] = self.clock()
             if room.status == FINISHED:
                 await self._evict(room)
 

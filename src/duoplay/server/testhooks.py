@@ -10,6 +10,8 @@ unknowable and its clocks run as the rules say.
     POST /api/test/rooms/{code}/clock  {"advance": 5.0}    5 s pass, at most to the armed deadline
                                                             (and off absent players' grace)
     POST /api/test/rooms/{code}/bots   {"pace": 4.0}       the room's bots wait 4 times as long
+    GET  /api/test/connections?address=127.0.0.1           the sockets that address holds open
+                                                            (WebSockets, and HTTP ones before upgrade)
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ def routes() -> list[Route]:
         Route("/api/test/rooms/{code}/seed", seed_next_match, methods=["POST"]),
         Route("/api/test/rooms/{code}/clock", advance_clock, methods=["POST"]),
         Route("/api/test/rooms/{code}/bots", pace_bots, methods=["POST"]),
+        Route("/api/test/connections", open_connections, methods=["GET"]),
     ]
 
 
@@ -66,10 +69,25 @@ async def pace_bots(request: Request) -> Response:
     return JSONResponse({"code": room.code, "pace": room.bots.pace})
 
 
-async def _room_and_body(request: Request) -> tuple[Room, dict[str, Any]]:
+async def open_connections(request: Request) -> Response:
+    """What the per-address caps count, so that a test waits until the server has seen a socket
+    close rather than for a while. The request asking is itself one open HTTP connection."""
+    _hooks_on(request)
+    address = request.query_params.get("address", "")
+    websockets: dict[str, int] = request.app.state.open_sockets
+    protocol = getattr(request.app.state, "http_protocol", None)
+    http = protocol.open_by_address.get(address, 0) if protocol is not None else None
+    return JSONResponse({"address": address, "websockets": websockets.get(address, 0), "http": http})
+
+
+def _hooks_on(request: Request) -> None:
     config: ServerConfig = request.app.state.config
     if not config.test_hooks:
         raise RoomError("test_hooks_off", "This server takes no test hooks (start it with --test-hooks)", 403)
+
+
+async def _room_and_body(request: Request) -> tuple[Room, dict[str, Any]]:
+    _hooks_on(request)
     try:
         body = json.loads(await request.body())
     except (ValueError, RecursionError):
