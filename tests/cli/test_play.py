@@ -37,9 +37,12 @@ class Terminal:
     def __init__(self, *args: str, own_group: bool = False) -> None:
         env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
         # `own_group`: the command leads a process group, as at a real terminal, so that Ctrl-C
-        # can be sent to it and every process it started.
+        # can be sent to it and every process it started. Ctrl-C keeps its default meaning, as in a
+        # terminal's foreground job, even when the test runner was started with it ignored (as a
+        # shell does for a job it puts in the background).
         self.process = subprocess.Popen(
-            [DUOPLAY, "play", "uno-duo", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            ["env", "--default-signal=INT", DUOPLAY, "play", "uno-duo", *args],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.PIPE, env=env, process_group=0 if own_group else None)
         self.seen = ""
 

@@ -176,6 +176,15 @@ async def busy_room(server: ServerProcess, game: str, level: str, options: JSON)
     return code, token, str(room["match_id"])
 
 
+async def moves_made(server: ServerProcess, code: str) -> int:
+    """How many moves room `code`'s match has had, as a spectator joining it sees."""
+    watcher = await Peer.join(f"{server.ws}/ws/{code}", "Watcher")
+    try:
+        return int((await watcher.until("state"))["version"])
+    finally:
+        await watcher.close()
+
+
 async def stop_busy_room(server: ServerProcess, code: str, token: str) -> Peer:
     """The host takes the seat back and does not move: the room soon waits for them."""
     return await Peer.join(f"{server.ws}/ws/{code}", "Host", token=token)

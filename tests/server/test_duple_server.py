@@ -9,13 +9,14 @@ that suits the test comes up (see duple_support.py)."""
 from __future__ import annotations
 
 import asyncio
-import os
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+from tests import shared_servers
 from tests.server.duple_support import (
     JSON,
     NO_CLOCK,
@@ -24,20 +25,21 @@ from tests.server.duple_support import (
     busy_room,
     events,
     events_after,
+    moves_made,
     next_state,
     off_category_word,
     reply,
     stop_busy_room,
     valid_word,
 )
-from tests.server.support import ROOT, Peer, ServerProcess
+from tests.server.support import Peer, ServerProcess
 
 from duoplay.games.duple.words.folding import fold
 from duoplay.games.duple.words.judge import language
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.live]
 
-PACE = 0.1  # bots wait a tenth of a person's reaction time
+PACE = 0.1  # the server's --bot-pace (tests/shared_servers.py): a tenth of a person's reaction time
 
 
 def answer(word: str) -> JSON:
@@ -67,17 +69,17 @@ async def _warm_up(server: ServerProcess) -> None:
 
 @pytest.fixture(scope="module")
 def duple_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    workdir = tmp_path_factory.mktemp("duple")
+    """Duple and a quiet test game (tests/shared_servers.py "duple"): the run's shared copy under
+    xdist, else one of this module's own."""
     finder = threading.Thread(target=language, args=("es",))  # this process finds the clients' words
     finder.start()
-    # tests/server itself on the path: a `tests` package installed by a dependency (spylls ships
-    # one) would hide this checkout's tests/ from the server process.
-    env = {**os.environ, "DUOPLAY_GAMES": "duple-quiet=duple_quiet.game:GAME",
-           "PYTHONPATH": f"{ROOT / 'tests' / 'server'}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
-    options = ["--bot-pace", str(PACE), "--bot-delay", "0", "--bot-workers", "1",
-               "--rate-limit", "1000", "--replace-after", "3600"]
-    server = ServerProcess(f"sqlite+aiosqlite:///{workdir / 'duple.db'}", workdir, options, env=env).start()
+    shared = shared_servers.announced("duple")
+    process = None
+    if shared is None:
+        process, shared = shared_servers.launch("duple", tmp_path_factory.mktemp("duple"))
+    server = ServerProcess("", Path(shared.folder), port=shared.port)
     try:
+        shared_servers.wait_until_up(shared)
         warm = threading.Thread(target=asyncio.run, args=(_warm_up(server),))
         warm.start()
         warm.join(150)
@@ -85,7 +87,9 @@ def duple_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerPro
         assert not warm.is_alive(), server.log_text()
         yield server
     finally:
-        server.stop()
+        if process is not None:
+            process.terminate()
+            process.wait(timeout=10)
 
 
 # --- 1. races are ordered by arrival, under load -----------------------------------------------
@@ -108,7 +112,7 @@ async def test_an_answer_outside_the_window_wins_the_card_and_two_within_it_tie_
     duple_server: ServerProcess,
 ) -> None:
     busy = [await busy_room(duple_server, "duple", "hard", {}) for _ in range(2)]
-    started = [len(duple_server.get(f"/api/matches/{match}/replay")["frames"]) for _, _, match in busy]
+    started = [await moves_made(duple_server, code) for code, _, _ in busy]
     gaps: list[float] = []
     async with Load(duple_server, rooms=4) as load:
         # A 40 ms tie window: an answer 250 ms after the other's is too late, whoever sends first.
@@ -158,8 +162,7 @@ async def test_an_answer_outside_the_window_wins_the_card_and_two_within_it_tie_
 
     for table_ in (sharp, table):
         await table_.close()
-    played = [len(duple_server.get(f"/api/matches/{match}/replay")["frames"]) - n
-              for (_, _, match), n in zip(busy, started, strict=True)]
+    played = [await moves_made(duple_server, code) - n for (code, _, _), n in zip(busy, started, strict=True)]
     hosts = [await stop_busy_room(duple_server, code, token) for code, token, _ in busy]
     for host in hosts:
         await host.close()

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
+from tests import shared_servers
 from tests.web.tables import LAPTOP, PHONE
 
 __all__ = ["LAPTOP", "PHONE", "Server"]
@@ -98,16 +99,22 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="session")
 def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The real server on a free port with a fresh SQLite database, one per test worker, shared by
-    every test of the worker that does not stop it; bots act after 0.05 s unless a room says else."""
-    # The games that load word lists and models do so before the first test: no bot decision or
-    # first answer of a test waits behind a load that another test's room started.
-    server = Server(tmp_path_factory.mktemp("server"), args=("--warm-up", "duos", "duple"))
-    server.start()
+    """The real server with a fresh SQLite database that every browser test of the run shares
+    (unless it stops it): started once by the run's controller under xdist (tests/shared_servers.py),
+    else here. It warms up the games that load word lists and models before it answers, so no bot
+    decision or first answer of a test waits behind a load that another test's room started."""
+    shared = shared_servers.announced("browser")
+    if shared is not None:
+        shared_servers.wait_until_up(shared)
+        yield shared.url
+        return
+    process, shared = shared_servers.launch("browser", tmp_path_factory.mktemp("server"))
     try:
-        yield server.url
+        shared_servers.wait_until_up(shared)
+        yield shared.url
     finally:
-        server.stop()
+        process.terminate()
+        process.wait(timeout=10)
 
 
 @pytest.fixture
