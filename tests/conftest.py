@@ -15,3 +15,19 @@ from tests import shared_servers  # noqa: E402 - importable once the line above 
 
 def pytest_configure(config: pytest.Config) -> None:
     shared_servers.register(config)
+
+
+def _tier(item: pytest.Item) -> int:
+    """Tests that start servers and commands first, then the browser tests (their shared server has
+    warmed up meanwhile), the quick in-process tests last: the run's workers then end together,
+    sharing out short tests, rather than one of them finishing a long test alone."""
+    if item.get_closest_marker("browser"):
+        return 1
+    if item.get_closest_marker("live") or item.get_closest_marker("postgres"):
+        return 0
+    return 2
+
+
+@pytest.hookimpl(trylast=True)  # after tests/web/conftest.py has marked the browser tests
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    items.sort(key=_tier)  # stable: within a tier, the order of the files
