@@ -86,6 +86,12 @@ def flip(page: Page, seat: int) -> None:
     wait_shown(page, f"d.step !== '{step}'")
 
 
+def calm(page: Page) -> None:
+    """Wait until the page takes keys as the table's again: a person has stopped typing into a
+    field (kit/keys.js, TYPING_GRACE_MS), as they pause before pressing a table's key."""
+    page.wait_for_function("() => !('typing' in document.body.dataset)")
+
+
 def race_on(page: Page, kind: str, letters: str, category: str | None = None) -> dict[str, Any]:
     """Wait until the page's seat races the seeded race (`letters` as "U,P"), and check it is that one."""
     wait_shown(page, f"d.racing === '1' && d.phase === '{kind}'")

@@ -8,6 +8,7 @@ from playwright.sync_api import Page, expect
 from tests.web.duple_fixtures import (
     SLOW,
     NewContext,
+    calm,
     duple_table,
     flip,
     race_on,
@@ -28,6 +29,7 @@ def _focused(page: Page) -> str:
 def _flip_by_key(page: Page, key: str) -> None:
     wait_to_flip(page, 0)
     step = shown(page)["step"]
+    calm(page)  # a key right after typing a word would be the word's, not the table's
     page.keyboard.press(key)
     wait_shown(page, f"d.step !== '{step}'")
 

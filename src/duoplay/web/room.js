@@ -5,6 +5,7 @@ import { clear, h, toast } from "./dom.js";
 import { gameInfo, levelName, loadTable, seatLabel } from "./games.js";
 import { emoteBar, showEmote } from "./emotes.js";
 import { errorText, t, tn } from "./i18n.js";
+import { connectionBar, setConnection } from "./kit/connection.js";
 import { takeoverBadge } from "./kit/seats.js";
 import { focusTableStatus, giveFocusBack, whereFocus } from "./roomfocus.js";
 import { rulesLink } from "./rules.js";
@@ -67,7 +68,7 @@ export function showRoom(code) {
   } }, t("Copy link"));
   const statusLine = h("span.room-status", { id: "room-status" });
   const rulesSlot = h("span.rules-slot"); // the game's "How to play", in a new tab: the table stays
-  const banner = h("div.banner", { id: "connection", hidden: true }, t("Connection lost, reconnecting…"));
+  const banner = connectionBar();
   const seatsBox = h("section.seats", { id: "seats", "aria-label": t("Seats") });
   const tableBox = h("section.table-area", { id: "table" });
   const nameInput = h("input", { id: "room-name", type: "text", maxlength: 32, value: getName(),
@@ -99,11 +100,21 @@ export function showRoom(code) {
       h("div.share-row", {}, linkInput, copyButton, screenLink)),
     namePrompt, seatsBox, emotes, tableBox));
 
+  let everConnected = false;
+  // Actions a player made while the connection was down, or that it took down unanswered: each is
+  // sent once more when the room's state is back, with the version it was made at, so the server
+  // refuses it (and the table says why) if the game has moved on meanwhile, and a move that did
+  // land is not made twice.
+  const unsent = [];
   const socket = new RoomSocket(code, {
     hello: () => ({ name: nameInput.value.trim() || helloName(), token: getSeat(code)?.token ?? null }),
     message: onMessage,
+    // The page's connection state: offline from a close until the socket opens again, then
+    // resyncing until the room's welcome (and a playing room's state) has come; gone when the
+    // room does not exist.
     status: (s) => {
-      banner.hidden = s !== "closed";
+      if (s === "closed") setConnection(socket.stopped ? "gone" : "offline");
+      else if (s === "open") setConnection(everConnected ? "resyncing" : "connecting");
     },
   });
 
@@ -116,11 +127,17 @@ export function showRoom(code) {
   function onMessage(msg, cause) {
     switch (msg.type) {
       case "welcome":
+        everConnected = true;
         mySeat = msg.seat;
         if (msg.seat !== null && msg.token) setSeat(code, msg.seat, msg.token);
         room = stampRoom(msg.room);
         if (room) rememberGame(code, room.game, mySeat);
         renderRoom();
+        // A room without a running match sends no state: the welcome is all there is to catch up on.
+        if (!room || room.status !== "playing") {
+          resend();
+          setConnection("open");
+        }
         if (justCreated && mySeat === null && room && room.status === "waiting") {
           justCreated = false;
           send("sit", { seat: 0 });
@@ -145,6 +162,7 @@ export function showRoom(code) {
         version = msg.version;
         lastState = msg;
         showState(msg);
+        if (resend()) setConnection("open");
         break;
       case "ack":
         break; // the socket settles the promise of the action it answers
@@ -182,13 +200,28 @@ export function showRoom(code) {
     if (!socket.send(type, fields)) toast(t("Not connected yet, try again in a moment"), "error");
   }
 
-  // ctx.act: the action with the last version seen, answered by its ack or its error.
+  // ctx.act: the action with the last version seen, answered by its ack or its error. Made while
+  // the connection is down, or taken down with it before its answer, it waits to be sent once more.
   function act(action) {
-    const answer = socket.request("action", { action, version });
-    answer.catch((error) => {
-      if (error.code === "not_connected") toast(t("Not connected yet, try again in a moment"), "error");
-    }); // a table may ignore the answer; a refusal has reached table.error or a toast already
-    return answer;
+    return request({ action, version }, true);
+  }
+
+  function request(fields, retry) {
+    return new Promise((resolve, reject) => {
+      const answer = socket.request("action", fields);
+      answer.then(resolve, (error) => {
+        const unanswered = error.code === "not_connected" || error.code === "connection_lost";
+        if (retry && unanswered) unsent.push({ fields, resolve, reject });
+        else reject(error);
+      }); // a table may ignore the answer; a refusal has reached table.error or a toast already
+    });
+  }
+
+  // Send what waited for the connection, once each; true when nothing waits.
+  function resend() {
+    if (socket.ws === null || socket.ws.readyState !== WebSocket.OPEN) return false;
+    for (const { fields, resolve, reject } of unsent.splice(0)) request(fields, false).then(resolve, reject);
+    return true;
   }
 
   function stream(channel, data) {

@@ -60,10 +60,10 @@ export class RoomSocket {
     });
     ws.addEventListener("close", (event) => {
       if (this.ws !== ws) return;
-      this.dropPending();
-      this.handlers.status("closed");
       // 4404: the room does not exist; retrying will not help.
       if (event.code === 4404) this.stopped = true;
+      this.dropPending();
+      this.handlers.status("closed");
       if (this.stopped) return;
       const delay = DELAYS[Math.min(this.attempt, DELAYS.length - 1)];
       this.attempt += 1;

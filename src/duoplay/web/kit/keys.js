@@ -4,17 +4,63 @@ import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { modalOpen } from "./modal.js";
 
-const TYPING = "input, select, textarea, [contenteditable='true']";
+// Keys pressed on a form control are that control's (Space ticks a box, letters pick an option).
+const CONTROL = "input, select, textarea, [contenteditable='true']";
+// The fields people type words into.
+const TYPING = "textarea, [contenteditable='true'], input:not([type=checkbox]):not([type=radio]):not([type=range])"
+  + ":not([type=button]):not([type=submit]):not([type=reset]):not([type=color]):not([type=file])";
+
+// A key typed into a text field is never a table shortcut, nor is one typed just after: a race
+// ends or a vote opens under the typist's fingers, the field goes, and the next letters land on
+// the page. They stay typing until they pause this long; each key they type meanwhile extends it.
+export const TYPING_GRACE_MS = 700;
+let typedAt = -Infinity;
+
+function inField(target) {
+  return Boolean(target && target.closest && target.closest(TYPING));
+}
+
+// A field that still has the focus and can take keys: one hidden or disabled under the typist's
+// fingers may keep document.activeElement without taking what they type.
+function fieldWithFocus() {
+  const field = document.activeElement;
+  return inField(field) && !field.disabled && field.getClientRects().length > 0;
+}
+
+function typing() {
+  return fieldWithFocus() || performance.now() - typedAt < TYPING_GRACE_MS;
+}
+
+// Captured before any table's listener: what was typed where, and when a field lost the focus.
+// While keys count as typing, <body data-typing> says so (tests wait for it to go, as a person
+// pauses before using the table's keys).
+let calm = null;
+function noteTyping() {
+  typedAt = performance.now();
+  document.body.dataset.typing = "";
+  clearTimeout(calm);
+  calm = setTimeout(function settle() {
+    if (typing()) calm = setTimeout(settle, TYPING_GRACE_MS);
+    else delete document.body.dataset.typing;
+  }, TYPING_GRACE_MS);
+}
+document.addEventListener("keydown", (event) => {
+  if (inField(event.target) || (typing() && !event.ctrlKey && !event.metaKey && !event.altKey)) noteTyping();
+}, true);
+document.addEventListener("focusout", (event) => {
+  if (inField(event.target)) noteTyping();
+}, true);
 
 // handler(key, event) returns true when the key did something (its default action is then
 // prevented). `key` is a letter or digit in lower case, else the key's name: "Enter", "Escape",
 // "ArrowLeft", "Backspace", " ". `active()` says whether the table takes keys at all now.
-// Returns the function that stops listening.
+// Keys aimed at a text field (see TYPING_GRACE_MS) never reach it. Returns the function that
+// stops listening.
 export function listenKeys(handler, { active = () => true } = {}) {
   const onKey = (event) => {
     if (!active() || modalOpen()) return;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
-    if (event.target.closest && event.target.closest(TYPING)) return;
+    if ((event.target.closest && event.target.closest(CONTROL)) || typing()) return;
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
     if (handler(key, event)) event.preventDefault();
   };

@@ -2,8 +2,9 @@
 // the seconds left inside it. A table hands `.element` to the seat of the player to move
 // (seatTag's `clock`); screen readers hear the seconds as text (role=timer, a label).
 import { h } from "../dom.js";
-import { tn } from "../i18n.js";
-import { Countdown, secondsIn } from "./timer.js";
+import { t, tn } from "../i18n.js";
+import { paused } from "./connection.js";
+import { clockText, Countdown, secondsIn } from "./timer.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const RADIUS = 15;
@@ -48,22 +49,29 @@ export class TurnRing extends Countdown {
     this.run(left, 200);
   }
 
+  // Cut off from the table, the ring stops where it was and shows a pause mark (see timer.js).
   tick() {
+    const cutOff = paused();
+    if (cutOff && this.shown !== null) this.endsAt = performance.now() + this.shown * 1000;
     const exact = this.exactLeft();
     if (exact === null) return;
     const seconds = Math.ceil(exact);
-    const left = stillMotion() ? seconds : exact;
+    const left = stillMotion() || cutOff ? seconds : exact;
     const el = this.element;
     el.hidden = false;
     const fraction = Math.min(1, left / this.total);
     this.arc.setAttribute("stroke-dashoffset", (ROUND * (1 - fraction)).toFixed(2));
     el.dataset.fraction = fraction.toFixed(3);
-    if (seconds !== this.shown) {
+    const key = `${seconds}${cutOff ? "p" : ""}`;
+    if (key !== this.shownKey) {
       this.shown = seconds;
-      this.number.textContent = String(seconds);
+      this.shownKey = key;
+      this.number.textContent = cutOff ? "⏸" : String(seconds);
       el.dataset.seconds = String(seconds);
-      el.classList.toggle("kit-ring-low", seconds <= this.low);
-      el.setAttribute("aria-label", this.label(seconds));
+      el.classList.toggle("kit-ring-low", seconds <= this.low && !cutOff);
+      el.classList.toggle("kit-timer-paused", cutOff);
+      el.setAttribute("aria-label", cutOff ? t("Clock paused for you while reconnecting: {time}",
+        { time: clockText(seconds) }) : this.label(seconds));
     }
     if (seconds === 0) this.halt(); // the server acts at the deadline; its next state says what happened
   }

@@ -2,7 +2,8 @@
 // (`deadline: {seconds_left}`, or null when no clock runs), and the timer counts down from there
 // by itself until the next state.
 import { h } from "../dom.js";
-import { tn } from "../i18n.js";
+import { t, tn } from "../i18n.js";
+import { paused } from "./connection.js";
 
 // 75 -> "1:15"
 export function clockText(seconds) {
@@ -17,13 +18,18 @@ export function secondsIn(deadline) {
 
 export class Countdown {
   // prefix: the table's id prefix; label(n): what it says to assistive technology;
-  // low: from how many seconds left it turns urgent; element: what shows it (a subclass's own).
+  // low: from how many seconds left it turns urgent (a deadline: red is kept for those, and a wait
+  // that is no deadline passes low: -1); element: what shows it (a subclass's own); text(n): what
+  // it reads (1:15 by default).
   // i18n: the countdown for screen readers; {n}: the seconds left.
-  constructor({ prefix, low = 15, label = (n) => tn("{n} second left", "{n} seconds left", n), element = null }) {
+  constructor({ prefix, low = 15, label = (n) => tn("{n} second left", "{n} seconds left", n), element = null,
+    text = clockText }) {
     this.low = low;
     this.label = label;
+    this.text = text;
     this.endsAt = null;
     this.shown = null;
+    this.shownKey = null;
     this.ticker = null;
     this.element = element || h("span.kit-timer", { id: `${prefix}-timer`, role: "timer", hidden: true });
   }
@@ -39,6 +45,7 @@ export class Countdown {
   run(left, every) {
     this.endsAt = performance.now() + left * 1000;
     this.shown = null;
+    this.shownKey = null;
     this.tick();
     if (!this.ticker) this.ticker = setInterval(() => this.tick(), every);
   }
@@ -55,16 +62,25 @@ export class Countdown {
     return exact === null ? null : Math.ceil(exact);
   }
 
+  // While the connection is down the clock stops where it was, marked as paused for this player:
+  // the table's real time left comes with the state that follows the reconnect.
   tick() {
+    const cutOff = paused();
+    if (cutOff && this.shown !== null) this.endsAt = performance.now() + this.shown * 1000;
     const seconds = this.secondsLeft();
-    if (seconds === null || seconds === this.shown) return;
+    const key = `${seconds}${cutOff ? "p" : ""}`;
+    if (seconds === null || key === this.shownKey) return;
     this.shown = seconds;
+    this.shownKey = key;
     const el = this.element;
     el.hidden = false;
-    el.textContent = clockText(seconds);
+    el.textContent = (cutOff ? "⏸ " : "") + this.text(seconds);
     el.dataset.seconds = String(seconds);
-    el.classList.toggle("kit-timer-low", seconds <= this.low);
-    el.setAttribute("aria-label", this.label(seconds));
+    el.classList.toggle("kit-timer-low", seconds <= this.low && !cutOff);
+    el.classList.toggle("kit-timer-paused", cutOff);
+    // i18n: a game clock while this player's connection is down; {time}: the time left, as 1:15.
+    el.setAttribute("aria-label", cutOff ? t("Clock paused for you while reconnecting: {time}",
+      { time: clockText(seconds) }) : this.label(seconds));
     if (seconds === 0) this.halt(); // the server acts at the deadline; its next state says what happened
   }
 
@@ -77,6 +93,7 @@ export class Countdown {
     this.halt();
     this.endsAt = null;
     this.shown = null;
+    this.shownKey = null;
     this.element.hidden = true;
   }
 }

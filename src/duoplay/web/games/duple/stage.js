@@ -29,6 +29,12 @@ export class Stage {
       h("div.duple-head", {}, this.category, this.racers), this.letters, this.form, this.mine, this.actions, this.answers);
     this.pending = null; // the word sent and not yet answered
     this.racing = false;
+    this.question = ""; // the race the answer box is for: a new one starts with an empty box
+    // The caret goes to the end of what is in the box whenever it gets the focus (never before it).
+    this.input.addEventListener("focus", () => {
+      const end = this.input.value.length;
+      this.input.setSelectionRange(end, end);
+    });
   }
 
   submit() {
@@ -111,7 +117,9 @@ export class Stage {
     this.sendButton.disabled = !this.racing;
     // i18n: the answer box's placeholder; {letters}: the letters to use, joined by " + ".
     this.input.placeholder = race ? t("A word with {letters}", { letters: race.letters.join(" + ") }) : "";
-    if (!race) this.input.value = "";
+    const question = race ? `${view.category.id}|${race.racers.join(",")}|${race.letters.join(",")}` : "";
+    if (question !== this.question) this.input.value = ""; // text typed for a race that is over
+    this.question = question;
     // This seat's last verdict.
     const last = race ? [...race.answers].reverse().find((a) => a.seat === me) : null;
     if (last && this.pending !== null && last.word === this.pending) this.pending = null;

@@ -19,6 +19,12 @@ export function createTable(root, ctx) {
   const replay = ctx.mode === "replay";
   const status = new TurnStatus({ prefix: PREFIX, titleHint: !replay });
   const timer = new Countdown({ prefix: PREFIX, low: 5 });
+  // A face-off's first seconds are no deadline: when they pass, the racers may turn a new category.
+  // That wait reads as a hint, never in a deadline's red.
+  // i18n: a hint during a face-off; {n}: seconds before the racers may turn a new category.
+  const unlockText = (n) => t("New category in {n} s", { n });
+  const unlock = new Countdown({ prefix: "duple-unlock", low: -1, text: unlockText, label: unlockText,
+    element: h("span.duple-unlock", { id: "duple-unlock", hidden: true }) });
   const why = new ErrorLine({ prefix: PREFIX });
   const scores = new Scoreboard({ prefix: PREFIX });
   const log = new EventLog({ prefix: PREFIX, quiet: replay });
@@ -30,7 +36,7 @@ export function createTable(root, ctx) {
     ["N", t("new category / vote no")], ["A", t("ask for a vote")], ["Y", t("vote yes")], ["/", t("back to the word box")]]);
   const table = h("div.duple-table", { id: "duple-table", class: replay ? "replay" : "" },
     h("div.duple-main", {},
-      h("div.duple-top", {}, status.element, timer.element),
+      h("div.duple-top", {}, status.element, timer.element, unlock.element),
       flash, stage.element, why.element, decks, piles, hints),
     h("aside.duple-side", {}, scores.element, log.element));
   const modal = new Modal({ prefix: PREFIX, host: table });
@@ -66,8 +72,12 @@ export function createTable(root, ctx) {
     const mine = me() !== null && v.to_move.includes(me()) && !msg.outcome && !hold;
     status.set(statusText(v, { me: me(), seatName: ctx.seatName, legal, outcome: msg.outcome }), { mine });
     // Short timers (the tie window) are not worth a countdown.
-    const deadline = replay ? null : deadlineNow(msg);
-    timer.set(hold || !deadline || deadline.seconds_left < 1 ? null : deadline);
+    const deadline = replay || hold ? null : deadlineNow(msg);
+    const race = v.race;
+    const unlocking = Boolean(deadline) && v.phase === "faceoff" && race && !race.stuck && !race.vote
+      && !(race.accepted || []).length;
+    timer.set(!deadline || unlocking || deadline.seconds_left < 1 ? null : deadline);
+    unlock.set(unlocking ? deadline : null);
     const stageView = hold && held ? held.view : v;
     const { startedRacing } = stage.update(stageView, legal, me(), name, ctx.seatName);
     table.dataset.holding = hold ? "1" : "0";
@@ -174,6 +184,7 @@ export function createTable(root, ctx) {
       stopKeys();
       pacer.reset();
       timer.stop();
+      unlock.stop();
       clearTimeout(flashTimer);
       modal.close({ quietly: true });
       status.destroy();

@@ -1,0 +1,128 @@
+"""What people do at a table that once went astray: typing on while the screen changes under their
+fingers, leaving text in the answer box, and losing the connection mid-move, on a phone and a
+laptop. The kit handles keys and the connection for every table; Duple is where they were seen."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+from tests.web.duple_fixtures import (
+    LAPTOP,
+    PHONE,
+    SLOW,
+    NewContext,
+    Person,
+    calm,
+    duple_table,
+    flip,
+    race_on,
+    send,
+)
+from tests.web.link import Link
+
+pytestmark = pytest.mark.browser
+
+
+def _in_view(page: Page, selector: str) -> bool:
+    box = page.locator(selector).bounding_box()
+    size = page.viewport_size
+    assert size is not None
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
+
+
+def _typing_until(page: Page, shown: str) -> None:
+    """Keep typing into the answer box, a letter at a time, until `shown` (a selector) appears:
+    a person in the middle of a word when the screen changes."""
+    page.locator("#duple-word").focus()
+    for letter in "servicio" * 40:
+        if page.locator(shown).count():
+            return
+        page.keyboard.type(letter)
+    raise AssertionError(f"{shown} never appeared")
+
+
+@pytest.mark.parametrize("person", [Person("Ana", LAPTOP), Person("Ana", PHONE)], ids=["laptop", "phone"])
+def test_letters_typed_as_a_vote_opens_cast_no_vote(
+    new_context: NewContext, server_url: str, person: Person
+) -> None:
+    """Ana is typing when Ben's appeal opens a vote and hides her box: the "n" and "y" she goes
+    on typing are not ballots. Once she pauses, Y votes."""
+    table = duple_table(new_context, server_url, people=(person, "Ben"))
+    ana, ben = table.pages[0], table.pages[1]
+    flip(ana, 0)
+    flip(ben, 1)
+    race_on(ben, "faceoff", "U,P", "vehiculo")
+    send(ben, "upqzxw")  # no word: "not in the dictionary", which may be disputed
+    expect(ben.locator("#duple-mine")).to_contain_text("not in the dictionary", timeout=SLOW)
+    ben.locator("#duple-appeal").click()
+    # The keys follow the last letter typed into the box by one browser round trip: far inside
+    # the typing grace (700 ms), even on a loaded machine.
+    _typing_until(ana, "#duple-vote-yes")
+    ana.keyboard.type("no yes n y")
+    expect(ana.locator("#duple-vote .duple-voted")).to_have_text("0 of 2 voted")
+    calm(ana)
+    ana.keyboard.press("y")
+    expect(ben.locator("#duple-vote .duple-voted")).to_have_text("1 of 2 voted")
+    assert table.errors == []
+
+
+def test_the_answer_box_starts_each_race_empty_with_the_caret_at_the_end(
+    new_context: NewContext, server_url: str
+) -> None:
+    table = duple_table(new_context, server_url)
+    ana, ben = table.pages[0], table.pages[1]
+    flip(ana, 0)
+    flip(ben, 1)
+    race_on(ana, "faceoff", "U,P", "vehiculo")
+    # The face-off's first seconds are a wait, not a deadline: a hint, and no red clock.
+    expect(ana.locator("#duple-unlock")).to_have_text(re.compile(r"^New category in \d+ s$"))
+    expect(ana.locator("#duple-timer")).to_be_hidden()
+    box = ana.locator("#duple-word")
+    box.type("serv")
+    ana.locator("#duple-category").click()  # the box loses the focus; "/" gives it back
+    calm(ana)
+    ana.keyboard.press("/")
+    ana.keyboard.type("ic")
+    expect(box).to_have_value("servic")  # typed on at the end, not before "serv"
+    # Nobody finds a word: once the wait is over the racers may turn a new category, and the
+    # countdown that shows now is the face-off's deadline.
+    table.advance()
+    expect(ana.locator("#duple-unlock")).to_be_hidden()
+    expect(ana.locator("#duple-timer")).to_be_visible()
+    ben.locator("#duple-new-category").click()
+    race_on(ana, "faceoff", "U,P")
+    expect(box).to_have_value("")  # "servic" was for the category that went
+    assert table.errors == []
+
+
+@pytest.mark.parametrize("person", [Person("Ana", LAPTOP), Person("Ana", PHONE)], ids=["laptop", "phone"])
+def test_a_word_sent_while_the_connection_is_down_is_judged_once_it_is_back(
+    new_context: NewContext, server_url: str, person: Person
+) -> None:
+    table = duple_table(new_context, server_url, people=(person, "Ben"), started=False)
+    ana = table.pages[0]
+    link = Link(ana)  # Ana's socket from here on goes through the test's hands
+    ana.reload()
+    ana.locator("#start:not([disabled])").click()
+    ben = table.pages[1]
+    flip(ana, 0)
+    flip(ben, 1)
+    race_on(ana, "faceoff", "U,P", "vehiculo")
+    ana.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")  # far from the page's top
+
+    link.drop()
+    bar = ana.locator("#connection")
+    expect(bar).to_have_text("Connection lost, reconnecting…")
+    assert _in_view(ana, "#connection"), "the connection bar is out of view"
+    expect(ana.locator("#duple-unlock")).to_have_class(re.compile("kit-timer-paused"))
+    send(ana, "patrulla")  # sent into the void: it waits for the connection
+    expect(ana.locator("#duple-mine")).to_contain_text("patrulla")
+
+    link.restore()
+    expect(bar).to_be_hidden(timeout=SLOW)
+    expect(ana.locator("#duple-flash")).to_contain_text("You win the face-off", timeout=SLOW)
+    expect(ben.locator("#duple-log")).to_contain_text("patrulla")
+    assert ben.locator("#duple-log li", has_text="patrulla").count() == 1  # judged once
+    assert table.errors == []
