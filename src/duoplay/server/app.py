@@ -242,6 +242,15 @@ async def index(request: Request) -> Response:
     return HTMLResponse(_PLACEHOLDER)
 
 
+async def manifest(request: Request) -> Response:
+    """The web app manifest: what a phone needs to put the site on its home screen and open it
+    without the browser's bars."""
+    path = request.app.state.config.web_dir / "manifest.webmanifest"
+    if not path.is_file():
+        return Response("Not Found", status_code=404, media_type="text/plain")
+    return FileResponse(path, media_type="application/manifest+json")
+
+
 async def refuse_socket(websocket: WebSocket, error: ProtocolError, code: int = CLOSE_POLICY) -> None:
     await websocket.send_text(wire.encode(wire.error(error)))
     await websocket.close(code)
@@ -438,6 +447,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         Route("/api/matches/{match_id}/replay", match_replay),
         WebSocketRoute("/ws/{code}", room_socket),
         Route("/", index),
+        Route("/manifest.webmanifest", manifest),
         Route("/room/{code}", index, name="room_page"),
         Route("/room/{code}/screen", index),
         Route("/api/rooms/{code}/qr.svg", room_qr),

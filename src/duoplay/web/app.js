@@ -1,6 +1,7 @@
 // Entry point: preferences (language, colour-blind mode) and the router for the pages.
 import { clear } from "./dom.js";
 import { LANGUAGES, onLanguageChange, preferredLanguage, PSEUDO, setLanguage, t } from "./i18n.js";
+import { relabelConnection } from "./kit/connection.js";
 import { showLobby } from "./lobby.js";
 import { showReplay } from "./replay.js";
 import { showRoom } from "./room.js";
@@ -72,8 +73,10 @@ async function start() {
     page = route()();
   };
   render();
-  // A language switch redraws the page in place; the room keeps its connection.
+  // A language switch redraws the page in place; the room keeps its connection, and the
+  // connection bar, shown on any page that has one, says its state in the new language.
   onLanguageChange(() => {
+    relabelConnection();
     if (page && page.relabel) page.relabel();
     else render();
   });

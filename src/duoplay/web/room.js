@@ -6,11 +6,13 @@ import { gameInfo, levelName, loadTable, seatLabel } from "./games.js";
 import { emoteBar, showEmote } from "./emotes.js";
 import { errorText, t, tn } from "./i18n.js";
 import { connectionBar, setConnection } from "./kit/connection.js";
+import { keepAwake } from "./kit/wakelock.js";
 import { takeoverBadge } from "./kit/seats.js";
 import { focusTableStatus, giveFocusBack, whereFocus } from "./roomfocus.js";
 import { rulesLink } from "./rules.js";
 import { sound } from "./sound.js";
 import { clearSeat, getName, getSeat, rememberGame, setName, setSeat } from "./storage.js";
+import { placeOf, putBack, stateNow, storySoFar } from "./tableswap.js";
 import { RoomSocket } from "./ws.js";
 
 // The name a connection says hello with before its player has typed one: nobody is seated under it,
@@ -50,6 +52,8 @@ export function showRoom(code) {
   let table = null;
   let tableGame = null;
   let lastState = null;
+  let lastStateAt = 0; // when lastState came, on performance.now()'s clock
+  let tableModule = null;
   let version = null;
   let myTurn = false;
   let focusTableNext = false; // Start was pressed by keyboard: focus the table when it shows
@@ -57,7 +61,7 @@ export function showRoom(code) {
 
   const link = `${location.origin}/room/${code}`;
   const linkInput = h("input.share", { type: "text", readonly: true, value: link, id: "share-link",
-    "aria-label": t("Share link"), onfocus: (e) => e.target.select() });
+    onfocus: (e) => e.target.select() });
   const copyButton = h("button", { type: "button", id: "copy-link", onclick: async () => {
     try {
       await navigator.clipboard.writeText(link);
@@ -65,20 +69,20 @@ export function showRoom(code) {
     } catch {
       linkInput.select();
     }
-  } }, t("Copy link"));
+  } });
   const statusLine = h("span.room-status", { id: "room-status" });
   const rulesSlot = h("span.rules-slot"); // the game's "How to play", in a new tab: the table stays
   const banner = connectionBar();
-  const seatsBox = h("section.seats", { id: "seats", "aria-label": t("Seats") });
+  const seatsBox = h("section.seats", { id: "seats" });
   const tableBox = h("section.table-area", { id: "table" });
-  const nameInput = h("input", { id: "room-name", type: "text", maxlength: 32, value: getName(),
-    "aria-label": t("Your name") });
+  const nameInput = h("input", { id: "room-name", type: "text", maxlength: 32, value: getName() });
   // The name prompt: a first visit through a shared link asks for a name instead of inventing one.
   const promptInput = h("input", { id: "name-prompt-input", type: "text", maxlength: 32,
     autocomplete: "nickname", required: true });
+  const promptLabel = h("label", { for: "name-prompt-input" });
+  const promptSave = h("button.primary", { type: "submit" });
   const namePrompt = h("form.card-panel.name-prompt", { id: "name-prompt", hidden: Boolean(getName()) },
-    h("label", { for: "name-prompt-input" }, t("What should the other players call you?")),
-    h("div.row", {}, promptInput, h("button.primary", { type: "submit" }, t("Save name"))));
+    promptLabel, h("div.row", {}, promptInput, promptSave));
   namePrompt.addEventListener("submit", (event) => {
     event.preventDefault();
     if (!promptInput.value.trim()) return;
@@ -87,15 +91,29 @@ export function showRoom(code) {
     namePrompt.hidden = true;
     socket.reconnect();
   });
-  const screenLink = h("a.button", { href: `/room/${code}/screen`, target: "_blank", id: "screen-link" },
+  const screenLink = h("a.button", { href: `/room/${code}/screen`, target: "_blank", id: "screen-link" });
+  let emotes = emoteBar((emote) => send("emote", { emote }));
+  const roomLabel = h("span.label");
+
+  // The labels of what is made once here, in the language of the moment; a language switch calls
+  // it again.
+  function labelRoom() {
+    linkInput.setAttribute("aria-label", t("Share link"));
+    copyButton.textContent = t("Copy link");
+    seatsBox.setAttribute("aria-label", t("Seats"));
+    nameInput.setAttribute("aria-label", t("Your name"));
+    promptLabel.textContent = t("What should the other players call you?");
+    promptSave.textContent = t("Save name");
     // i18n: a link that opens the room on a TV or projector: the code, a QR code and the public table.
-    t("Big screen"));
-  const emotes = emoteBar((emote) => send("emote", { emote }));
+    screenLink.textContent = t("Big screen");
+    roomLabel.textContent = t("Room");
+  }
+  labelRoom();
 
   clear(main).append(h("div.room", {},
     banner,
     h("section.room-head", {},
-      h("h1.room-code", {}, h("span.label", {}, t("Room")), " ", h("strong", { id: "room-code" }, code)),
+      h("h1.room-code", {}, roomLabel, " ", h("strong", { id: "room-code" }, code)),
       statusLine, rulesSlot,
       h("div.share-row", {}, linkInput, copyButton, screenLink)),
     namePrompt, seatsBox, emotes, tableBox));
@@ -161,6 +179,7 @@ export function showRoom(code) {
       case "state":
         version = msg.version;
         lastState = msg;
+        lastStateAt = performance.now();
         showState(msg);
         if (resend()) setConnection("open");
         break;
@@ -237,6 +256,12 @@ export function showRoom(code) {
     clear(rulesSlot).append(rulesLink(info.id, info.name, { id: "rules-link" }));
     renderSeats();
     if (table && table.names) table.names();
+    stayAwake();
+  }
+
+  // The screen stays on while this player plays a match (see kit/wakelock.js).
+  function stayAwake() {
+    keepAwake(Boolean(room) && room.status === "playing" && mySeat !== null && !(lastState && lastState.outcome));
   }
 
   function seatName(seat) {
@@ -357,19 +382,51 @@ export function showRoom(code) {
         return null;
       }).then((module) => {
         if (!module) return;
-        if (table) table.destroy();
-        clear(tableBox);
-        table = module.createTable(tableBox, {
-          mode: "play",
-          seatName,
-          seatInfo: (seat) => (room && room.seats[seat]) || null, // kind, level, connected
-          act,
-          stream,
-          matchId: () => room && room.match_id,
-        });
+        tableModule = module;
+        mountTable();
       });
     }
     return tableLoading;
+  }
+
+  function mountTable() {
+    if (table) table.destroy();
+    clear(tableBox);
+    table = tableModule.createTable(tableBox, {
+      mode: "play",
+      seatName,
+      seatInfo: (seat) => (room && room.seats[seat]) || null, // kind, level, connected
+      act,
+      stream,
+      matchId: () => room && room.match_id,
+    });
+  }
+
+  // A language switch builds the table anew, so every label it made once (buttons, placeholders,
+  // key hints) is in the new language, with no code in the table for it. The table is handed the
+  // last state, its clock run on to now, and the match's events so far for its log; what the
+  // player has in hand (a word typed, a drawing, pairs) goes over by the table's keep() and
+  // restore(), and the keyboard and the scroll stay where they were.
+  let relabels = 0;
+  async function relabel() {
+    labelRoom();
+    const bar = emoteBar((emote) => send("emote", { emote }));
+    bar.hidden = emotes.hidden;
+    emotes.replaceWith(bar);
+    emotes = bar;
+    renderRoom();
+    if (!table || !tableModule || !lastState) return;
+    const mine = ++relabels;
+    const story = await storySoFar(room && room.match_id, () => lastState.version);
+    if (mine !== relabels || !table || !lastState) return; // another switch, or the table went
+    const place = placeOf(tableBox);
+    const kept = table.keep ? table.keep() : undefined;
+    mountTable();
+    const built = table;
+    await built.update({ ...stateNow(lastState, lastStateAt), log: story || undefined });
+    if (built !== table) return;
+    if (built.restore && kept !== undefined) built.restore(kept);
+    putBack(tableBox, place);
   }
 
   // A generic "your turn" cue: the view names the seats to move; each game adds its own sounds.
@@ -383,6 +440,7 @@ export function showRoom(code) {
   async function showState(msg) {
     if (!room) return;
     cueTurn(msg);
+    stayAwake();
     await ensureTable();
     if (table && msg === lastState) table.update(msg); // else a newer state is on its way in
     if (focusTableNext && table) focusTableNext = !focusTableStatus(tableBox);
@@ -392,12 +450,10 @@ export function showRoom(code) {
 
   return {
     destroy: () => {
+      keepAwake(false);
       socket.close();
       if (table) table.destroy();
     },
-    relabel: () => {
-      renderRoom();
-      if (table && lastState) table.update({ ...lastState, events: [] });
-    },
+    relabel,
   };
 }

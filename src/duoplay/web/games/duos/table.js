@@ -327,12 +327,29 @@ export function createTable(root, ctx) {
     render();
     // Reveal events name the positions of the turn that just ended, not the new grid.
     const cards = events.some((e) => e.kind === "reveal") ? oldCards : v.cards;
+    // After a language switch the room hands over the match's events so far: the log is told anew.
+    if (!replay && Array.isArray(next.log)) {
+      log.replace(storyLines(next.log.slice(0, next.log.length - events.length), v));
+    }
     log.add(events.map((event) => ({ text: describe(event, ctx.seatName, cards, me()), kind: event.kind })));
     if (!replay && before !== null && events.some((e) => e.kind === "reveal") && v.history.length) {
       showReveal(v.history[v.history.length - 1]);
     } else if (!replay && before === null && next.outcome && v.history.length) {
       showReveal(v.history[v.history.length - 1]);
     }
+  }
+
+  // Past events, each told with the grid of its turn: a finished turn's from the history, the running
+  // turn's from the table (a reveal comes before the next turn starts, so it keeps its own grid).
+  function storyLines(events, v) {
+    let grid = v.cards;
+    return events.map((event) => {
+      if (event.kind === "turn-start") {
+        const done = (v.history || []).find((turn) => turn.turn === event.turn);
+        grid = done ? done.faces : v.cards;
+      }
+      return { text: describe(event, ctx.seatName, grid, me()), kind: event.kind };
+    });
   }
 
   // true when the key did something (see kit/keys.js).
@@ -376,6 +393,20 @@ export function createTable(root, ctx) {
   return {
     update,
     names: () => render(),
+    // A language switch builds the table anew (room.js): the pairs being placed, the cards picked
+    // and the help being marked go over to the new table if it shows the same turn; pairs the
+    // server has not confirmed yet are sent again.
+    keep: () => ({ turnKey, pairs, picked, cursor, helpMode, dialog: modal.isOpen }),
+    restore: (kept) => {
+      if (!kept.dialog) modal.close({ quietly: true });
+      if (kept.turnKey !== turnKey || !canPair()) return;
+      pairs = kept.pairs;
+      picked = kept.picked;
+      cursor = kept.cursor;
+      helpMode = kept.helpMode;
+      if (!sameSet(onWire(pairs), serverPairs())) save();
+      render();
+    },
     error: (error) => {
       // A stale action belongs to a turn that has ended; the new turn is already on the table.
       if (error.code !== "stale_state") showWhy(error);

@@ -174,6 +174,22 @@ export function createTable(root, ctx) {
   return {
     update,
     names: () => shown && render({ hold: pacer.holding() }),
+    // A language switch builds the table anew (room.js): the word in the answer box, and the one
+    // sent and not yet answered, go over to the new table if it is for the same race.
+    keep: () => ({ question: stage.question, word: stage.input.value, pending: stage.pending,
+      dialog: modal.isOpen }),
+    restore: (kept) => {
+      if (!kept.dialog) modal.close({ quietly: true });
+      if (kept.question !== stage.question || !stage.question) return;
+      stage.input.value = kept.word;
+      if (kept.pending !== null && stage.pending === null && shown) {
+        stage.pending = kept.pending;
+        render({ hold: pacer.holding() });
+        if (stage.pending === null) return; // the state has its answer already
+        stage.mine.textContent = `${kept.pending || "…"} …`;
+        stage.mine.className = "duple-mine pending";
+      }
+    },
     error: (error) => {
       why.show(error);
       stage.pending = null;

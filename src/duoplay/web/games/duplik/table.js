@@ -153,6 +153,29 @@ export function createTable(root, ctx) {
   return {
     update,
     names: () => shown && render(),
+    // A language switch builds the table anew (room.js): the description typed and the drawing,
+    // with its strokes not yet sent, go over to the new table if they are for the same round.
+    keep: () => ({ dialog: modal.isOpen,
+      typed: stage.typist.key ? { key: stage.typist.key, text: stage.typist.box.value } : null,
+      ink: stage.ink.key ? { key: stage.ink.key, strokes: stage.ink.strokes, outbox: stage.ink.outbox,
+        kept: stage.ink.kept, resync: stage.ink.resync } : null }),
+    restore: (kept) => {
+      if (!kept.dialog) modal.close({ quietly: true });
+      const { typist, ink } = stage;
+      if (kept.typed && typist.key === kept.typed.key && typist.box.value !== kept.typed.text) {
+        typist.box.value = kept.typed.text;
+        typist.changed();
+      }
+      if (kept.ink && ink.key === kept.ink.key) {
+        // The old table's copy, instead of the stored one, which would be sent again whole.
+        Object.assign(ink, { strokes: kept.ink.strokes, outbox: kept.ink.outbox, kept: kept.ink.kept,
+          resync: kept.ink.resync });
+        ink.store();
+        ink.changed();
+        ink.synced();
+        ink.pump();
+      }
+    },
     stream: (msg) => {
       if (shown && msg.channel === "text" && msg.seat === shown.view.portrayer && msg.data
         && typeof msg.data.text === "string") {

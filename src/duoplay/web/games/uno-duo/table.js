@@ -271,6 +271,7 @@ export function createTable(root, ctx) {
     if (Array.isArray(next.log)) {
       // The replay page hands over the whole log up to this move, this move's events last.
       log.replace(lines(next.log.slice(0, next.log.length - events.length)), lines(events));
+      if (first && !events.length) noteLastPlay(next.log, true); // a table built anew (a language switch)
     } else {
       log.add(lines(events));
       // A reload or a late arrival: what happened before comes from the match's replay (as a
@@ -338,6 +339,16 @@ export function createTable(root, ctx) {
   return {
     update,
     names: () => render(),
+    // A language switch builds the table anew (room.js): a wild card waiting for its colour and UNO
+    // armed for the next play go over to the new table while it shows the same moment.
+    keep: () => ({ version: msg && msg.version, picker, unoArmed, dialog: modal.isOpen }),
+    restore: (kept) => {
+      if (!kept.dialog) modal.close({ quietly: true });
+      if (!msg || kept.version !== msg.version) return;
+      picker = kept.picker && plays.has(kept.picker) ? kept.picker : null;
+      unoArmed = kept.unoArmed;
+      render();
+    },
     // A refused action: the server's reason, in the player's language.
     error: (error) => {
       why.show(error);
