@@ -18,7 +18,7 @@ from tests.web.duos_fixtures import IDLE, card, pairs_shown, tap_pair, wait_save
 from tests.web.duple_fixtures import duple_table, flip, race_on
 from tests.web.duplik_fixtures import draw, kept, two_people_and_a_bot, wait_shown
 from tests.web.link import Link
-from tests.web.tables import SLOW, NewContext, Person, open_table
+from tests.web.tables import PHONE, SLOW, NewContext, Person, open_table
 
 pytestmark = pytest.mark.browser
 
@@ -77,6 +77,9 @@ def english_left(page: Page, lang: str) -> list[str]:
 def switch(page: Page, lang: str) -> None:
     """Choose `lang` in the page's language switch, and wait until nothing English is left that
     `lang` says otherwise (the room draws the table anew at once: Playwright's usual 5 s)."""
+    toggle = page.locator("#kit-room-toggle")
+    if not page.locator("#pref-lang").is_visible() and toggle.is_visible():
+        toggle.click()  # a phone folds the page's settings into a bar during a match: open it
     page.select_option("#pref-lang", lang)
     expect(page.locator("html")).to_have_attribute("lang", lang)
     english = list(left_in_english(lang))
@@ -118,8 +121,9 @@ def test_duos_keeps_the_pairs_and_the_card_picked(new_context: NewContext, serve
     assert table.errors == []
 
 
-def test_duple_keeps_the_word_being_typed(new_context: NewContext, server_url: str) -> None:
-    table = duple_table(new_context, server_url)
+def test_duple_keeps_the_word_being_typed_on_a_phone(
+        new_context: NewContext, server_url: str, screenshots: Path) -> None:
+    table = duple_table(new_context, server_url, people=(Person("Ana", PHONE), "Ben"))
     ana, ben = table.pages[0], table.pages[1]
     flip(ana, 0)
     flip(ben, 1)
@@ -132,6 +136,7 @@ def test_duple_keeps_the_word_being_typed(new_context: NewContext, server_url: s
     box.press_sequentially("lla")
     expect(box).to_have_value("patrulla")
     expect(ana.locator("#duple-send")).to_contain_text(said("es", "Send"))
+    ana.screenshot(path=str(screenshots / "language-switch-duple-phone-es.png"))
     assert table.errors == []
 
 
