@@ -153,6 +153,11 @@ export class Reading {
     this.element.textContent = this.text;
     this.element.classList.toggle("empty", !this.text);
     this.element.dataset.placeholder = t("The description appears here as it is typed.");
+    this.toEnd();
+  }
+
+  // The newest words in sight (also after the box moved, which puts its scroll back to the top).
+  toEnd() {
     this.element.scrollTop = this.element.scrollHeight;
   }
 }

@@ -182,6 +182,7 @@ export class Stage {
         this.work.replaceChildren();
       }
       if (!spoken(v)) this.work.hidden = role === "spectator";
+      this.reading.toEnd();
     }
     this.stopButton.disabled = !legal.some((a) => a.type === "stop");
     this.typist.setEnabled(legal.some((a) => a.type === "stop"));

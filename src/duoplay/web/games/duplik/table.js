@@ -3,7 +3,7 @@
 // stage (see stage.js), the error line, the seats; the score sheet and the log aside.
 import { h } from "../../dom.js";
 import { t, tc } from "../../i18n.js";
-import { Countdown, ErrorLine, EventLog, keyHints, listenKeys, Modal, Scoreboard, SeatStrip, TurnStatus }
+import { Countdown, ErrorLine, EventLog, focusTable, keyHints, listenKeys, Modal, Scoreboard, SeatStrip, TurnStatus }
   from "../../kit/index.js";
 import { describe, isLoud } from "./events.js";
 import { gameSummary, rememberReveal, revealPanel } from "./reveal.js";
@@ -100,6 +100,8 @@ export function createTable(root, ctx) {
     }
     shown = next;
     why.clear();
+    // While the match runs the room's header steps back, so the canvas and the controls fit the screen.
+    if (!replay) focusTable(!next.outcome);
     render();
     const events = next.events || [];
     if (Array.isArray(next.log)) {
@@ -199,6 +201,7 @@ export function createTable(root, ctx) {
     },
     destroy: () => {
       stopKeys();
+      focusTable(false);
       stage.destroy();
       timer.stop();
       modal.close({ quietly: true });
