@@ -1,5 +1,6 @@
 """The screen stays on while a seated player plays a match (kit/wakelock.js): the room page asks for
-a Screen Wake Lock once the match runs, and not for a spectator or in a room still waiting.
+a Screen Wake Lock once the match runs, and lets it go while a bot plays for the player; never for
+a spectator or in a room still waiting.
 
 Headless Chromium grants the lock to a page served from 127.0.0.1 (a secure context), so the lock
 is held here, not only asked for."""
@@ -32,4 +33,10 @@ def test_a_seated_player_holds_the_wake_lock_during_a_match(new_context: NewCont
     assert watcher.evaluate("document.body.dataset.wakeLock") is None
     driver.play_past_the_draft(ana)
     expect(body).to_have_attribute("data-wake-lock", "held")  # still held as the match goes on
+    # A bot plays for Ana: her screen may sleep. Back in her seat, it stays on again.
+    ana.once("dialog", lambda dialog: dialog.accept())
+    ana.locator("button.leave").click()
+    ana.wait_for_function("() => !('wakeLock' in document.body.dataset)")
+    ana.locator("button.take-back").click()
+    expect(body).to_have_attribute("data-wake-lock", "held")
     assert errors == [] and watcher_errors == []

@@ -259,9 +259,11 @@ export function showRoom(code) {
     stayAwake();
   }
 
-  // The screen stays on while this player plays a match (see kit/wakelock.js).
+  // The screen stays on while this player plays a match (see kit/wakelock.js): not while a bot
+  // plays for them.
   function stayAwake() {
-    keepAwake(Boolean(room) && room.status === "playing" && mySeat !== null && !(lastState && lastState.outcome));
+    const seat = room && mySeat !== null ? room.seats[mySeat] : null;
+    keepAwake(Boolean(seat) && room.status === "playing" && seat.kind === "human" && !(lastState && lastState.outcome));
   }
 
   function seatName(seat) {
