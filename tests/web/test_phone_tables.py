@@ -32,7 +32,7 @@ def _layout(page: Page, decision: str, where: str) -> None:
     assert problems == [], f"{where}: {problems}"
 
 
-def _thin_bar(page: Page, code: str) -> None:
+def _thin_bar(page: Page, code: str, shots: Path) -> None:
     """The room folds into one bar at the top that says the room's code; the table comes next,
     and the bar's button opens the rest (the language, the seats, the reactions) and closes it."""
     bar = page.locator("#kit-room-bar")
@@ -45,11 +45,13 @@ def _thin_bar(page: Page, code: str) -> None:
     assert box is not None and table is not None
     assert box["y"] == 0 and box["height"] <= THIN, box
     assert table["y"] <= box["height"] + 16, table  # the table right below it
+    page.screenshot(path=str(shots.with_name(shots.name + "-folded.png")))
     toggle = page.locator("#kit-room-toggle")
     toggle.tap()
     expect(toggle).to_have_attribute("aria-expanded", "true")
     for part in CHROME:
         expect(page.locator(part)).to_be_visible()
+    page.screenshot(path=str(shots.with_name(shots.name + "-open.png")))
     expect(page.locator("#pref-lang")).to_be_in_viewport()
     assert overflowing(page) == []
     toggle.tap()
@@ -68,15 +70,19 @@ def _uno_toast(page: Page) -> bool:
     return True
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("size", "locale"), [("laptop", None), ("phone", None), ("phone", "es")])
 def test_uno_duo_decisions_stay_in_view_and_clear_of_toasts(new_context: NewContext, server_url: str,
-                                                           screenshots: Path, size: str) -> None:
+                                                           screenshots: Path, size: str,
+                                                           locale: str | None) -> None:
+    """Spanish too: its longer words are the likelier to overflow a phone's screen."""
     # Still: what is measured is where things end up, not how they move there. The seed's first
     # decisions are the draft's and the first turns' (tests/web/test_tables_fold.py).
-    table = bot_table(new_context, server_url, Person("Ada", SIZES[size], reduced_motion=True), seed=800)
+    person = Person("Ada", SIZES[size], locale, reduced_motion=True)
+    table = bot_table(new_context, server_url, person, seed=800)
     page = table.pages[0]
-    if size == "phone":
-        _thin_bar(page, table.code)
+    size = f"{size}-{locale}" if locale else size
+    if size.startswith("phone"):
+        _thin_bar(page, table.code, screenshots / f"uno-{size}-bar")
     toasted = 0
     shown = -1
     for move in range(8):
@@ -107,7 +113,7 @@ def test_duos_decisions_stay_in_view_and_clear_of_toasts(new_context: NewContext
     page = table.pages[0]
     phone = size == "phone"
     if phone:
-        _thin_bar(page, table.code)
+        _thin_bar(page, table.code, screenshots / "duos-phone-bar")
     for number in range(2):
         duos.wait_for_turn(page, number)
         duos.wait_locked(page, [1])  # the bot sends nothing more this turn
@@ -123,12 +129,23 @@ def test_duos_decisions_stay_in_view_and_clear_of_toasts(new_context: NewContext
             if phone:
                 _word_box_above_the_keyboard(page, screenshots)
         duos.tap_pairs(page, [(0, 1)])
-        duos.lock_in(page)
+        _press(page, "#duos-lock", phone)  # one pair: the table asks first, in a dialog
+        duos.still(page, "#duos-confirm-lock")
+        _layout(page, "#duos-confirm-lock button", f"{size}, turn {number}, asked to lock in")
+        _press(page, "#duos-confirm-lock-yes", phone)
         duos.still(page, "#duos-reveal")
         _layout(page, "#duos-reveal-close", f"{size}, reveal {number}")
         page.screenshot(path=str(screenshots / f"duos-{size}-reveal-{number}.png"))
         duos.close_reveal(page)
     assert table.errors == []
+
+
+def _press(page: Page, selector: str, phone: bool) -> None:
+    """A finger's tap on a phone, a click on a laptop."""
+    if phone:
+        page.locator(selector).tap()
+    else:
+        page.locator(selector).click()
 
 
 def _word_box_above_the_keyboard(page: Page, screenshots: Path) -> None:
