@@ -18,14 +18,14 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def _tier(item: pytest.Item) -> int:
-    """Tests that start servers and commands first, then the browser tests (their shared server has
-    warmed up meanwhile), the quick in-process tests last: the run's workers then end together,
-    sharing out short tests, rather than one of them finishing a long test alone."""
+    """Tests that start servers and commands first (the longest), then the quick in-process ones,
+    the browser tests last: a worker that has driven a page keeps Playwright's event loop on its
+    thread, where a later test's `asyncio.run` would fail."""
     if item.get_closest_marker("browser"):
-        return 1
+        return 2
     if item.get_closest_marker("live") or item.get_closest_marker("postgres"):
         return 0
-    return 2
+    return 1
 
 
 @pytest.hookimpl(trylast=True)  # after tests/web/conftest.py has marked the browser tests

@@ -71,10 +71,11 @@ def test_a_sub_search_taken_after_the_budget_adds_nothing() -> None:
 
 
 def test_outside_a_pool_a_search_runs_alone_on_its_process() -> None:
+    before = set(multiprocessing.active_children())  # a pool an earlier test of this process left
     bot = Ismcts(Nim(), time_ms=None, iterations=500, seed=3, workers=4)
     assert bot.choose({"stones": 6, "current": 0}, [1, 2, 3], 0) == 2
     assert bot.last_iterations == 500
-    assert multiprocessing.active_children() == []
+    assert set(multiprocessing.active_children()) <= before  # it started no process of its own
 
 
 def test_the_time_budget_runs_from_when_the_decision_was_asked_for() -> None:
