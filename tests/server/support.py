@@ -51,8 +51,9 @@ class ServerProcess:
     def ws(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
-    def start(self, wait: float = 30.0) -> ServerProcess:
-        """Start the server and wait up to `wait` seconds for it to answer."""
+    def start(self, wait: float = 60.0) -> ServerProcess:
+        """Start the server and wait up to `wait` seconds for it to answer (its imports take seconds
+        alone; a 2-core machine busy with other tests' servers and browsers may take ten times that)."""
         self.port = free_port()
         log = open(self.workdir / f"server-{self.port}.log", "wb")  # noqa: SIM115 - lives as long as the process
         database = ["--database", self.database] if self.database else []
