@@ -4,7 +4,8 @@
 // box, the buttons of the decision at hand, the answers), the piles by seat; scores and log aside.
 import { h } from "../../dom.js";
 import { t, tc } from "../../i18n.js";
-import { Countdown, ErrorLine, EventLog, keyHints, listenKeys, Modal, Scoreboard, TurnStatus } from "../../kit/index.js";
+import { Countdown, ErrorLine, EventLog, focusTable, keyHints, listenKeys, Modal, Scoreboard, TurnStatus }
+  from "../../kit/index.js";
 import { announcement, describe, normalize } from "./events.js";
 import { deadlineNow, Pacer } from "./pacing.js";
 import { renderDecks, renderPiles } from "./piles.js";
@@ -113,6 +114,8 @@ export function createTable(root, ctx) {
       if (said) say(said.text, said.kind);
     }
     shown = msg;
+    // While the match runs the room's header steps back, so the race and the answer box fit the screen.
+    if (!replay) focusTable(!msg.outcome);
     render({ hold });
     if (resumed) return;
     if (Array.isArray(msg.log)) {
@@ -198,6 +201,7 @@ export function createTable(root, ctx) {
     },
     destroy: () => {
       stopKeys();
+      focusTable(false);
       pacer.reset();
       timer.stop();
       unlock.stop();
