@@ -2,9 +2,9 @@
 // the seconds left inside it. A table hands `.element` to the seat of the player to move
 // (seatTag's `clock`); screen readers hear the seconds as text (role=timer, a label).
 import { h } from "../dom.js";
-import { t, tn } from "../i18n.js";
+import { tn } from "../i18n.js";
 import { paused } from "./connection.js";
-import { clockText, Countdown, secondsIn } from "./timer.js";
+import { Countdown, pausedLabel, secondsIn } from "./timer.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const RADIUS = 15;
@@ -70,8 +70,7 @@ export class TurnRing extends Countdown {
       el.dataset.seconds = String(seconds);
       el.classList.toggle("kit-ring-low", seconds <= this.low && !cutOff);
       el.classList.toggle("kit-timer-paused", cutOff);
-      el.setAttribute("aria-label", cutOff ? t("Clock paused for you while reconnecting: {time}",
-        { time: clockText(seconds) }) : this.label(seconds));
+      el.setAttribute("aria-label", cutOff ? pausedLabel(seconds) : this.label(seconds));
     }
     if (seconds === 0) this.halt(); // the server acts at the deadline; its next state says what happened
   }

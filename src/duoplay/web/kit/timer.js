@@ -10,6 +10,13 @@ export function clockText(seconds) {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
+// What a clock says to assistive technology while it stands still for a player cut off.
+export function pausedLabel(seconds) {
+  const time = clockText(seconds);
+  // i18n: a game clock while this player's connection is down; {time}: the time left, as 1:15.
+  return t("Clock paused for you while reconnecting: {time}", { time });
+}
+
 // A state message's `deadline` as seconds left, or null when no clock runs.
 export function secondsIn(deadline) {
   const left = deadline ? Number(deadline.seconds_left) : NaN;
@@ -78,9 +85,7 @@ export class Countdown {
     el.dataset.seconds = String(seconds);
     el.classList.toggle("kit-timer-low", seconds <= this.low && !cutOff);
     el.classList.toggle("kit-timer-paused", cutOff);
-    // i18n: a game clock while this player's connection is down; {time}: the time left, as 1:15.
-    el.setAttribute("aria-label", cutOff ? t("Clock paused for you while reconnecting: {time}",
-      { time: clockText(seconds) }) : this.label(seconds));
+    el.setAttribute("aria-label", cutOff ? pausedLabel(seconds) : this.label(seconds));
     if (seconds === 0) this.halt(); // the server acts at the deadline; its next state says what happened
   }
 
