@@ -8,6 +8,7 @@ the problems a player would see, one readable line each (an empty list: nothing 
 - `controls_out_of_view`: a control a player needs now is off the screen, or half off.
 - `toasts_over_controls`: a toast lies over a button, field or link.
 - `overflowing`: the page is wider than the screen (sideways scroll), and what sticks out.
+- `chrome_above`: the page's own bars above the table take more than a thin bar's height.
 - `keyboard_open`: the viewport shrinks as an on-screen keyboard shrinks it, and grows back after.
 - `all_problems`: the three checks at once.
 
@@ -141,6 +142,16 @@ def overflowing(page: Page) -> list[str]:
     hides inside itself is that box's business)."""
     problems: list[str] = page.evaluate(_OVERFLOWING)
     return problems
+
+
+def chrome_above(page: Page, selector: str = "#table", most: int = 60) -> list[str]:
+    """What the page shows above the table takes at most `most` px: the element `selector` starts
+    that near the top of the page (measured on the page, whatever its scroll)."""
+    top: float | None = page.evaluate("""([selector]) => { const el = document.querySelector(selector);
+      return el ? el.getBoundingClientRect().top + window.scrollY : null; }""", [selector])
+    if top is None:
+        return [f"no {selector} on the page"]
+    return [] if top <= most else [f"{selector} starts {round(top)} px down the page (at most {most})"]
 
 
 def all_problems(page: Page, controls: str = CONTROLS) -> list[str]:
