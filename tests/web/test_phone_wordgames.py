@@ -12,7 +12,7 @@ from playwright.sync_api import Page
 from tests.web import duple_fixtures as duple
 from tests.web import duplik_fixtures as duplik
 from tests.web.phone_checks import controls_out_of_view, keyboard_open, overflowing, toasts_over_controls
-from tests.web.tables import LAPTOP, PHONE, NewContext, Person
+from tests.web.tables import LAPTOP, PHONE, NewContext, Person, Table
 
 pytestmark = pytest.mark.browser
 
@@ -63,6 +63,36 @@ def not_in_sight(page: Page, *selectors: str) -> list[str]:
     return controls_out_of_view(page, ", ".join(selectors))
 
 
+def judge_through(table: Table, artist: Page, size: str, screenshots: Path) -> None:
+    """The hourglass runs out (the bot may still be drawing), Ben passes the drawings, and the
+    Artist at seat 0 judges the bot's drawing: at each decision its buttons, the criterion and the
+    drawing are in sight, and no toast covers them."""
+    ben = table.pages[1]
+    table.advance()
+    ben.locator("#duplik-pass-left").click()
+    duplik.wait_shown(artist, "d.phase === 'judge'")
+    artist.screenshot(path=str(screenshots / f"wordgames-duplik-judging-{size}.png"))
+    decisions = ("#duplik-yes", *duplik.AGREE)
+    # The judging is over, or one of `decisions` can be pressed.
+    ready = """(decisions) => document.getElementById("duplik-table").dataset.phase !== "judge"
+      || decisions.some((b) => document.querySelector(b + ":not([disabled])")?.getClientRects().length)"""
+    checked = 0
+    for _ in range(60):  # ten criteria, each a verdict and perhaps an answer to the bot's
+        artist.wait_for_function(ready, arg=list(decisions), timeout=duplik.SLOW)  # the bot at its own pace
+        seen = duplik.look(artist)
+        if seen["phase"] != "judge":
+            break
+        problems = not_in_sight(artist, "#duplik-stage button", "#duplik-criterion", "#duplik-judged")
+        assert problems + toasts_over_controls(artist) + overflowing(artist) == [], seen
+        checked += 1
+        button = next((b for b in decisions if b in seen["buttons"]), None)
+        if button is not None:
+            duplik.act_if_still(artist, button, seen)  # None: the bot moved first, look again
+    assert checked, "the Artist had no decision to make"
+    duplik.wait_shown(artist, "d.phase === 'reveal'")
+    assert table.errors == []
+
+
 def test_duplik_on_a_phone_the_canvas_stays_still_while_the_description_arrives(
         new_context: NewContext, server_url: str, screenshots: Path) -> None:
     # Ana draws on a phone, Ben portrays on a laptop and types as she draws, the bot draws too.
@@ -107,7 +137,7 @@ def test_duplik_on_a_phone_the_canvas_stays_still_while_the_description_arrives(
     assert phone.evaluate("() => window.scrollY") == scrolled
     assert not_in_sight(phone, "#duplik-canvas", "#duplik-said") == []
     phone.screenshot(path=str(screenshots / "wordgames-duplik-pencil-down-phone.png"))
-    assert table.errors == []
+    judge_through(table, phone, "phone", screenshots)
 
 
 def test_duplik_on_a_laptop_the_card_the_canvas_and_the_judging_fit_the_screen(
@@ -146,7 +176,8 @@ def test_duplik_on_a_laptop_the_card_the_canvas_and_the_judging_fit_the_screen(
         assert overflowing(page) == []
     ana.screenshot(path=str(screenshots / "wordgames-duplik-drawing-laptop.png"))
     ben.screenshot(path=str(screenshots / "wordgames-duplik-describing-laptop.png"))
-    assert table.errors == []
+    ana.locator("#duplik-done").click()
+    judge_through(table, ana, "laptop", screenshots)
 
 
 def test_duplik_a_phone_portrays_with_its_keyboard_up_and_typing_fires_no_shortcut(
