@@ -271,3 +271,26 @@ def test_duple_a_face_off_and_a_vote_with_the_keyboard_up(
     duple.expect(ana.locator("#duple-flash")).to_contain_text("You win the face-off")
     assert duple_problems(ana, "#duple-flip, #duple-actions button") == []
     assert table.errors == []
+
+
+def test_duple_an_all_play_on_a_phone_with_the_keyboard_up(
+        new_context: NewContext, server_url: str, screenshots: Path) -> None:
+    table = duple.duple_table(new_context, server_url, [Person("Ana", PHONE), Person("Ben", LAPTOP)])
+    ana = table.pages[0]
+    # Nobody answers: the clock flips and ends the races until the category deck turns All Play.
+    duple.move_clock(table, duple.clock_moves(until=lambda view: view["phase"] == "allplay"))
+    duple.race_on(ana, "allplay", "I,E,Y")
+    box = ana.locator("#duple-word")
+    duple.expect(box).to_be_focused()
+    with keyboard_open(ana):
+        assert duple_problems(ana) == []
+        box.press_sequentially("pan", delay=20)  # P passes and N turns a new category, elsewhere
+        box.press("Enter")
+        duple.expect(ana.locator("#duple-answers li.no")).to_have_count(1, timeout=duple.SLOW)
+        assert ana.locator("#duple-answers li.passed").count() == 0
+        assert duple_problems(ana) == []
+        ana.screenshot(path=str(screenshots / "wordgames-duple-allplay-keyboard-phone.png"))
+        duple.send(ana, "incluye")
+        duple.expect(ana.locator("#duple-flash")).to_contain_text("You win the All Play", timeout=duple.SLOW)
+    assert duple_problems(ana, "#duple-flip, #duple-actions button") == []
+    assert table.errors == []
