@@ -31,7 +31,7 @@ function typing() {
   return fieldWithFocus() || performance.now() - typedAt < TYPING_GRACE_MS;
 }
 
-// Captured before any table's listener: what was typed where, and when a field lost the focus.
+// Captured before any table's listener: what was typed into a field, and what was typed on after.
 // While keys count as typing, <body data-typing> says so (tests wait for it to go, as a person
 // pauses before using the table's keys).
 let calm = null;
@@ -44,11 +44,11 @@ function noteTyping() {
     else delete document.body.dataset.typing;
   }, TYPING_GRACE_MS);
 }
+// Tab and Escape leave a field on purpose: the key after them is meant for the table.
+const LEAVING = new Set(["Tab", "Escape"]);
 document.addEventListener("keydown", (event) => {
-  if (inField(event.target) || (typing() && !event.ctrlKey && !event.metaKey && !event.altKey)) noteTyping();
-}, true);
-document.addEventListener("focusout", (event) => {
-  if (inField(event.target)) noteTyping();
+  if (LEAVING.has(event.key) || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (inField(event.target) || typing()) noteTyping();
 }, true);
 
 // handler(key, event) returns true when the key did something (its default action is then
