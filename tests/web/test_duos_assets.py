@@ -8,6 +8,8 @@ import sys
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 from duoplay.games.duos.cards import CATEGORIES, LANGUAGES, faces
 
 BUILD = Path(__file__).resolve().parents[2] / "src" / "duoplay" / "web" / "games" / "duos" / "build_assets.py"
@@ -19,6 +21,7 @@ def test_the_shipped_bundle_matches_the_content() -> None:
     assert check.returncode == 0, check.stderr
 
 
+@pytest.mark.live  # the browser tests' server, started for it when the run has none
 def test_the_server_serves_every_face_with_its_names_and_picture(server_url: str) -> None:
     with urllib.request.urlopen(server_url + "/static/games/duos/assets/cards.json", timeout=10) as answer:
         bundle = json.loads(answer.read())
