@@ -53,6 +53,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 
 @pytest.fixture(scope="session")
 def bot_pool() -> Iterator[BotPool]:
-    """One worker for the rooms that tests build in their own process."""
+    """One worker for the rooms that tests build in their own process, started and warm before
+    the first test uses it: it thinks at a lower priority, and on a busy machine its start-up
+    alone can take longer than any one test waits for a bot's move."""
     with BotPool(1) as pool:
+        for warming in pool.warm("uno-duo", {}):
+            warming.result(timeout=300)
         yield pool

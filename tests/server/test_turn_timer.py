@@ -91,7 +91,8 @@ async def test_a_timed_out_seat_goes_to_its_stand_in_bot_and_comes_back_when_its
                 action = room.match.legal_actions(other)[0].to_json()
                 await phones[other].say(type="action", action=action, version=room.match.version)
             await asyncio.sleep(0.05)
-        assert any(entry.seat == slow for entry in room.match.log)
+        assert any(entry.seat == slow for entry in room.match.log), (
+            slow, room.match.to_move(), [(e.seat, e.action) for e in room.match.log[-5:]], bot_pool.stats)
         # The slow player acts again (here out of turn, which the game refuses): the seat is theirs again.
         await phones[slow].say(type="action", action={"type": "catch"}, version=None)
         assert not room.lobby.seats[slow].away

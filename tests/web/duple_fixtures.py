@@ -102,6 +102,14 @@ def race_on(page: Page, kind: str, letters: str, category: str | None = None) ->
     return now
 
 
+def first_faceoff(ana: Page, ben: Page, watcher: Page | None = None) -> dict[str, Any]:
+    """Ana and Ben flip their first cards (SEED: U and P, both bolts): their face-off for "vehiculo"
+    is on, as `watcher`'s page (Ana's by default) shows; returns what it shows."""
+    flip(ana, 0)
+    flip(ben, 1)
+    return race_on(watcher or ana, "faceoff", "U,P", "vehiculo")
+
+
 def send(page: Page, word: str) -> None:
     """Type a word into the answer box and send it with Enter."""
     page.locator("#duple-word").fill(word)

@@ -10,6 +10,7 @@ from tests.web.duple_fixtures import (
     NewContext,
     calm,
     duple_table,
+    first_faceoff,
     flip,
     race_on,
     send,
@@ -75,9 +76,7 @@ def test_keyboard_only_flips_and_races(new_context: NewContext, server_url: str)
 def test_a_reload_in_a_face_off_comes_back_to_the_same_race(new_context: NewContext, server_url: str) -> None:
     table = duple_table(new_context, server_url)
     ana, ben = table.pages[0], table.pages[1]
-    flip(ana, 0)
-    flip(ben, 1)
-    before = race_on(ana, "faceoff", "U,P", "vehiculo")
+    before = first_faceoff(ana, ben)
     send(ana, "zzqx")
     expect(ana.locator("#duple-answers li[data-seat='0']")).to_have_count(1)
     ana.reload()

@@ -13,6 +13,7 @@ from tests.web.duple_fixtures import (
     NewContext,
     clock_moves,
     duple_table,
+    first_faceoff,
     flip,
     move_clock,
     race_on,
@@ -71,9 +72,7 @@ def test_a_rejected_word_goes_to_a_vote_and_is_accepted(
 ) -> None:
     table = duple_table(new_context, server_url)
     ana, ben = table.pages[0], table.pages[1]
-    flip(ana, 0)
-    flip(ben, 1)
-    race_on(ana, "faceoff", "U,P", "vehiculo")
+    first_faceoff(ana, ben)
     made_up = "upqzxw"  # has both letters, is no word: "not in the dictionary", which may be disputed
     send(ana, made_up)
     expect(ana.locator("#duple-mine")).to_contain_text(

@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from tests.web import driver
 from tests.web.duos_fixtures import IDLE, card, pairs_shown, tap_pair, wait_saved
-from tests.web.duple_fixtures import duple_table, flip, race_on
+from tests.web.duple_fixtures import duple_table, first_faceoff
 from tests.web.duplik_fixtures import draw, kept, two_people_and_a_bot, wait_shown
 from tests.web.link import Link
 from tests.web.tables import PHONE, SLOW, NewContext, Person, open_table
@@ -126,9 +126,7 @@ def test_duple_keeps_the_word_being_typed_on_a_phone(
         new_context: NewContext, server_url: str, screenshots: Path) -> None:
     table = duple_table(new_context, server_url, people=(Person("Ana", PHONE), "Ben"))
     ana, ben = table.pages[0], table.pages[1]
-    flip(ana, 0)
-    flip(ben, 1)
-    race_on(ana, "faceoff", "U,P", "vehiculo")
+    first_faceoff(ana, ben)
     box = ana.locator("#duple-word")
     box.press_sequentially("patru")
     switch(ana, "es")

@@ -235,9 +235,7 @@ def test_duple_a_face_off_and_a_vote_with_the_keyboard_up(
     viewport = PHONE if size == "phone" else LAPTOP
     table = duple.duple_table(new_context, server_url, [Person("Ana", viewport), Person("Ben", LAPTOP)])
     ana, ben = table.pages[0], table.pages[1]
-    duple.flip(ana, 0)
-    duple.flip(ben, 1)
-    duple.race_on(ana, "faceoff", "U,P", "vehiculo")
+    duple.first_faceoff(ana, ben)
     assert duple_problems(ana) == []
     box = ana.locator("#duple-word")
     duple.expect(box).to_be_focused()

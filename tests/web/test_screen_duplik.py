@@ -86,8 +86,9 @@ def test_the_screen_shows_a_duplik_round_then_the_reveal_and_nothing_secret(
     expect(table.locator("#duplik-status")).to_have_text(f"{bot} describes, the Artists draw")
     expect(table.locator("#duplik-timer")).to_have_text(re.compile(r"^[0-2]:[0-5][0-9]$"))
     expect(table.locator("#duplik-said")).to_contain_text(re.compile(r"\w+ \w+"))
-    timer = table.locator("#duplik-timer").bounding_box()
-    assert timer is not None and timer["height"] >= 50, timer  # read from across the room
+    # Read from across the room: at least 50 px high, once the screen's styles have loaded.
+    screen.wait_for_function(
+        "() => document.getElementById('duplik-timer').getBoundingClientRect().height >= 50")
     players = table.locator("#duplik-players")
     expect(players.locator("[data-seat='0'][data-done='0']")).to_contain_text("drawing")
     house(ana)

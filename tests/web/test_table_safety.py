@@ -8,6 +8,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+from tests.web.driver import act_once, bot_table, play_past_the_draft, version, wait_for_change
 from tests.web.duple_fixtures import (
     LAPTOP,
     PHONE,
@@ -16,7 +17,7 @@ from tests.web.duple_fixtures import (
     Person,
     calm,
     duple_table,
-    flip,
+    first_faceoff,
     race_on,
     send,
 )
@@ -32,15 +33,26 @@ def _in_view(page: Page, selector: str) -> bool:
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
 
 
-def _typing_until(page: Page, shown: str) -> None:
-    """Keep typing into the answer box, a letter at a time, until `shown` (a selector) appears:
-    a person in the middle of a word when the screen changes."""
-    page.locator("#duple-word").focus()
-    for letter in "servicio" * 40:
-        if page.locator(shown).count():
-            return
-        page.keyboard.type(letter)
-    raise AssertionError(f"{shown} never appeared")
+# A person typing on when the screen changes: letters go into the answer box every 30 ms until
+# `shown` (a selector) appears, and the next keys, typed as it appears, land on the page (the box
+# is gone from under them). In the page, so that no round trip of the test's own (which a loaded
+# machine can stretch past the typing grace) comes between the last letter and the next keys.
+# It starts typing before it returns; `TYPED` waits for the end.
+TYPE_ON = """([shown, after]) => {
+  const box = document.getElementById("duple-word");
+  box.focus();
+  const press = (key, target) => target.dispatchEvent(new KeyboardEvent("keydown", {key, bubbles: true}));
+  const letter = () => { press("s", box); box.value += "s"; };
+  letter();
+  window.typedOn = (async () => {
+    while (!document.querySelector(shown)) {
+      await new Promise((done) => setTimeout(done, 30));
+      if (!document.querySelector(shown)) letter();
+    }
+    for (const key of after) press(key, document.body);
+  })();
+}"""
+TYPED = "() => window.typedOn"
 
 
 @pytest.mark.parametrize("person", [Person("Ana", LAPTOP), Person("Ana", PHONE)], ids=["laptop", "phone"])
@@ -51,20 +63,17 @@ def test_letters_typed_as_a_vote_opens_cast_no_vote(
     on typing are not ballots. Once she pauses, Y votes."""
     table = duple_table(new_context, server_url, people=(person, "Ben"))
     ana, ben = table.pages[0], table.pages[1]
-    flip(ana, 0)
-    flip(ben, 1)
-    race_on(ben, "faceoff", "U,P", "vehiculo")
+    first_faceoff(ana, ben)
     send(ben, "upqzxw")  # no word: "not in the dictionary", which may be disputed
     expect(ben.locator("#duple-mine")).to_contain_text("not in the dictionary", timeout=SLOW)
+    ana.evaluate(TYPE_ON, ["#duple-vote-yes", list("no yes n y")])  # Ana is typing a word
     ben.locator("#duple-appeal").click()
-    # The keys follow the last letter typed into the box by one browser round trip: far inside
-    # the typing grace (700 ms), even on a loaded machine.
-    _typing_until(ana, "#duple-vote-yes")
-    ana.keyboard.type("no yes n y")
-    expect(ana.locator("#duple-vote .duple-voted")).to_have_text("0 of 2 voted")
+    ana.evaluate(TYPED)
     calm(ana)
-    ana.keyboard.press("y")
+    ana.keyboard.press("y")  # her one ballot: had a typed "n" been one, this would be refused
     expect(ben.locator("#duple-vote .duple-voted")).to_have_text("1 of 2 voted")
+    table.advance()  # the bot has not voted (it would take minutes): the vote's clock runs out
+    expect(ben.locator("#duple-flash")).to_contain_text("The vote accepts upqzxw (1–0)")
     assert table.errors == []
 
 
@@ -73,9 +82,7 @@ def test_the_answer_box_starts_each_race_empty_with_the_caret_at_the_end(
 ) -> None:
     table = duple_table(new_context, server_url)
     ana, ben = table.pages[0], table.pages[1]
-    flip(ana, 0)
-    flip(ben, 1)
-    race_on(ana, "faceoff", "U,P", "vehiculo")
+    first_faceoff(ana, ben)
     # The face-off's first seconds are a wait, not a deadline: a hint, and no red clock.
     expect(ana.locator("#duple-unlock")).to_have_text(re.compile(r"^New category in \d+ s$"))
     expect(ana.locator("#duple-timer")).to_be_hidden()
@@ -107,9 +114,7 @@ def test_a_word_sent_while_the_connection_is_down_is_judged_once_it_is_back(
     ana.reload()
     ana.locator("#start:not([disabled])").click()
     ben = table.pages[1]
-    flip(ana, 0)
-    flip(ben, 1)
-    race_on(ana, "faceoff", "U,P", "vehiculo")
+    first_faceoff(ana, ben)
     ana.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")  # far from the page's top
 
     link.drop()
@@ -125,4 +130,30 @@ def test_a_word_sent_while_the_connection_is_down_is_judged_once_it_is_back(
     expect(ana.locator("#duple-flash")).to_contain_text("You win the face-off", timeout=SLOW)
     expect(ben.locator("#duple-log")).to_contain_text("patrulla")
     assert ben.locator("#duple-log li", has_text="patrulla").count() == 1  # judged once
+    assert table.errors == []
+
+
+@pytest.mark.parametrize("person", [Person("Ada", LAPTOP), Person("Ada", PHONE)], ids=["laptop", "phone"])
+def test_an_uno_duo_move_made_while_the_connection_is_down_is_made_once_it_is_back(
+    new_context: NewContext, server_url: str, person: Person
+) -> None:
+    table = bot_table(new_context, server_url, person, seed=3)
+    page = table.pages[0]
+    link = Link(page)  # the page's next socket goes through the test's hands
+    page.reload()
+    page.wait_for_selector("#uno-table[data-version]", timeout=SLOW)
+    play_past_the_draft(page)
+    mine = page.locator("#uno-log li", has_text=re.compile(r"^You (played|drew|kept)"))
+    made = mine.count()
+    before = version(page)
+
+    link.drop()
+    assert act_once(page)  # a card, or Draw: the move waits for the connection
+    assert _in_view(page, "#connection"), "the connection bar is out of view"
+    assert version(page) == before
+
+    link.restore()
+    wait_for_change(page, before)
+    expect(page.locator("#connection")).to_be_hidden()
+    expect(mine).to_have_count(made + 1)  # made once, not lost and not twice
     assert table.errors == []

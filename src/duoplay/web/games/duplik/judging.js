@@ -2,7 +2,7 @@
 // drawing you hold, accept or dispute the verdict on yours, vote, break a tie), and every drawing's
 // verdicts so far, live for everyone.
 import { h } from "../../dom.js";
-import { t } from "../../i18n.js";
+import { t, tc } from "../../i18n.js";
 import { withKey } from "../../kit/index.js";
 import { heldBy } from "./talk.js";
 
@@ -20,9 +20,13 @@ export function currentCriterion(view) {
   h("p.duplik-crit-text", {}, current.text));
 }
 
+// Each decision's buttons carry keys of their own (verdict Y N A, vote V X B, a tie T F, Enter and
+// D on a verdict given): the table's keys click the button showing them, so a key meant for one
+// decision never settles another that took its place.
 function button(id, text, key, action, act, kind = "") {
   const el = h("button", { type: "button", id, class: kind, onclick: () => act(action) }, text);
-  return key ? withKey(el, key, key.toUpperCase()) : el;
+  if (!key) return el;
+  return key.length === 1 ? withKey(el, key, key.toUpperCase()) : withKey(el, key, tc("key", key));
 }
 
 // The buttons of the decision at hand (none when the seat only watches).
@@ -36,16 +40,16 @@ export function judgingButtons(view, legal, me, act) {
       button("duplik-ask", t("Ask the other Judges"), "a", { type: "verdict", holds: null }, act));
   } else if (has("vote")) {
     row.append(
-      button("duplik-vote-yes", t("✓ Met"), "y", { type: "vote", holds: true }, act, "duplik-good"),
-      button("duplik-vote-no", t("✗ Not met"), "n", { type: "vote", holds: false }, act, "duplik-bad"),
+      button("duplik-vote-yes", t("✓ Met"), "v", { type: "vote", holds: true }, act, "duplik-good"),
+      button("duplik-vote-no", t("✗ Not met"), "x", { type: "vote", holds: false }, act, "duplik-bad"),
       button("duplik-abstain", t("Abstain"), "b", { type: "vote", holds: null }, act));
   } else if (has("decide")) {
     row.append(
-      button("duplik-decide-yes", t("✓ Met"), "y", { type: "decide", holds: true }, act, "duplik-good"),
-      button("duplik-decide-no", t("✗ Not met"), "n", { type: "decide", holds: false }, act, "duplik-bad"));
+      button("duplik-decide-yes", t("✓ Met"), "t", { type: "decide", holds: true }, act, "duplik-good"),
+      button("duplik-decide-no", t("✗ Not met"), "f", { type: "decide", holds: false }, act, "duplik-bad"));
   } else if (has("dispute")) {
     row.append(
-      button("duplik-accept", t("Accept"), "y", { type: "accept" }, act, "primary"),
+      button("duplik-accept", t("Accept"), "Enter", { type: "accept" }, act, "primary"),
       button("duplik-dispute", t("Dispute"), "d", { type: "dispute" }, act, "duplik-bad"));
   }
   return row.childElementCount ? row : null;

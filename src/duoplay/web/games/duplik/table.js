@@ -14,18 +14,6 @@ import { onPaper, paperReveal } from "./tablemode.js";
 import { namer, statusText } from "./talk.js";
 
 const PREFIX = "duplik";
-// Keys and the action each stands for, when that action is legal (see also stage.js's buttons).
-const KEYED = {
-  y: [{ type: "verdict", holds: true }, { type: "vote", holds: true }, { type: "decide", holds: true }, { type: "accept" }],
-  n: [{ type: "verdict", holds: false }, { type: "vote", holds: false }, { type: "decide", holds: false }],
-  a: [{ type: "verdict", holds: null }],
-  b: [{ type: "vote", holds: null }],
-  d: [{ type: "dispute" }],
-  l: [{ type: "pass", direction: "left" }],
-  r: [{ type: "pass", direction: "right" }, { type: "draw_scene" }],
-  Enter: [{ type: "roll" }, { type: "start" }, { type: "next" }],
-};
-
 export function createTable(root, ctx) {
   const replay = ctx.mode === "replay";
   const status = new TurnStatus({ prefix: PREFIX, titleHint: !replay });
@@ -35,8 +23,10 @@ export function createTable(root, ctx) {
   const scores = new Scoreboard({ prefix: PREFIX });
   const log = new EventLog({ prefix: PREFIX, quiet: replay });
   const stage = new Stage({ ctx, act: send, why });
+  // Each decision has keys of its own (judging.js): a key meant for one never settles another.
   const hints = keyHints(PREFIX, [["U", t("undo a stroke")], ["Y", t("met")], ["N", t("not met")],
-    ["A", t("ask the other Judges")], ["D", t("dispute")], [tc("key", "Enter"), t("roll, turn the hourglass, next round")]]);
+    ["A", t("ask the other Judges")], [["V", "X", "B"], t("vote on a verdict")], [["T", "F"], t("settle a tie on your drawing")],
+    [tc("key", "Enter"), t("accept the verdict")], ["D", t("dispute")], [tc("key", "Enter"), t("roll, turn the hourglass, next round")]]);
   const table = h("div.duplik-table", { id: "duplik-table", class: replay ? "replay" : "" },
     h("div.duplik-main", {},
       h("div.duplik-top", {}, status.element, timer.element),
@@ -127,27 +117,16 @@ export function createTable(root, ctx) {
     }
   }
 
+  // A key does what the visible button that shows it does, and nothing else: no decision that is
+  // not on the screen can be settled by a key.
   function onKey(key) {
     if (!shown) return false;
-    if (key === "u") {
-      stage.undo();
-      return true;
-    }
-    const legal = shown.legal || [];
-    for (const wanted of KEYED[key] || []) {
-      const found = legal.find((a) => Object.entries(wanted).every(([k, value]) => a[k] === value));
-      if (found) {
-        send(found);
-        return true;
-      }
-    }
-    const index = Number(key) - 1;
-    const chooses = legal.filter((a) => a.type === "choose");
-    if (Number.isInteger(index) && index >= 0 && index < chooses.length) {
-      send(chooses[index]);
-      return true;
-    }
-    return false;
+    const name = key.length === 1 ? key.toUpperCase() : key;
+    const button = [...table.querySelectorAll("button[aria-keyshortcuts]")].find((b) =>
+      b.getAttribute("aria-keyshortcuts") === name && !b.disabled && b.getClientRects().length > 0);
+    if (!button) return false;
+    button.click();
+    return true;
   }
 
   const stopKeys = listenKeys(onKey, { active: () => !replay && shown !== null });
