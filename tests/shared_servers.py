@@ -19,6 +19,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -100,17 +101,22 @@ def launch(name: str, folder: Path) -> tuple[subprocess.Popen[bytes], Shared]:
 
 
 def wait_until_up(shared: Shared, timeout: float = START_WAIT_S) -> None:
+    wait_for_health(shared.url, lambda: _running(shared.pid), shared.log, timeout)
+
+
+def wait_for_health(url: str, running: Callable[[], bool], log: Path, timeout: float = START_WAIT_S) -> None:
+    """Poll the server's /healthz until it answers; fail at once if it exited (`running()`)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if not _running(shared.pid):
-            raise RuntimeError(f"duoplay serve exited:\n{shared.log.read_text(errors='replace')[-3000:]}")
+        if not running():
+            raise RuntimeError(f"duoplay serve exited:\n{log.read_text(errors='replace')[-3000:]}")
         try:
-            with urllib.request.urlopen(shared.url + "/healthz", timeout=1) as answer:
+            with urllib.request.urlopen(url + "/healthz", timeout=1) as answer:
                 if answer.status == 200:
                     return
         except OSError:
-            time.sleep(0.1)
-    raise RuntimeError(f"duoplay serve did not answer within {timeout} s:\n{shared.log.read_text()[-3000:]}")
+            time.sleep(0.1)  # the poll's interval
+    raise RuntimeError(f"duoplay serve did not answer within {timeout} s:\n{log.read_text()[-3000:]}")
 
 
 def announced(name: str) -> Shared | None:

@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -29,34 +26,13 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def _wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 180  # a server that warms up games first, on a loaded machine
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"duoplay serve exited with {process.returncode}:\n{log.read_text()}")
-        try:
-            with urllib.request.urlopen(url + "/healthz", timeout=1) as answer:
-                if answer.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError(f"duoplay serve did not answer within 180 s:\n{log.read_text()}")
-
-
 class Server:
     """`duoplay serve` in a subprocess; it can be stopped and started again on the same port and database.
     Its test hooks are on (`tables.new_room`'s seed and bot pace, `tables.advance`)."""
 
     def __init__(self, folder: Path, port: int | None = None, args: tuple[str, ...] = ()) -> None:
         self.folder = folder
-        self.port = port or _free_port()
+        self.port = port or shared_servers.free_port()
         self.args = args  # more `duoplay serve` options, such as ("--replace-after", "4")
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -73,7 +49,8 @@ class Server:
                    "--bot-workers", "1", *self.args]
         with log.open("ab") as out:
             self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env={**os.environ})
-        _wait_until_up(self.url, self.process, log)
+        process = self.process
+        shared_servers.wait_for_health(self.url, lambda: process.poll() is None, log)
 
     def stop(self) -> None:
         if self.process is None:
