@@ -218,7 +218,9 @@ async def test_a_playing_room_with_nobody_connected_stays_in_memory(sqlite_url: 
         back = await Peer.join(live.ws(code), "Ada", token=token)
         assert back.seat == 0
         state = await back.until("state")
-        assert state["version"] == version and state["outcome"] is None
+        # The same match, going on (its bot may have moved meanwhile, with nobody connected).
+        assert state["version"] >= version and state["outcome"] is None
+        assert live.rooms.rooms.get(code) is held
         await back.close()
 
 
