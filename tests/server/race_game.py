@@ -136,7 +136,7 @@ class Race:
         if state.answers or state.round >= state.rounds:
             return {}
         others = frozenset(s for s in range(state.seats) if s != seat)
-        return {"text": StreamRule(others, max_bytes=256, per_second=30)}
+        return {"text": StreamRule(others, max_bytes=256, per_second=30, grace_seconds=15)}
 
     def commit_stream(self, state: RaceState, seat: int, channel: str, chunks: list[Any]) -> Any:
         last = chunks[-1] if chunks else {}

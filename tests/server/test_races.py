@@ -148,6 +148,33 @@ async def test_a_stream_reaches_only_the_seats_the_game_allows_and_what_counted_
         await peer.close()
 
 
+async def test_what_an_absent_seat_typed_before_the_close_is_kept_when_it_comes_back_in_the_grace(
+    race_server: ServerProcess,
+) -> None:
+    """A phone that lost its network mid-word sends the rest once back: the table takes it for a
+    short grace after the channel closed, all at once when the seat says it has sent all."""
+    ada, bo, version = await _race(race_server, window_ms=60_000)
+    code = next(m["room"]["code"] for m in ada.seen if m["type"] == "welcome")
+    await ada.send(type="stream", channel="text", data={"text": "ca"})
+    await bo.until("stream")
+    token = ada.token
+    await ada.close()  # the network goes
+    await bo.send(type="action", action={"type": "answer"}, version=version)
+    kept = await bo.until("state", version=version + 2)  # the answer, then the table keeps "ca"
+    assert kept["view"]["typed"] == {"0": "ca"}
+    ada = await Peer.join(f"{race_server.ws}/ws/{code}", "Ada", token)  # back, within the grace
+    await ada.send(type="stream", channel="text", data={"text": "cat"}, id="late-1")
+    await ada.send(type="stream", channel="text", data={}, id="late-2")  # that is all
+    kept = await bo.until("state", version=version + 3)
+    assert kept["view"]["typed"] == {"0": "cat"}
+    # The grace is over once the seat has said so: more is refused, and nothing changes.
+    await ada.send(type="stream", channel="text", data={"text": "cats"}, id="late-3")
+    assert (await ada.until("error", id="late-3"))["code"] == "stream_closed"
+    assert not [m for m in await bo.quiet(0.3) if m["type"] == "state"]
+    for peer in (ada, bo):
+        await peer.close()
+
+
 async def test_a_client_that_asks_for_deltas_rebuilds_the_same_views(race_server: ServerProcess) -> None:
     code = race_server.post("/api/rooms", {"game": "race", "options": {"rounds": 3}})["code"]
     url = f"{race_server.ws}/ws/{code}"

@@ -164,6 +164,9 @@ class StreamRule:
     audience: frozenset[int]
     max_bytes: int = 2048  # one message
     per_second: float = 20.0  # messages, per seat and channel
+    # Seconds after the channel closes during which a seat whose connection was down or silent
+    # may still send what it made before (duoplay.server.streams); 0: nothing late is taken.
+    grace_seconds: float = 0.0
 
 
 class Game(Protocol[S, A]):

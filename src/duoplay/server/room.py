@@ -85,6 +85,7 @@ class Room:
             self.game, bots, config.bot_pace, config.bot_delay, self._bot_turn, self._bot_move, self.code
         )
         self._away_tasks: dict[int, asyncio.Task[None]] = {}
+        self._late_wake: asyncio.Task[None] | None = None
         self._away_due: dict[int, float] = {}  # loop time at which each absent seat's bot takes over
         self.deadline = DeadlineTimer(self._deadline_fired)
         self.next_seed: int | None = None  # the seed of the next match, when a test hook chose it
@@ -200,7 +201,7 @@ class Room:
         elif isinstance(msg, wire.ActionMessage):
             await self._action(client, msg, incoming)
         elif isinstance(msg, wire.StreamMessage):
-            self._stream(client, msg)
+            await self._stream(client, msg, incoming.arrived)
         else:
             if client.seat is None:
                 raise ProtocolError(wire.NOT_SEATED, "Take a seat first")
@@ -434,22 +435,52 @@ class Room:
 
     # --- live streams --------------------------------------------------------------------
 
-    def _stream(self, client: Client, msg: wire.StreamMessage) -> None:
+    async def _stream(self, client: Client, msg: wire.StreamMessage, arrived: float) -> None:
         if client.seat is None:
             raise ProtocolError(wire.NOT_SEATED, "Spectators cannot stream; take a seat first")
         if self.match is None or self.status != PLAYING:
             raise ProtocolError(wire.NOT_STARTED, "The game is not running")
-        audience = self.streams.accept(self.match.state, client.seat, msg)
-        text = wire.encode(wire.message("stream", seat=client.seat, channel=msg.channel, data=msg.data))
+        try:
+            audience = self.streams.accept(self.match.state, client.seat, msg)
+        except ProtocolError as error:
+            late = self.streams.late(client.seat, msg, arrived) if error.code == wire.STREAM_CLOSED else None
+            if late is None:
+                raise
+            audience = late.rule.audience
+            if late.ended:
+                await self._keep_late(client.seat, msg.channel, late.chunks, arrived)
+        self._relay(client.seat, msg, audience)
+
+    def _relay(self, seat: int, msg: wire.StreamMessage, audience: frozenset[int]) -> None:
+        text = wire.encode(wire.message("stream", seat=seat, channel=msg.channel, data=msg.data))
         for other in list(self.clients.values()):
             if other.seat is not None and other.seat in audience:
                 other.send(text)
+
+    async def _keep_late(self, seat: int, channel: str, chunks: list[Any], arrived: float) -> None:
+        """What a seat made before its channel closed and sent in the grace: the game keeps it onto
+        what it kept at the close, or refuses it once its phase has moved on."""
+        assert self.match is not None
+        self._wake_bots()  # the table need not wait for this seat any more
+        if not chunks:
+            return
+        action = declared.commit_stream(self.game, self.match.state, seat, channel, chunks)
+        if action is None:
+            return
+        try:
+            await self._apply(None, action, None, arrived)
+        except ProtocolError:
+            raise ProtocolError(
+                wire.STREAM_CLOSED, "This reached the table after it had moved on; it was not kept"
+            ) from None
 
     async def _commit_closed_streams(self, arrived: float) -> None:
         """What a closed channel carried is kept by the action the game makes of it, from the table."""
         if self.match is None or self.status != PLAYING:
             return
-        for seat, channel, chunks in list(self.streams.closed(self.match.state)):
+        closing = list(self.streams.closed(self.match.state, arrived))
+        self._wake_after_late_streams()
+        for seat, channel, chunks in closing:
             action = declared.commit_stream(self.game, self.match.state, seat, channel, chunks)
             if action is None:
                 continue
@@ -464,11 +495,31 @@ class Room:
                     error.message,
                 )
 
+    def _wake_after_late_streams(self) -> None:
+        """Bots hold their moves while the table waits for a seat's late stream: once that wait
+        ends, they think again."""
+        wait = self.streams.waited_for(self.loop_time())
+        if wait is None:
+            return
+        if self._late_wake is not None:
+            self._late_wake.cancel()
+        self._late_wake = asyncio.create_task(self._wake_later(wait), name=f"late-{self.code}")
+
+    async def _wake_later(self, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        done = self.loop.submit(self._wake_bots_in_loop)
+        done.add_done_callback(_consume)
+
+    async def _wake_bots_in_loop(self) -> None:
+        self._wake_bots()
+
     # --- bots ----------------------------------------------------------------------------
 
     def _bots_to_move(self) -> list[tuple[int, str]]:
         if self.match is None or self.status != PLAYING:
             return []
+        if self.streams.waited_for(self.loop_time()) is not None:
+            return []  # what a seat made before a close may still arrive: see streams.py
         seats = []
         for seat in self.match.to_move():
             level = self.lobby.bot_level(seat)
@@ -612,6 +663,8 @@ class Room:
         self.deadline.cancel()
         for task in list(self._away_tasks.values()):
             task.cancel()
+        if self._late_wake is not None:
+            self._late_wake.cancel()
         await self.bots.close()
         await self.loop.close()
 

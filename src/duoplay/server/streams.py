@@ -6,38 +6,71 @@ the channel's audience and kept in memory; once the game closes the channel for
 that seat, the room asks the game for the one action that keeps what counted
 (`commit_stream`) and appends it to the log like any other. What was streamed
 and not committed is gone after a restart, by design: only the log is the match.
+
+A channel closes at the table's moment (a deadline, the last player done), while
+what a seat made just before may still be on its way: a message in flight, or a
+phone's whole queue, held while its network was down (the server cannot tell a
+phone whose network went from a live one until it times out). A game lets a
+channel take such late messages for a grace (`StreamRule.grace_seconds`), for
+every seat that streamed on it, and the table's bots wait meanwhile. An empty
+message (`{}`, the client's "that is all", which a live client sends at once)
+ends a seat's grace; the game then commits what came all at once onto what it
+kept at the close, or refuses it if its phase has moved on. Late messages not
+ended in time are dropped whole: a drawing stays as it was at the close, never
+half sent again. A client could send strokes drawn after the close within the
+grace; ours sends only what was drawn before.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 from duoplay.core import declared
+from duoplay.core.protocol import StreamRule
 from duoplay.server import protocol as wire
 from duoplay.server.protocol import ProtocolError, StreamMessage
 from duoplay.server.ratelimit import TokenBuckets
 
 MAX_KEPT_BYTES = 256 * 1024  # what one seat may stream on one channel before it is committed
 
+Key = tuple[int, str]  # (seat, channel)
+
+
+@dataclass(slots=True)
+class Late:
+    """A closed channel's grace for one seat."""
+
+    until: float  # loop time
+    rule: StreamRule
+    chunks: list[Any] = field(default_factory=list)
+    ended: bool = False  # the seat said it has sent all: the chunks are for the game to commit
+
 
 class StreamRelay:
     def __init__(self, game: Any) -> None:
         self._game = game
-        self._kept: dict[tuple[int, str], list[Any]] = {}
-        self._kept_bytes: dict[tuple[int, str], int] = {}
-        self._limits: dict[tuple[int, str], TokenBuckets] = {}
+        self._open: dict[Key, StreamRule] = {}  # channels a seat has streamed on, until they close
+        self._kept: dict[Key, list[Any]] = {}
+        self._kept_bytes: dict[Key, int] = {}
+        self._limits: dict[Key, TokenBuckets] = {}
+        self._late: dict[Key, Late] = {}
 
     def accept(self, state: Any, seat: int, message: StreamMessage) -> frozenset[int]:
         """Keep one stream message; returns the seats to relay it to, or raises `ProtocolError`."""
         rule = declared.streams(self._game, state, seat).get(message.channel)
         if rule is None:
-            raise ProtocolError(
-                wire.STREAM_CLOSED,
-                "The channel {channel!r} is not open to you now",
-                channel=message.channel[:40],
-            )
+            raise _closed(message.channel)
+        self._check(seat, message, rule)
+        key = (seat, message.channel)
+        self._open[key] = rule
+        self._kept.setdefault(key, []).append(message.data)
+        self._kept_bytes[key] = self._kept_bytes.get(key, 0) + message.size
+        return rule.audience
+
+    def _check(self, seat: int, message: StreamMessage, rule: StreamRule) -> None:
         if message.size > rule.max_bytes:
             raise ProtocolError(
                 wire.TOO_LARGE, "A stream message may carry at most {most} bytes", most=rule.max_bytes
@@ -55,20 +88,56 @@ class StreamRelay:
             raise ProtocolError(
                 wire.RATE_LIMITED, "At most {most} stream messages per second", most=rule.per_second
             )
-        self._kept.setdefault(key, []).append(message.data)
-        self._kept_bytes[key] = kept
-        return rule.audience
 
-    def closed(self, state: Any) -> Iterator[tuple[int, str, list[Any]]]:
-        """Every kept stream whose channel the game has closed since: (seat, channel, chunks), once."""
-        for seat, channel in list(self._kept):
+    def closed(self, state: Any, now: float) -> Iterator[tuple[int, str, list[Any]]]:
+        """Every stream whose channel the game has closed since: (seat, channel, chunks kept), once.
+        Its grace starts: what the seat sends on it next is taken by `late`."""
+        for seat, channel in list(self._open):
             if channel not in declared.streams(self._game, state, seat):
-                chunks = self._kept.pop((seat, channel))
-                self._kept_bytes.pop((seat, channel), None)
-                self._limits.pop((seat, channel), None)
-                yield seat, channel, chunks
+                key = (seat, channel)
+                rule = self._open.pop(key)
+                chunks = self._kept.pop(key, [])
+                self._kept_bytes.pop(key, None)
+                if rule.grace_seconds > 0:
+                    self._late[key] = Late(now + rule.grace_seconds, rule)
+                if chunks:
+                    yield seat, channel, chunks
+
+    def late(self, seat: int, message: StreamMessage, now: float) -> Late | None:
+        """A message on a closed channel in the seat's grace, checked as on the open channel: None
+        when no grace holds. The grace is returned with every chunk it gathered; once the empty
+        message has ended it, they are the game's to commit."""
+        key = (seat, message.channel)
+        grace = self._late.get(key)
+        if grace is None or now > grace.until:
+            self._late.pop(key, None)
+            self._kept_bytes.pop(key, None)
+            return None
+        self._check(seat, message, grace.rule)
+        if message.data == {}:
+            del self._late[key]
+            self._kept_bytes.pop(key, None)
+            grace.ended = True
+        else:
+            grace.chunks.append(message.data)
+            self._kept_bytes[key] = self._kept_bytes.get(key, 0) + message.size
+        return grace
+
+    def waited_for(self, now: float) -> float | None:
+        """While a seat may still send what it made before a close, the table waits for it (bots
+        hold their moves) until it says it is done or its grace ends: seconds left, or None."""
+        waits = [grace.until - now for grace in self._late.values() if grace.until > now]
+        return max(waits) if waits else None
 
     def reset(self) -> None:
+        self._open.clear()
         self._kept.clear()
         self._kept_bytes.clear()
         self._limits.clear()
+        self._late.clear()
+
+
+def _closed(channel: str) -> ProtocolError:
+    return ProtocolError(
+        wire.STREAM_CLOSED, "The channel {channel!r} is not open to you now", channel=channel[:40]
+    )

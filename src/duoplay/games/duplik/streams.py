@@ -27,6 +27,10 @@ from duoplay.games.duplik.actions import (
 from duoplay.games.duplik.state import DESCRIBE, Drawing, DuplikState, Stroke
 
 TEXT, INK = "text", "ink"
+# An Artist whose phone lost its network before pens down sends the rest of the drawing once it is
+# back: the table takes it this long after pens down, and the bots wait for it (see the server's
+# streams). The Portrayer passing the drawings ends it.
+LATE_INK_SECONDS = 15.0
 
 
 def streams(state: DuplikState, seat: int) -> Mapping[str, StreamRule]:
@@ -41,7 +45,8 @@ def streams(state: DuplikState, seat: int) -> Mapping[str, StreamRule]:
         return {TEXT: StreamRule(artists, max_bytes=MAX_TEXT * 4 + 64, per_second=10.0)}
     if seat in current.done or not 0 <= seat < state.seats or options.paper:
         return {}
-    return {INK: StreamRule(frozenset({seat}), max_bytes=16_384, per_second=30.0)}
+    return {INK: StreamRule(frozenset({seat}), max_bytes=16_384, per_second=30.0,
+                            grace_seconds=LATE_INK_SECONDS)}
 
 
 def commit_stream(state: DuplikState, seat: int, channel: str,

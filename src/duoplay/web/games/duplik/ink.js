@@ -7,9 +7,13 @@
 // tells whether the connection is up: a server that restarted meanwhile lost its copy. The server
 // relays every message it keeps back to the Artist's own seat, so `kept` follows the server's copy
 // (null while unknown: after a reload or a lost connection, until the clear sent again comes back).
+// Pencils may go down while part of the drawing has not left (the connection was down): the server
+// still takes it for a short grace after pens down, so the rest is sent once the connection is back,
+// followed by an empty message ("that is all"), and only then is the drawing closed.
 const STORE = "duoplay.duplik.ink.";
 const PACE_MS = 120; // at most about 8 stream messages a second
 const BEAT_MS = 2000;
+const LATE_MS = 15000; // the server's grace for a seat that was away at pens down
 const KEEP = 6; // drawings remembered in this browser (older ones are forgotten)
 export const MAX_STROKES = 400; // the game's limits for one drawing
 export const MAX_POINTS = 20000;
@@ -55,11 +59,14 @@ export class Ink {
     this.timer = null;
     this.beat = null;
     this.drainWaiters = [];
+    this.finishing = false; // pens are down; what had not left is still on its way
+    this.lateTimer = null;
   }
 
   // The drawing of one Artist in one round of one match; a stored copy comes back after a reload.
   open(key) {
     if (key === this.key) return;
+    if (this.finishing) this.close();
     this.key = key;
     const stored = key ? load(key) : null;
     this.strokes = stored ? stored.strokes : [];
@@ -78,7 +85,28 @@ export class Ink {
     if (!this.send({})) this.lost(); // the server keeps nothing of it; a failure means no connection
   }
 
+  // Pens are down: send what has not left yet within the server's grace, then close.
+  finish() {
+    if (!this.key || this.finishing) return;
+    if (!this.pending()) {
+      this.send({}); // all of it had left: the table need not wait for this drawing
+      this.close();
+      return;
+    }
+    this.finishing = true;
+    clearInterval(this.beat);
+    this.beat = null;
+    this.lateTimer = setTimeout(() => this.close(), LATE_MS);
+    this.drained(LATE_MS).then((all) => {
+      if (all && this.finishing) this.send({}); // nothing more: the table need not wait
+      this.close();
+    });
+  }
+
   close() {
+    this.finishing = false;
+    clearTimeout(this.lateTimer);
+    this.lateTimer = null;
     this.key = null;
     this.strokes = [];
     this.outbox = [];

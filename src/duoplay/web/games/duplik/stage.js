@@ -144,6 +144,7 @@ export class Stage {
     const artistDrawing = !replay && role === "artist" && v.phase === "describe" && !v.done.includes(me);
     const paper = onPaper(v); // at the table with paper: the drawing is not on the phone
     if (artistDrawing && !paper) this.ink.open(`${key}.${me}`);
+    else if (this.ink.key === `${key}.${me}` && !replay) this.ink.finish(); // the last strokes may be on their way
     else if (this.ink.key) this.ink.close();
     const typing = !replay && role === "portrayer" && v.phase === "describe" && !v.stopped && !spoken(v);
     if (typing) this.typist.open(key, v.description);

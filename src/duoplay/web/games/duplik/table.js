@@ -165,7 +165,14 @@ export function createTable(root, ctx) {
       if (msg.channel === "ink" && msg.seat === me()) stage.ink.echoed(msg.data); // the server kept it
     },
     error: (error) => {
-      if (error.code === "stream_closed") return true; // the hourglass ran out meanwhile: nothing to say
+      if (error.code === "stream_closed") {
+        // The hourglass ran out meanwhile: nothing to say, unless strokes drawn before were refused.
+        if (stage.ink.finishing) {
+          stage.ink.close();
+          why.show(error);
+        }
+        return true;
+      }
       if (error.code === "too_large" && stage.typist.key) {
         stage.typist.full();
         return true;
