@@ -3,7 +3,9 @@ moment the test chooses, the way a phone loses and finds its network.
 
 The page's WebSockets go through Playwright's route to the real server; `drop()` closes the one
 open and refuses new ones (the page keeps trying, as it does on a dead network) until `restore()`.
-Install it before the page opens the room.
+`fall_silent()` is how a phone's network usually goes: the socket stays open on both sides and
+nothing more gets through either way, until the page or the server gives it up. Install it before
+the page opens the room.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ class Link:
     def __init__(self, page: Page) -> None:
         self.page = page
         self.up = True
+        self.silent = False
         self.sockets: list[tuple[WebSocketRoute, WebSocketRoute]] = []  # (the page's side, the server's)
         page.route_web_socket(WS_URL, self._route)
 
@@ -24,7 +27,16 @@ class Link:
         if not self.up:
             socket.close(code=1001, reason="offline")
             return
-        self.sockets.append((socket, socket.connect_to_server()))
+        server = socket.connect_to_server()
+        socket.on_message(lambda message: None if self.silent else server.send(message))
+        server.on_message(lambda message: None if self.silent else socket.send(message))
+        self.sockets.append((socket, server))
+
+    def fall_silent(self) -> None:
+        """The network goes without a word: nothing gets through, and nothing is closed."""
+        self.silent = True
+        self.up = False
+        self.sockets.clear()
 
     def drop(self) -> None:
         """The network goes: the open socket closes, and reconnects fail until `restore()`."""
@@ -38,3 +50,4 @@ class Link:
     def restore(self) -> None:
         """The network is back: the page's next attempt reaches the server."""
         self.up = True
+        self.silent = False

@@ -329,11 +329,10 @@ async def _serve_socket(websocket: WebSocket, config: ServerConfig) -> None:
     refusals: deque[float] = deque()
     loop = asyncio.get_running_loop()
     hello_by: float | None = loop.time() + config.hello_timeout  # None once the room took the hello
+    pings = False  # the client pings: silence means its network went
     try:
         while not overflow and not moved:
-            if hello_by is None:
-                frame = await websocket.receive()
-            else:
+            if hello_by is not None:
                 try:
                     frame = await asyncio.wait_for(websocket.receive(), max(0.0, hello_by - loop.time()))
                 except TimeoutError:
@@ -341,6 +340,13 @@ async def _serve_socket(websocket: WebSocket, config: ServerConfig) -> None:
                         wire.HELLO_TIMEOUT, "Say hello within {seconds} s of connecting",
                         seconds=config.hello_timeout))))
                     break
+            elif pings:
+                try:
+                    frame = await asyncio.wait_for(websocket.receive(), config.silent_after)
+                except TimeoutError:
+                    break
+            else:
+                frame = await websocket.receive()
             arrived = loop.time()  # before anything else: races are decided by this stamp
             if frame["type"] == "websocket.disconnect":
                 break
@@ -358,6 +364,10 @@ async def _serve_socket(websocket: WebSocket, config: ServerConfig) -> None:
                     refusals.popleft()
                 if len(refusals) > config.abuse_limit:
                     break
+                continue
+            if isinstance(message.message, wire.Ping):
+                pings = True
+                send(wire.encode(wire.message("pong", id=message.id)))
                 continue
             # Shielded: a cancelled reader must not stop a move halfway between storage and fan-out.
             await asyncio.shield(rooms.deliver(subscription, message, text))

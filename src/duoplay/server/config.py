@@ -59,6 +59,9 @@ class ServerConfig:
     """Seconds a new connection (or a new request on a kept-alive one) has to send its request line and
     headers; `duoplay serve` gives it to uvicorn (`duoplay.server.handshake`)."""
     hello_timeout: float = 10.0
+    # A connection that pings (the web client does, every 5 s of quiet) and then says nothing for
+    # this long has lost its network: it is closed, so the others see its seat as away.
+    silent_after: float = 15.0
     """Seconds a new WebSocket has to say `hello`; until it does it hears nothing of the room."""
     connections_per_address: int = 50
     """Open WebSockets one client address may hold; 0 turns the cap off."""

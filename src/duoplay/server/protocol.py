@@ -42,6 +42,7 @@ FORBIDDEN_ORIGIN = "forbidden_origin"
 
 CLIENT_TYPES = (
     "hello", "sit", "leave", "add_bot", "remove_bot", "start", "action", "stream", "emote", "listed",
+    "ping",
 )
 
 # The reactions a seated player can send: a fixed set, so there is no free chat to moderate.
@@ -122,8 +123,15 @@ class Listed:
     listed: bool  # whether the room shows in the open-room list
 
 
+@dataclass(frozen=True, slots=True)
+class Ping:
+    """A client asking whether its connection still works: answered at once with `pong` by the
+    connection itself (no room sees it). A connection that has pinged is closed if it then falls
+    silent (its network went), so the room sees the seat as away."""
+
+
 ClientMessage = (
-    Hello | Sit | Leave | AddBot | RemoveBot | Start | ActionMessage | StreamMessage | Emote | Listed
+    Hello | Sit | Leave | AddBot | RemoveBot | Start | ActionMessage | StreamMessage | Emote | Listed | Ping
 )
 MessageId = str | int | None
 
@@ -236,6 +244,8 @@ def parse_data(data: Any) -> ClientMessage:
         if not isinstance(listed, bool):
             raise ProtocolError(MALFORMED_MESSAGE, 'listed needs "listed": true or false')
         return Listed(listed)
+    if kind == "ping":
+        return Ping()
     raise ProtocolError(UNKNOWN_TYPE, "Unknown message type {kind!r}; expected one of {known}",
                         kind=kind[:40], known=", ".join(CLIENT_TYPES))
 

@@ -4,6 +4,12 @@
 // actions that did not change: the socket rebuilds both, so the rest of the page sees full states.
 const DELAYS = [300, 1000, 2000, 4000, 8000];
 const REMEMBERED = 200; // recent messages whose type an error can still be traced to
+// A phone whose network goes keeps its socket "open" for a minute or more: after 5 s with nothing
+// heard the page pings, and a connection that does not answer within 4 s is given up for lost (the
+// server, hearing nothing for 15 s from a page that pings, closes its side too).
+const QUIET_MS = 5000;
+const ANSWER_MS = 4000;
+const OPEN_MS = 8000; // a try that has not opened by then is tried again
 
 // The view a delta state describes: the connection's previous view, with `set` over it, minus `unset`.
 export function applyDelta(previous, delta) {
@@ -32,6 +38,17 @@ export class RoomSocket {
     this.sent = new Map(); // id -> {type, resolve?, reject?}
     this.view = null; // the last view this connection received, the base of the next delta
     this.legal = []; // the last legal actions it received, kept by a state that leaves them out
+    this.heard = 0; // performance.now() when this connection last received anything
+    this.pinged = null; // when the unanswered ping left, or null
+    this.watch = setInterval(() => this.check(), 1000);
+    this.onOffline = () => this.lost();
+    this.onOnline = () => this.retryNow();
+    this.onVisible = () => {
+      if (document.visibilityState === "visible") this.ping(); // back from sleep: is it still up?
+    };
+    window.addEventListener("offline", this.onOffline);
+    window.addEventListener("online", this.onOnline);
+    document.addEventListener("visibilitychange", this.onVisible);
   }
 
   connect() {
@@ -41,15 +58,20 @@ export class RoomSocket {
     this.ws = ws;
     this.view = null;
     this.legal = [];
+    this.heard = performance.now(); // the time this try began, until it hears something
     this.handlers.status("connecting");
     ws.addEventListener("open", () => {
       this.attempt = 0;
+      this.heard = performance.now();
+      this.pinged = null;
       this.handlers.status("open");
       // The token is read at each connect, so a seat taken meanwhile is reclaimed.
       ws.send(JSON.stringify({ v: 1, type: "hello", deltas: true, ...this.handlers.hello() }));
     });
     ws.addEventListener("message", (event) => {
       if (this.ws !== ws) return;
+      this.heard = performance.now();
+      this.pinged = null;
       let msg;
       try {
         msg = JSON.parse(event.data);
@@ -62,16 +84,56 @@ export class RoomSocket {
       if (this.ws !== ws) return;
       // 4404: the room does not exist; retrying will not help.
       if (event.code === 4404) this.stopped = true;
-      this.dropPending();
-      this.handlers.status("closed");
-      if (this.stopped) return;
-      const delay = DELAYS[Math.min(this.attempt, DELAYS.length - 1)];
-      this.attempt += 1;
-      this.timer = setTimeout(() => this.connect(), delay);
+      this.closed();
     });
   }
 
+  // The connection is gone: whatever waited for an answer is told, and the next try is planned.
+  closed() {
+    this.ws = null;
+    this.pinged = null;
+    this.dropPending();
+    this.handlers.status("closed");
+    if (this.stopped) return;
+    const delay = DELAYS[Math.min(this.attempt, DELAYS.length - 1)];
+    this.attempt += 1;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.connect(), delay);
+  }
+
+  // Given up for lost without waiting for the browser to notice (it can take minutes).
+  lost() {
+    const old = this.ws;
+    if (!old || this.stopped) return;
+    old.close();
+    this.closed();
+  }
+
+  // The network is back: try now rather than at the next planned time.
+  retryNow() {
+    if (this.stopped || this.ws) return;
+    clearTimeout(this.timer);
+    this.attempt = 0;
+    this.connect();
+  }
+
+  ping() {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN || this.pinged !== null) return;
+    this.pinged = performance.now();
+    this.ws.send(JSON.stringify({ v: 1, type: "ping" }));
+  }
+
+  check() {
+    if (!this.ws) return;
+    const now = performance.now();
+    if (this.ws.readyState === WebSocket.CONNECTING && now - this.heard > OPEN_MS) this.lost();
+    if (this.ws === null || this.ws.readyState !== WebSocket.OPEN) return;
+    if (this.pinged !== null && now - this.pinged > ANSWER_MS) this.lost();
+    else if (now - this.heard > QUIET_MS) this.ping();
+  }
+
   receive(msg) {
+    if (msg.type === "pong") return; // heard: that is all it says
     if (msg.type === "state") {
       if (msg.view === undefined && msg.delta) {
         if (this.view === null) {
@@ -150,6 +212,10 @@ export class RoomSocket {
   close() {
     this.stopped = true;
     clearTimeout(this.timer);
+    clearInterval(this.watch);
+    window.removeEventListener("offline", this.onOffline);
+    window.removeEventListener("online", this.onOnline);
+    document.removeEventListener("visibilitychange", this.onVisible);
     this.dropPending();
     if (this.ws) this.ws.close();
   }

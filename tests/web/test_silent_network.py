@@ -1,0 +1,70 @@
+"""A phone's network rarely goes with a clean close: the socket stays "open" while nothing gets
+through, and the browser may not notice for minutes. The page pings after 5 s of quiet and gives a
+connection up when 4 s pass without an answer; it also listens to the browser's offline event.
+Either way the connection bar shows, a move made meanwhile waits, and the page is back in its seat
+once the network is."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+from tests.web.driver import act_once, bot_table, play_past_the_draft, version, wait_for_change
+from tests.web.duplik_fixtures import with_clock
+from tests.web.link import Link
+from tests.web.tables import PHONE, SLOW, NewContext, Person
+
+pytestmark = pytest.mark.browser
+
+
+def _in_view(page: Page, selector: str) -> bool:
+    box = page.locator(selector).bounding_box()
+    size = page.viewport_size
+    assert size is not None
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
+
+
+def test_a_network_that_goes_silent_shows_the_bar_and_the_move_waits_for_it(
+    new_context: NewContext, server_url: str
+) -> None:
+    table = bot_table(with_clock(new_context), server_url, Person("Ada", PHONE), seed=3)
+    page = table.pages[0]
+    link = Link(page)  # the page's next socket goes through the test's hands
+    page.reload()
+    page.wait_for_selector("#uno-table[data-version]", timeout=SLOW)
+    play_past_the_draft(page)
+    mine = page.locator("#uno-log li", has_text=re.compile(r"^You (played|drew|kept)"))
+    made = mine.count()
+    before = version(page)
+
+    link.fall_silent()  # nothing gets through, and nobody closes anything
+    bar = page.locator("#connection")
+    page.clock.fast_forward(6_000)  # 5 s of quiet: the page pings
+    expect(bar).to_be_hidden()  # not given up yet: the answer may be on its way
+    page.clock.fast_forward(5_000)  # no answer within 4 s: the connection is given up
+    expect(bar).to_be_visible()
+    assert _in_view(page, "#connection"), "the connection bar is out of view"
+    assert act_once(page)  # a card, or Draw: the move waits for the connection
+    assert version(page) == before
+
+    link.restore()
+    page.clock.fast_forward(8_000)  # the page's next try
+    wait_for_change(page, before)
+    expect(bar).to_be_hidden()
+    expect(mine).to_have_count(made + 1)  # made once, not lost and not twice
+    assert table.errors == []
+
+
+def test_the_browser_going_offline_shows_the_bar_at_once(new_context: NewContext, server_url: str) -> None:
+    table = bot_table(new_context, server_url, Person("Ada", PHONE), seed=3)
+    page = table.pages[0]
+    page.wait_for_selector("#uno-table[data-version]", timeout=SLOW)
+    bar = page.locator("#connection")
+    expect(bar).to_be_hidden()
+    page.context.set_offline(True)  # the phone tells the page it has no network
+    expect(bar).to_be_visible()
+    page.context.set_offline(False)  # and that it is back: the page tries at once
+    expect(bar).to_be_hidden(timeout=SLOW)
+    page.wait_for_selector("#uno-table[data-version]", timeout=SLOW)
+    assert table.errors == []
