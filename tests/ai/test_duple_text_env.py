@@ -130,3 +130,25 @@ def test_the_documented_loop_plays_the_hard_bot_to_at_least_0_9() -> None:
     # About 0.95: some random prompts have no word the bot knows (X + M at the beach); a word-list
     # change may move it a little, a broken judge or bot moves it far.
     assert float(out.getvalue()) >= 0.9
+
+
+def test_a_full_stop_or_quotes_around_the_word_do_not_change_the_verdict() -> None:
+    env = DupleWordEnv(lang="en")
+    env.reset(seed=0)
+    env.letters, env.category = ("N", "E"), "insect"  # "queen": an insect's caste, with N and E
+    for answer in ("queen", "queen.", "Queen!", ' "queen." ', "«queen»"):
+        env.tries_left = 1
+        _, reward, _, _, info = env.step(answer)
+        assert (reward, info["word"].lower()) == (1.0, "queen")
+
+
+def test_the_malformed_penalty_is_a_cost_and_a_negative_one_is_refused() -> None:
+    with pytest.raises(ValueError, match="malformed_penalty is what a malformed answer costs"):
+        DupleWordEnv(lang="en", malformed_penalty=-0.5)
+    env = DupleWordEnv(lang="en", malformed_penalty=0.5)
+    env.reset(seed=1)
+    assert env.step(7)[1] == -0.5  # type: ignore[arg-type]  # not text: malformed
+    env = DupleWordEnv(lang="en")
+    env.reset(seed=1)
+    reward = env.step(7)[1]  # type: ignore[arg-type]
+    assert (reward, str(reward)) == (0.0, "0.0")

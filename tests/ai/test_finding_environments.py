@@ -37,16 +37,30 @@ def test_a_game_is_found_by_its_aliases_too() -> None:
             assert type(ai.raw_env(alias)) is type(ai.raw_env(game_id))
 
 
-def test_an_unknown_game_is_refused() -> None:
-    with pytest.raises(MalformedAction, match="Unknown game"):
-        ai.env("no-such-game")
+def test_an_unknown_game_is_refused_naming_the_games_and_their_environments() -> None:
+    for build in (ai.env, ai.raw_env, ai.parallel_env, ai.text_env):
+        with pytest.raises(ai.UnknownGame, match="unknown game 'no-such-game'") as refused:
+            build("no-such-game")
+        assert isinstance(refused.value, ValueError)
+        assert not isinstance(refused.value, MalformedAction)  # not a move refused at the table
+        assert "uno-duo (env)" in str(refused.value) and "duos (parallel_env)" in str(refused.value)
+    with pytest.raises(ai.UnknownGame):
+        ai.VectorEnv(2, "no-such-game")
+
+
+def test_duos_asked_for_a_turn_based_environment_names_its_parallel_env() -> None:
+    with pytest.raises(ValueError, match=r"DUOS offers no learning \(AEC\) environment.*"
+                                         r"it offers parallel_env\('duos'\)"):
+        ai.env("duos")
+    with pytest.raises(ValueError, match=r"it offers text_env\('duple'\)"):
+        ai.parallel_env("duple")
 
 
 def test_a_game_without_an_environment_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     plain = SimpleNamespace(id="plain", name="Plain Game", aliases=())
     monkeypatch.setattr(environments, "find_game",
                         lambda name: plain if name == "plain" else find_game(name))
-    with pytest.raises(ValueError, match="Plain Game offers no learning environment") as refused:
+    with pytest.raises(ValueError, match=r"Plain Game offers no learning \(AEC\) environment") as refused:
         ai.env("plain")
     assert ", ".join(ai.games()) in str(refused.value)
 
@@ -68,5 +82,3 @@ def test_a_game_without_a_parallel_environment_says_so() -> None:
     assert lacking, "some game has its players take turns"
     with pytest.raises(ValueError, match=r"offers no Parallel environment.*games that do: "):
         ai.parallel_env(lacking[0])
-    with pytest.raises(MalformedAction, match="Unknown game"):
-        ai.parallel_env("no-such-game")

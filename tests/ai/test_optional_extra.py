@@ -13,16 +13,17 @@ _BLOCK = """
 import sys
 class _Missing:
     def find_spec(self, name, path=None, target=None):
-        if name.split('.')[0] in ('pettingzoo', 'gymnasium'):
+        if name.split('.')[0] in BLOCKED:
             raise ModuleNotFoundError(f"No module named {name!r}")
         return None
 sys.meta_path.insert(0, _Missing())
 """
 
 
-def _run(code: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-c", _BLOCK + code], capture_output=True, text=True,
-                          timeout=60, check=False)
+def _run(code: str, blocked: tuple[str, ...] = ("pettingzoo", "gymnasium")
+         ) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", f"BLOCKED = {blocked!r}\n" + _BLOCK + code],
+                          capture_output=True, text=True, timeout=60, check=False)
 
 
 def test_duoplay_imports_and_plays_without_pettingzoo() -> None:
@@ -44,3 +45,11 @@ def test_the_environment_says_what_is_missing() -> None:
     result = _run("import duoplay.ai\n")
     assert result.returncode != 0
     assert "duoplay[ai]" in result.stderr
+
+
+def test_openspiel_without_its_extra_names_the_extra() -> None:
+    result = _run("import duoplay.games.uno_duo.ai.openspiel\n", blocked=("pyspiel", "open_spiel"))
+    assert result.returncode != 0
+    needs = "ImportError: UNO Duo's OpenSpiel game needs the 'openspiel' extra (pyspiel is missing)"
+    assert needs in result.stderr
+    assert "pip install 'duoplay[openspiel]'" in result.stderr

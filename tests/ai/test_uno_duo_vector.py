@@ -106,7 +106,7 @@ def test_a_bad_action_moves_no_game() -> None:
 
 
 def test_a_game_without_a_vector_environment_says_so() -> None:
-    with pytest.raises(MalformedAction):
+    with pytest.raises(ai.UnknownGame):
         ai.VectorEnv(2, game="no-such-game")
     assert type(ai.VectorEnv(2, game="uno")) is VectorEnv
     lacking = [g for g in game_ids() if g not in ai.games()]

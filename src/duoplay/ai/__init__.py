@@ -20,6 +20,7 @@ except ImportError as missing:
     ) from missing
 
 from duoplay.ai.environments import (
+    UnknownGame,
     env,
     games,
     parallel_env,
@@ -30,4 +31,5 @@ from duoplay.ai.environments import (
 )
 from duoplay.ai.vector import VectorEnv
 
-__all__ = ["VectorEnv", "env", "games", "parallel_env", "parallel_games", "raw_env", "text_env", "text_games"]
+__all__ = ["UnknownGame", "VectorEnv", "env", "games", "parallel_env", "parallel_games", "raw_env",
+           "text_env", "text_games"]

@@ -8,19 +8,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from duoplay.ai.environments import companion, games
-from duoplay.core.registry import find_game
+from duoplay.ai.environments import _find, companion, games
 
 
 def VectorEnv(n: int, game: str, **kwargs: Any) -> Any:
     """The vector environment of `game` (an id or alias) with `n` games; `kwargs` are its options
     (see the game's own `VectorEnv`).
 
-    Raises `MalformedAction` for an unknown game and `ValueError` for a game that offers no
+    Raises `UnknownGame` for an unknown game and `ValueError` for a game that offers no
     vector environment."""
     vector = companion(game, "VectorEnv")
     if vector is None:
         offered = [g for g in games() if companion(g, "VectorEnv") is not None]
-        raise ValueError(f"{find_game(game).name} offers no vector environment; games that do: "
+        raise ValueError(f"{_find(game).name} offers no vector environment; games that do: "
                          f"{', '.join(offered) or 'none'}")
     return vector(n, **kwargs)

@@ -3,9 +3,10 @@
 Each episode is one prompt, drawn as the game draws them: a face-off's two letters (two letter
 cards whose symbols match, or that match a wild card's two symbols) and a category card, or,
 `all_play_share` of the time, an All Play with 3-5 face-up letters and no category. The agent
-answers with a word (a `Text` action); the judge decides: reward 1.0 if it accepts the word,
-else 0.0, and `info` holds the verdict's `reason` and `detail`. An action that is not text, or
-is longer than the action space allows, is `malformed` and costs `malformed_penalty`.
+answers with a word (a `Text` action; a full stop or quotes around it are dropped); the judge
+decides: reward 1.0 if it accepts the word, else 0.0, and `info` holds the verdict's `reason`
+and `detail`. An action that is not text, or is longer than the action space allows, is
+`malformed` and costs `malformed_penalty` (0 or more).
 
 An episode is one answer, or up to `max_tries` answers to the same prompt: it ends at the
 first accepted word or when the tries are used up. `prompt()` words the current prompt as one
@@ -32,6 +33,19 @@ LANGUAGE_NAMES = {"es": "Spanish", "en": "English"}
 WORD_CHARSET = frozenset(string.ascii_letters + string.digits + " -'.·"
                          + "ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚÛÜÝàáâãäåæçèéêëìíîïñòóôõöøùúûüýÿŒœ")
 ALL_PLAY_LETTERS = (3, 5)
+# What a language model's answer often wraps the word in: a full stop or other end of sentence,
+# and quotes; the judge reads the word inside.
+SENTENCE_END = ".!?…"
+QUOTES = "\"“”«»'"
+
+
+def answer_word(answer: str) -> str:
+    """The word of an answer: without surrounding spaces, a sentence's end ("queen." is "queen")
+    or the quotes around it."""
+    word = answer.strip().rstrip(SENTENCE_END).strip()
+    if len(word) >= 2 and word[0] in QUOTES and word[-1] in QUOTES:
+        word = word[1:-1].strip().rstrip(SENTENCE_END).strip()
+    return word
 
 
 def _observation_charset(cards: Deck) -> frozenset[str]:
@@ -54,6 +68,9 @@ class DupleWordEnv(gymnasium.Env[Observation, str]):
             raise ValueError("all_play_share is a share: between 0 and 1")
         if max_tries < 1:
             raise ValueError("max_tries must be at least 1")
+        if not malformed_penalty >= 0.0:
+            raise ValueError(f"malformed_penalty is what a malformed answer costs, 0 or more (0.5 gives a "
+                             f"reward of -0.5), not {malformed_penalty!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
         self.lang = lang
@@ -140,11 +157,12 @@ class DupleWordEnv(gymnasium.Env[Observation, str]):
             raise RuntimeError("the episode is over: call reset()")
         self.tries_left -= 1
         if not isinstance(action, str) or len(action) > MAX_WORD:
-            reward, accepted, reason, detail, word = -self.malformed_penalty, False, "malformed", "", ""
+            reward, accepted, reason, detail, word = 0.0 - self.malformed_penalty, False, "malformed", "", ""
         else:
-            verdict = judge_answer(self.lang, action, self.letters, self.category)
+            word = answer_word(action)
+            verdict = judge_answer(self.lang, word, self.letters, self.category)
             reward = 1.0 if verdict.accepted else 0.0
-            accepted, reason, detail, word = verdict.accepted, verdict.reason, verdict.detail, action
+            accepted, reason, detail = verdict.accepted, verdict.reason, verdict.detail
         if accepted:
             self.tries_left = 0
         info = {**self._prompt_info(), "word": word, "accepted": accepted, "reason": reason,

@@ -28,7 +28,13 @@ import random
 from typing import Any
 
 import numpy as np
-import pyspiel
+
+try:
+    import pyspiel
+except ImportError as missing:
+    raise ImportError(f"UNO Duo's OpenSpiel game needs the 'openspiel' extra "
+                      f"({missing.name or 'pyspiel'} is missing): pip install 'duoplay[openspiel]'"
+                      ) from missing
 
 from duoplay.games.uno_duo import rules
 from duoplay.games.uno_duo.ai.encoding import ACTION_COUNT, ACTIONS, OBS_SIZE, action_index, encode_view
