@@ -31,9 +31,22 @@ def test_64_letter_cards_8_symbols_8_wilds_spread(lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_letter_frequencies_follow_the_language(lang: str) -> None:
     letters = Counter(letter for letter, _ in deck(lang).letters)
-    common = "AEO" if lang == "es" else "EAT"
+    common = {"es": "AEO", "en": "EAT", "sv": "AERT", "pl": "AEIO", "fr": "EAS"}[lang]
     assert all(letters[c] >= 4 for c in common)
     assert ("Ñ" in letters) == (lang == "es")
+
+
+@pytest.mark.parametrize(("lang", "own", "none"), [
+    ("sv", "ÅÄÖ", "QWXZ"),  # Å, Ä, Ö are letters of their own; X and the loanword letters too rare
+    ("pl", "ĄĆĘŁŃÓŚŻ", "QVX"),  # Ź is too rare for a card; Q, V, X are not Polish letters
+    ("fr", "", "ÉÈÊÇKWZ"),  # accents fold into their letters; K, W, Z too rare
+])
+def test_a_deck_has_its_languages_own_letters(lang: str, own: str, none: str) -> None:
+    letters = Counter(letter for letter, _ in deck(lang).letters)
+    assert all(letters[c] >= 1 for c in own)
+    assert not any(letters[c] for c in none)
+    symbols = [symbol for letter, symbol in deck(lang).letters if letter == "E"]
+    assert len(symbols) == len(set(symbols))  # one letter's cards show different symbols
 
 
 def test_a_shuffled_deck_differs_with_the_seed() -> None:
@@ -77,9 +90,13 @@ def test_every_player_has_a_play_pile_and_the_dealer_starts(seats: int) -> None:
     assert match.to_move() == (0,) and match.view(None)["phase"] == "flip"
 
 
-@pytest.mark.parametrize("lang, name", [("es", "animal"), ("en", "animal")])
-def test_each_language_has_its_categories(lang: str, name: str) -> None:
+@pytest.mark.parametrize(("lang", "name", "all_play"), [
+    ("es", "parte del cuerpo", "Todos juegan"), ("en", "body part", "All Play"),
+    ("sv", "kroppsdel", "Alla spelar"), ("pl", "część ciała", "Wszyscy grają"),
+    ("fr", "partie du corps", "Tous en jeu"),
+])
+def test_each_language_has_its_categories(lang: str, name: str, all_play: str) -> None:
     cards = deck(lang)
-    assert name in cards.categories
-    assert cards.all_play_name == ("Todos juegan" if lang == "es" else cards.all_play_name)
+    assert name in [c.name for c in cards.categories.values()]
+    assert cards.all_play_name == all_play
     assert any(c.proper_nouns for c in cards.categories.values())

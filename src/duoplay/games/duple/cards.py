@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-LANGUAGES = ("es", "en")
+LANGUAGES = ("es", "en", "sv", "pl", "fr")
 ALL_PLAY = "all_play"
 LETTER_CARDS = 64
 WILD_CARDS = 8

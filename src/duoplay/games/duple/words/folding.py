@@ -1,8 +1,12 @@
-"""Letters as the game matches them: case and accents folded, Ñ kept in Spanish.
+"""Letters as the game matches them: case folded, accents folded unless the language has the letter.
 
 A card shows "N"; "canción" contains it, "año" does not (in Spanish Ñ is its own
-letter). In English "piñata" folds to "pinata". Spaces, dashes and apostrophes of any
-kind are normalised first, so "Costa  Rica" and "o’clock" compare as typed by hand.
+letter). In English "piñata" folds to "pinata", in French "élève" to "eleve" and "cœur" to
+"coeur". Swedish Å, Ä, Ö and Polish Ą, Ć, Ę, Ł, Ń, Ó, Ś, Ź, Ż are letters of their own: a
+card A is not in "år", a card L is not in "łyżka". `loose` folds those too: it is how a word
+typed without them on a phone is looked up ("kott" -> "kött", when only one word fits).
+Spaces, dashes and apostrophes of any kind are normalised first, so "Costa  Rica" and
+"o’clock" compare as typed by hand.
 """
 
 from __future__ import annotations
@@ -14,8 +18,14 @@ from collections.abc import Sequence
 _SPACES = re.compile(r"\s+")
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "`": "'", "´": "'",
                               "‐": "-", "‑": "-", "–": "-", "—": "-"})
-_COMBINING_TILDE = "\u0303"
-_KEEP_TILDE = frozenset({"es"})  # languages where ñ is a letter of its own
+# Letters with a mark that are letters of their own in a language (lower case).
+OWN_LETTERS: dict[str, frozenset[str]] = {
+    "es": frozenset("ñ"),
+    "sv": frozenset("åäö"),
+    "pl": frozenset("ąćęłńóśźż"),
+}
+# Letters that Unicode does not decompose, spelled as their base letters.
+_NOT_DECOMPOSED = {"ł": "l", "ø": "o", "đ": "d", "œ": "oe", "æ": "ae", "ß": "ss"}
 
 
 def normalise(text: str) -> str:
@@ -24,18 +34,27 @@ def normalise(text: str) -> str:
     return _SPACES.sub(" ", text).strip()
 
 
-def fold(lang: str, text: str) -> str:
-    """Lower case without accents; ñ stays ñ where it is a letter of its own (Spanish)."""
-    decomposed = unicodedata.normalize("NFD", normalise(text).casefold())
-    keep_tilde = lang in _KEEP_TILDE
+def _fold(text: str, own: frozenset[str]) -> str:
     out: list[str] = []
-    for char in decomposed:
-        if unicodedata.combining(char):
-            if keep_tilde and char == _COMBINING_TILDE and out and out[-1] == "n":
-                out[-1] = "ñ"
+    for char in normalise(text).casefold():
+        if char in own or char.isascii():
+            out.append(char)
             continue
-        out.append(char)
+        plain = _NOT_DECOMPOSED.get(char)
+        if plain is None:
+            plain = "".join(c for c in unicodedata.normalize("NFD", char) if not unicodedata.combining(c))
+        out.append(plain)
     return "".join(out)
+
+
+def fold(lang: str, text: str) -> str:
+    """Lower case without accents; a language's own letters (Spanish ñ, Swedish å...) kept."""
+    return _fold(text, OWN_LETTERS.get(lang, frozenset()))
+
+
+def loose(text: str) -> str:
+    """Lower case with every mark gone: how a word may be typed on a keyboard without them."""
+    return _fold(text, frozenset())
 
 
 def fold_letter(lang: str, letter: str) -> str:
