@@ -64,6 +64,14 @@ def test_the_browser_going_offline_shows_the_bar_at_once(new_context: NewContext
     expect(bar).to_be_hidden()
     page.context.set_offline(True)  # the phone tells the page it has no network
     expect(bar).to_be_visible()
+    # The bar sits in the room's thin bar and leaves its menu button free to tap.
+    toggle = page.locator("#kit-room-toggle")
+    expect(toggle).to_be_visible()
+    shown, menu = bar.bounding_box(), toggle.bounding_box()
+    assert shown is not None and menu is not None
+    assert shown["x"] + shown["width"] <= menu["x"], "the connection bar covers the room menu"
+    toggle.click()
+    expect(page.locator("body.kit-room-open")).to_have_count(1)
     page.context.set_offline(False)  # and that it is back: the page tries at once
     expect(bar).to_be_hidden(timeout=SLOW)
     page.wait_for_selector("#uno-table[data-version]", timeout=SLOW)
