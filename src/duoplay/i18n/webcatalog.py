@@ -46,11 +46,10 @@ CONTEXT_GLUE = "\u0004"
 PLACEHOLDER = re.compile(r"\{(\w+)(?:!r)?\}")
 METHODS = [("**.js", "javascript")]
 # Refusals the server sends: a game error's reason is its first argument, a server error's message
-# its second (after the code).
+# its second (after the code). A game's own subclass of these (DUOS's `FewerPairs`) is found in the
+# source: see game_error_classes().
 GAME_ERRORS = ("GameError", "MalformedAction", "IllegalAction", "NotYourTurn", "GameOver", "StaleState")
-PYTHON_KEYWORDS: dict[str, Any] = {
-    **dict.fromkeys(GAME_ERRORS), "ProtocolError": (2,), "RoomError": (2,), "error_response": (2,),
-}
+SERVER_ERRORS: dict[str, Any] = {"ProtocolError": (2,), "RoomError": (2,), "error_response": (2,)}
 # The command line and the test suite's hooks speak English: no player reads them.
 PYTHON_METHODS = [("cli/**.py", "ignore"), ("server/testhooks.py", "ignore"), ("**.py", "python")]
 
@@ -70,8 +69,9 @@ def extract() -> Catalog:
         str(WEB), METHODS, keywords=KEYWORDS, comment_tags=("i18n:",), strip_comment_tags=True
     ):
         catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
+    python_keywords = {**dict.fromkeys(game_error_classes()), **SERVER_ERRORS}
     for filename, lineno, message, comments, context in extract_from_dir(
-        str(PACKAGE), PYTHON_METHODS, keywords=PYTHON_KEYWORDS, comment_tags=("i18n:",),
+        str(PACKAGE), PYTHON_METHODS, keywords=python_keywords, comment_tags=("i18n:",),
         strip_comment_tags=True,
     ):
         if not comments and PLACEHOLDER.search(message if isinstance(message, str) else message[-1]):
@@ -80,6 +80,22 @@ def extract() -> Catalog:
     for game_id, label, where in declared_labels():
         catalog.add(label, None, [(f"declared:{game_id}", 0)], auto_comments=[where])
     return catalog
+
+
+def game_error_classes() -> list[str]:
+    """The names of the game errors and of every class in the package that derives from one of them,
+    however deep: a refusal raised as a subclass is as much a message as one raised as its base."""
+    bases: dict[str, set[str]] = {}
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                names = {base.id if isinstance(base, ast.Name) else base.attr
+                         for base in node.bases if isinstance(base, ast.Name | ast.Attribute)}
+                bases.setdefault(node.name, set()).update(names)
+    found = set(GAME_ERRORS)
+    while grown := {name for name, parents in bases.items() if parents & found} - found:
+        found |= grown
+    return sorted(found)
 
 
 def refusal_note(path: Path, template: str) -> str:

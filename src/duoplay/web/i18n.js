@@ -118,18 +118,60 @@ export function listOf(names) {
   }
 }
 
-// Seats as a message about them needs them: whether the reader is one of them (the message then
-// speaks to them: "you and {names}"), the others' names as one list, and how many others there are
-// (every message that holds {names} also takes that count, so that its verb can agree).
+// Seats as a message about them needs them: whether the reader is one of them, the others' names as
+// one list, and how many others there are (every message that holds {names} also takes that count,
+// so that its verb can agree). A message that can hold the reader as well takes `withYou(...)`.
 export function people(seats, seatName, me) {
   const others = seats.filter((seat) => seat !== me);
   const you = me !== null && me !== undefined && seats.includes(me);
-  return { you, names: listOf(others.map(seatName)), n: others.length };
+  return { you, names: listOf(others.map(seatName)), n: others.length, others: others.map(seatName) };
+}
+
+// The pronoun "you" in a list of people, in the form the message needs: "subject" ("you, Ana and Bo
+// vote") or "object" ("for you, Ana and Bo", "met by you, Ana and Bo").
+const YOU_IN_A_LIST = {
+  subject: () => tc("the reader in a list of people, as its subject", "you"),
+  object: () => tc("the reader in a list of people, after a verb or preposition", "you"),
+};
+
+// The reader and the others of `people(...)` as one list of the language, "you" inside it ("you, Ana
+// and Bo", "tú, Ana y Bo"), never "you and" in front of a list that has its own "and"; with how many
+// people it holds (the reader counted), for the message's plural.
+export function withYou(who, form = "subject") {
+  return { names: listOf([YOU_IN_A_LIST[form](), ...who.others]), n: who.others.length + 1 };
+}
+
+const isReader = (seat, me) => me !== null && me !== undefined && seat === me;
+
+// One seat in a message, reader-aware: `you()` (a second-person message of its own) when the seat is
+// the reader, else `other(name)`. The catalog's "You" never fills a third-person slot this way
+// ("juzga a Tú", "Dessin de Toi" were that bug).
+export function bySeat(seat, seatName, me, { you, other }) {
+  return isReader(seat, me) ? you() : other(seatName(seat));
+}
+
+// A seat's label on its own (a score row, a racer's tag, a file name): "You" for the reader, else the
+// name. Never put it in a sentence's slot: sentences go through bySeat.
+export function labelOf(seatName, me) {
+  return (seat) => (isReader(seat, me) ? t("You") : seatName(seat));
+}
+
+// Parameters of the server's refusals that are typed values (a DUOS help, a UNO Duo colour or card):
+// the server sends the value's code, and the game's module that knows the value renders it in the
+// reader's language. render(value) returns undefined for a value it does not know, which is shown as is.
+const refusalParams = {};
+export function refusalParam(key, render) {
+  refusalParams[key] = render;
 }
 
 // A server error as the player reads it: its message id and parameters through the catalog;
 // the English text when the server sent no id.
 export function errorText(error) {
   const id = error.msg || error.message || error.code || "";
-  return t(id, error.params);
+  const params = {};
+  for (const [key, value] of Object.entries(error.params || {})) {
+    const shown = key in refusalParams ? refusalParams[key](value) : undefined;
+    params[key] = shown === undefined ? value : shown;
+  }
+  return t(id, params);
 }

@@ -1,7 +1,7 @@
 // What each DUOS event means, in one line of the table's log (null for events that need none).
 // The log speaks to the reader in the second person: a line that can be about this seat has a
 // message of its own for it, and lists of names ("Ana and Bo") carry their count.
-import { people, t, tn } from "../../i18n.js";
+import { people, t, tn, tnc, withYou } from "../../i18n.js";
 import { categoryName, faceName } from "./cards.js";
 
 // A co-op help said in a whole sentence: "You said YES! to Frog Prince", "Ana said the WORD: moon".
@@ -53,10 +53,10 @@ export function describe(event, seatName, cards, me) {
       const who = people(event.seats || [], seatName, me);
       if (who.you && !who.n) return t("Time is up: the clock locked you in");
       if (who.you) {
-        // i18n: the clock confirmed the pairs of the reader and of others; {names}: the others, as a
-        // list ("Ana and Bo"); {n}: how many others.
-        return tn("Time is up: the clock locked in you and {names}", "Time is up: the clock locked in you and {names}",
-          who.n, { names: who.names });
+        const all = withYou(who, "object");
+        // i18n: the clock confirmed the pairs of the reader and of others; {names}: one list with "you" in
+        // it ("you, Ana and Bo", see "the reader in a list of people…"); {n}: how many people, the reader counted.
+        return tnc("the reader among {names}", "Time is up: the clock locked in {names}", "Time is up: the clock locked in {names}", all.n, all);
       }
       // i18n: {names}: the players (not the reader) whose pairs the clock confirmed, as a list; {n}: how many.
       if (who.n) return tn("Time is up: the clock locked in {names}", "Time is up: the clock locked in {names}", who.n,
@@ -69,10 +69,10 @@ export function describe(event, seatName, cards, me) {
       // i18n: a Narrator's pair checked; {a} and {b}: the names of its two cards; the reader made it too.
       if (who.you && !who.n) return t("{a} + {b}: you made it too", pair);
       if (who.you) {
-        // i18n: a Narrator's pair checked; {a}, {b}: its cards; the reader and {names} (a list, {n}
-        // people) made it too.
-        return tn("{a} + {b}: you and {names} made it too", "{a} + {b}: you and {names} made it too", who.n,
-          { ...pair, names: who.names });
+        const all = withYou(who, "subject");
+        // i18n: a Narrator's pair checked; {a}, {b}: its cards; {names}: the reader and others who made it
+        // too, one list with "you" in it ("you, Ana and Bo"); {n}: how many people, the reader counted.
+        return tnc("the reader among {names}", "{a} + {b}: {names} made it too", "{a} + {b}: {names} made it too", all.n, { ...pair, ...all });
       }
       if (who.n) {
         // i18n: a Narrator's pair checked; {a}, {b}: its cards; {names}: the players (not the reader) who

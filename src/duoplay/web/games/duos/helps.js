@@ -1,12 +1,17 @@
 // The co-op helps of this turn: which of WORD, YES! and NO! are free and who used the others, the
 // partner's WORD, and this player's WORD box and YES!/NO! buttons while they may still help.
 import { h } from "../../dom.js";
-import { t } from "../../i18n.js";
+import { refusalParam, t } from "../../i18n.js";
 
 // A help's name on its own: a chip, a button, a mark on a card.
 export function helpName(kind) {
   return { word: t("WORD"), yes: t("YES!"), no: t("NO!") }[kind] || kind;
 }
+
+// The server's refusals name a help by its kind or by its English name (rules.py HELP_NAMES, which
+// the English reason shows): either is shown in the reader's language.
+const HELP_KINDS = { word: "word", yes: "yes", no: "no", WORD: "word", "YES!": "yes", "NO!": "no" };
+refusalParam("help", (value) => (value in HELP_KINDS ? helpName(HELP_KINDS[value]) : undefined));
 
 // me: this seat; seatName(seat): a player's name; canPair: this player may still act this turn; helpMode: "yes", "no"
 // or null; onWord(text): the WORD box was sent; onArm(kind): YES! or NO! was pressed.

@@ -1,7 +1,7 @@
 // The parts of the DUOS table built from history: the reveal of a turn, the scoreboard across
 // the rounds, the co-op turn track and the final result line. All of it is read from the view.
 import { h } from "../../dom.js";
-import { people, t, tn } from "../../i18n.js";
+import { people, t, tn, tnc, withYou } from "../../i18n.js";
 import { categoryName, faceChip, markerBadge } from "./cards.js";
 import { helpLine } from "./events.js";
 
@@ -35,8 +35,9 @@ function narratorLine(narrator, ctx) {
 function timedOutLine(seats, ctx) {
   const who = people(seats, ctx.seatName, ctx.me);
   if (who.you && !who.n) return t("Time ran out for you");
-  // i18n: the clock confirmed the pairs of the reader and of {names} (a list of {n} other players).
-  if (who.you) return tn("Time ran out for you and {names}", "Time ran out for you and {names}", who.n, who);
+  // i18n: the clock confirmed the pairs of {names}: one list with "you" in it ("you, Ana and Bo"); {n}:
+  // how many people, the reader counted.
+  if (who.you) return tnc("the reader among {names}", "Time ran out for {names}", "Time ran out for {names}", who.n + 1, withYou(who, "object"));
   // i18n: {names}: the players (not the reader) whose pairs the clock confirmed, as a list; {n}: how many.
   return tn("Time ran out for {names}", "Time ran out for {names}", who.n, who);
 }
@@ -46,8 +47,9 @@ function matchedLine(seats, ctx) {
   const who = people(seats, ctx.seatName, ctx.me);
   if (!seats.length) return t("Nobody matched it");
   if (who.you && !who.n) return t("You made it too");
-  // i18n: after one of the Narrator's pairs; the reader and {names} (a list of {n} other players) made it too.
-  if (who.you) return tn("You and {names} made it too", "You and {names} made it too", who.n, who);
+  // i18n: after one of the Narrator's pairs; {names}: the reader and others who made it too, one list with
+  // "you" in it ("you, Ana and Bo"); {n}: how many people, the reader counted.
+  if (who.you) return tnc("the reader among {names}", "{names} made it too", "{names} made it too", who.n + 1, withYou(who, "subject"));
   // i18n: after one of the Narrator's pairs; {names}: the players (not the reader) who made it too, as a
   // list; {n}: how many.
   return tn("{names} made it too", "{names} made it too", who.n, who);
@@ -218,9 +220,10 @@ export function resultLine(view, outcome, ctx) {
   let text;
   const who = people(winners, ctx.seatName, ctx.me);
   if (winners.length > 1 && who.you) {
-    // i18n: a shared win; the reader and {names} (a list of the other winners) have {n} points each.
-    text = tn("You and {names} share the win with {n} point", "You and {names} share the win with {n} points", best,
-      { names: who.names });
+    const names = withYou(who, "subject").names;
+    // i18n: a shared win; {names}: the winners, one list with "you" in it ("you, Ana and Bo"); {n}: the
+    // points each has.
+    text = tnc("the reader among {names}", "{names} share the win with {n} point", "{names} share the win with {n} points", best, { names });
   } else if (winners.length > 1) {
     // i18n: a shared win; {names}: the winners (two or more, not the reader), as a list; {n}: their points.
     text = tn("{names} share the win with {n} point", "{names} share the win with {n} points", best,

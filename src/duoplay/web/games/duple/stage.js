@@ -3,7 +3,7 @@
 // appeal, vote). The answer box is one element for the whole match, so what is typed survives
 // every redraw.
 import { clear, h } from "../../dom.js";
-import { t } from "../../i18n.js";
+import { t, tc, tn } from "../../i18n.js";
 import { withKey } from "../../kit/index.js";
 import { letterCard } from "./cards.js";
 import { reasonText } from "./talk.js";
@@ -154,8 +154,8 @@ export class Stage {
           ? t("You ask: should {word} count? ({why})", asked)
           // i18n: {name}: another player; {word}: their refused word; {why}: why the judge refused it.
           : t("{name} asks: should {word} count? ({why})", asked),
-        // i18n: {n}: how many have voted; {total}: how many may vote.
-        " ", h("span.duple-voted", {}, t("{n} of {total} voted", { n: vote.voted.length, total: vote.voters.length }))));
+        // i18n: {n}: how many have voted (the verb agrees with it); {total}: how many may vote.
+        " ", h("span.duple-voted", {}, tn("{n} of {total} voted", "{n} of {total} voted", vote.voted.length, { total: vote.voters.length }))));
       const yes = legalVote(can, true);
       if (yes) {
         this.actions.append(this.button("duple-vote-yes", t("Yes, it counts"), "y", yes, "primary"),
@@ -183,7 +183,9 @@ export class Stage {
       h("span.why", {}, `${answer.accepted ? "✓" : "✗"} ${reasonText(answer, allPlay ? null : view.category.name)}`)));
     }
     for (const seat of race.passed) {
-      this.answers.append(h("li.passed", { dataset: { seat } }, h("span.who", {}, name(seat)), h("span.why", {}, t("passed"))));
+      // The reader's row is labelled "You": its state is a second-person word of its own ("pasaste").
+      const passed = seat === me ? tc("said of the reader, beside the label You", "passed") : t("passed");
+      this.answers.append(h("li.passed", { dataset: { seat } }, h("span.who", {}, name(seat)), h("span.why", {}, passed)));
     }
   }
 }

@@ -1,6 +1,6 @@
 // The end of the game: who won, each seat's points, cards and All Play cards.
 import { h } from "../../dom.js";
-import { people, t, tn } from "../../i18n.js";
+import { people, t, tn, tnc, withYou } from "../../i18n.js";
 
 // seatName(seat): a player's name; label(seat): "You" for this seat, else its name (on its own).
 export function gameSummary(view, outcome, seatName, label, me) {
@@ -13,8 +13,9 @@ export function gameSummary(view, outcome, seatName, label, me) {
       // i18n: {name}: the winner (another player).
       : t("{name} wins!", { name: seatName(winners[0]) });
   } else if (who.you) {
-    // i18n: the reader and {names} (a list of {n} other players) share the win.
-    headline = tn("A shared win: you and {names}", "A shared win: you and {names}", who.n, { names: who.names });
+    // i18n: {names}: the winners, one list with "you" in it ("you, Ana and Bo"); {n}: how many, the
+    // reader counted.
+    headline = tnc("the reader among {names}", "A shared win: {names}", "A shared win: {names}", who.n + 1, withYou(who, "subject"));
   } else {
     // i18n: {names}: the winners (not the reader), as a list ("Ana and Bo"); {n}: how many.
     headline = tn("A shared win: {names}", "A shared win: {names}", who.n, { names: who.names });

@@ -1,5 +1,5 @@
 // What the table says: the status sentence, why an answer was refused, who is racing.
-import { t } from "../../i18n.js";
+import { labelOf, t } from "../../i18n.js";
 
 // Why the judge took or refused an answer, in the player's language.
 export function reasonText(answer, categoryName) {
@@ -32,7 +32,7 @@ export function reasonText(answer, categoryName) {
 // A label on its own (a score row, a racer): "You" for this seat, else its name. Sentences take the
 // seat's name and have their own second-person message for this seat.
 export function namer(seatName, me) {
-  return (seat) => (seat === me ? t("You") : seatName(seat));
+  return labelOf(seatName, me);
 }
 
 // The one sentence of the status line; `mine` when the table waits for this seat.

@@ -1,5 +1,5 @@
 // One log line per rules event, in the reader's language; the reader is spoken to, never named.
-import { people, t, tn } from "../../i18n.js";
+import { people, t, tn, tnc, withYou } from "../../i18n.js";
 
 const LOUD = new Set(["disputed"]); // the reveal opens a dialog of its own
 
@@ -51,8 +51,9 @@ export function describe(event, seatName, view, me) {
       if (!event.voters.length) return "";
       const voters = people(event.voters, seatName, me);
       if (voters.you) {
-        // i18n: the reader and {names} (a list of {n} other players) vote on a verdict.
-        return voters.n ? tn("You and {names} vote", "You and {names} vote", voters.n, { names: voters.names }) : t("You vote alone");
+        // i18n: {names}: the voters on a verdict, one list with "you" in it ("you, Ana and Bo"); {n}: how
+        // many, the reader counted.
+        return voters.n ? tnc("the reader among {names}", "{names} votes", "{names} vote", voters.n + 1, withYou(voters, "subject")) : t("You vote alone");
       }
       // i18n: {names}: the players (not the reader) who vote on a verdict, as a list; {n}: how many.
       return tn("{names} votes", "{names} vote", voters.n, { names: voters.names });
@@ -75,8 +76,10 @@ export function describe(event, seatName, view, me) {
       const who = people(met, seatName, me);
       // i18n: {number}: the criterion's number (1 to 10); only the reader's drawing meets it.
       if (who.you && !who.n) return t("Criterion {number} is met by your drawing", { number: event.criterion });
-      // i18n: {number}: the criterion's number; {names}: the other Artists whose drawings meet it, as a list; {n}: how many.
-      if (who.you) return tn("Criterion {number} is met by you and {names}", "Criterion {number} is met by you and {names}", who.n, { number: event.criterion, names: who.names });
+      const all = withYou(who, "subject");
+      // i18n: {number}: the criterion's number; {names}: the Artists whose drawings meet it, one list with "you"
+      // in it ("you, Ana and Bo"); {n}: how many, the reader counted.
+      if (who.you) return tnc("the reader among {names}", "Criterion {number} is met by {names}", "Criterion {number} is met by {names}", all.n, { number: event.criterion, ...all });
       // i18n: {number}: the criterion's number; {names}: the Artists (not the reader) whose drawings meet it; {n}: how many.
       return tn("Criterion {number} is met by {names}", "Criterion {number} is met by {names}", who.n, { number: event.criterion, names: who.names });
     }

@@ -2,7 +2,7 @@
 // downloaded as an SVG file. Each reveal is remembered for the match (in this browser), so the end of
 // the game offers every round's drawings.
 import { h } from "../../dom.js";
-import { people, t, tn } from "../../i18n.js";
+import { bySeat, people, t, tn, tnc, withYou } from "../../i18n.js";
 import { drawingSvgText, drawingView } from "./canvas.js";
 import { scenePicture } from "./scene.js";
 
@@ -72,15 +72,16 @@ function download(text, name, id, label) {
 }
 
 // One round laid out: the original first, then each drawing with its caption, points and download.
-function gallery(reveal, { label, points, met, idPrefix }) {
+function gallery(reveal, { label, seatName, me, points, met, idPrefix }) {
   const items = [h("figure.duplik-item.duplik-original", { dataset: { artist: "original" } },
     scenePicture(reveal.picture, reveal.title),
     h("figcaption", {}, h("strong", {}, t("The scene")), " ", reveal.title),
     download(reveal.picture, fileName(reveal.round, "scene"), `${idPrefix}-download-scene`, t("Download")))];
   for (const d of reveal.drawings) {
     const who = label(d.artist);
-    // i18n: {name}: whose drawing this is ("You" for the reader's own, as a label).
-    const caption = t("Drawing by {name}", { name: who });
+    const caption = bySeat(d.artist, seatName, me, { you: () => t("Your drawing"),
+      // i18n: a drawing's title (its picture's label, the downloaded file's title); {name}: its Artist (not the reader).
+      other: (name) => t("Drawing by {name}", { name }) });
     const score = points ? points[d.artist] : null;
     items.push(h("figure.duplik-item", { dataset: { artist: d.artist } },
       drawingView(d.strokes, { label: caption }),
@@ -112,7 +113,7 @@ export function revealPanel(view, { label, seatName, me, id }) {
   else line = tn("{name} scores {n} point as Portrayer", "{name} scores {n} points as Portrayer", score, { name: seatName(portrayer) });
   return h("section.duplik-reveal", { id },
     h("p.duplik-portrayer-score", {}, line),
-    gallery(reveal, { label, points, met, idPrefix: id }));
+    gallery(reveal, { label, seatName, me, points, met, idPrefix: id }));
 }
 
 // Who won, in one sentence for the reader `me` (null: a spectator).
@@ -124,8 +125,9 @@ export function winnersLine(outcome, { seatName, me }) {
     return who.you ? t("You win!") : t("{name} wins!", { name: seatName(winners[0]) });
   }
   if (who.you) {
-    // i18n: the reader and {names} (a list of {n} other players) share the win.
-    return tn("A shared win: you and {names}", "A shared win: you and {names}", who.n, { names: who.names });
+    // i18n: {names}: the winners, one list with "you" in it ("you, Ana and Bo"); {n}: how many, the
+    // reader counted.
+    return tnc("the reader among {names}", "A shared win: {names}", "A shared win: {names}", who.n + 1, withYou(who, "subject"));
   }
   // i18n: {names}: the winners (not the reader), as a list ("Ana and Bo"); {n}: how many.
   return tn("A shared win: {names}", "A shared win: {names}", who.n, { names: who.names });
@@ -151,5 +153,5 @@ export function gameSummary(view, outcome, { seatName, label, me, matchId, paper
     reveals.map((reveal) => h("section.duplik-round", { dataset: { round: reveal.round } },
       // i18n: {n}: the round's number; {title}: its scene's title.
       h("h4", {}, t("Round {n}: {title}", { n: reveal.round, title: reveal.title })),
-      gallery(reveal, { label, points: null, met: null, idPrefix: `duplik-r${reveal.round}` }))));
+      gallery(reveal, { label, seatName, me, points: null, met: null, idPrefix: `duplik-r${reveal.round}` }))));
 }

@@ -1,5 +1,5 @@
 // The seats and the score sheet, as the table and the big screen show them.
-import { t } from "../../i18n.js";
+import { bySeat, t } from "../../i18n.js";
 import { presence } from "../../kit/index.js";
 import { heldBy } from "./talk.js";
 
@@ -13,8 +13,11 @@ export function seatEntry(v, seat, { ctx, label, me }) {
     state = v.done.includes(seat) ? { text: t("pencil down"), done: true } : { text: t("drawing") };
   }
   const held = heldBy(v, seat);
-  // i18n: {name}: whose drawing this seat judges ("You" for the reader, as a label).
-  if (v.phase === "judge" && held !== null) state = { text: t("judges {name}", { name: label(held) }) };
+  if (v.phase === "judge" && held !== null) {
+    state = { text: bySeat(held, ctx.seatName, me, { you: () => t("judges your drawing"),
+      // i18n: a seat's state beside its name; {name}: the Artist (not the reader) whose drawing it judges.
+      other: (name) => t("judges {name}", { name }) }) };
+  }
   return { seat, name: ctx.seatName(seat), mine: seat === me, toMove: v.to_move.includes(seat), badges, state,
     score: v.totals[seat], ...presence(ctx, seat) };
 }

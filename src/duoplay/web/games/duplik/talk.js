@@ -1,9 +1,9 @@
 // What the table says: the status sentence (what the table waits for) and names as labels.
-import { people, t, tn } from "../../i18n.js";
+import { labelOf, people, t, tn } from "../../i18n.js";
 
 // A label on its own (a score row, a drawing's caption): "You" for this seat, else its name.
 export function namer(seatName, me) {
-  return (seat) => (seat === me ? t("You") : seatName(seat));
+  return labelOf(seatName, me);
 }
 
 // The Artist whose drawing `seat` judges, if any.

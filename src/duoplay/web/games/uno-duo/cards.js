@@ -1,6 +1,6 @@
 // UNO Duo cards drawn with CSS: colour, a big rank, and a suit symbol per colour for colour-blind play.
 import { h } from "../../dom.js";
-import { t, tc } from "../../i18n.js";
+import { refusalParam, t, tc } from "../../i18n.js";
 
 export const COLOURS = ["red", "yellow", "green", "blue"];
 const LETTERS = { R: "red", Y: "yellow", G: "green", B: "blue" };
@@ -112,3 +112,23 @@ export function colourChip(colour, tag = "span", attrs = {}) {
   return h(tag, { class: `chip c-${colour}`, ...attrs },
     h("span.suit", { "aria-hidden": "true" }, SUITS[colour]), h("span.chip-name", {}, colourName(colour)));
 }
+
+// The server's refusals name a card by its code ("R5", "wild+4"), a rank or a wild card by its English
+// name ("Draw 2", "Wild Draw 4", as cards.py names them) and a colour by its English word ("red"):
+// each is shown in the reader's language, as a label.
+const RANKS_BY_NAME = { "Draw 2": "+2", Reverse: "rev", Skip: "skip" };
+const WILDS_BY_NAME = { Wild: "wild", "Wild Draw 4": "wild+4", "Wild Shuffle Hands": "wild-shuffle",
+  "Wild Customizable": "wild-custom" };
+function refusedCard(value) {
+  if (typeof value !== "string") return undefined; // a DUOS card is a position, a number
+  const code = value.replace(/^'|'$/g, "");
+  if (code in WILDS_BY_NAME) return WILD_FACES[WILDS_BY_NAME[code]].name();
+  if (code in RANKS_BY_NAME) return rankName(RANKS_BY_NAME[code], false);
+  if (code in WILD_FACES) return WILD_FACES[code].name();
+  const card = parseCard(code);
+  const known = card.colour && (/^\d$/.test(card.rank) || card.rank in RANK_MARKS);
+  return known ? cardName(code) : undefined;
+}
+const refusedColour = (value) => (COLOURS.includes(value) ? colourName(value) : undefined);
+for (const key of ["card", "top"]) refusalParam(key, refusedCard);
+for (const key of ["colour", ...COLOURS]) refusalParam(key, refusedColour);
