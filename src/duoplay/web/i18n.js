@@ -67,13 +67,24 @@ export function onLanguageChange(listener) {
 // A template without parameters is shown as it is, as the server does.
 function fill(text, params) {
   if (!params || !Object.keys(params).length) return text;
-  return text.replace(/\{\{|\}\}|\{(\w+)(!r)?\}/g, (whole, key, quoted) => {
+  return elide(text, params).replace(/\{\{|\}\}|\{(\w+)(!r)?\}/g, (whole, key, quoted) => {
     if (whole === "{{") return "{";
     if (whole === "}}") return "}";
     if (!(key in params)) return whole;
     const value = params[key];
     return quoted && typeof value === "string" ? `'${value}'` : String(value);
   });
+}
+
+// French elides "de" and "que" before a vowel: a catalog writes "de {name}" and the name filled in
+// decides ("le dessin d’Ana", "les mêmes paires qu’Ana", but "de Bo"). Only player names are elided
+// this way; every other word of a French message is the translator's.
+const ELIDABLE = /\b([Dd]e|[Qq]ue) \{(name|names|judge|artist|winner)\}/g;
+const VOWEL_SOUND = /^[aeiouàâäæéèêëîïôöœùûüh]/i;
+function elide(text, params) {
+  if (current !== "fr") return text;
+  return text.replace(ELIDABLE, (whole, word, key) =>
+    (VOWEL_SOUND.test(String(params[key] ?? "")) ? `${word.slice(0, -1)}’{${key}}` : whole));
 }
 
 // t("Seat {n}", {n: 1}): translate, then fill {placeholders}.

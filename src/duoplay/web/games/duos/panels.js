@@ -198,8 +198,8 @@ export function turnTrack(view, id = "duos-track") {
   }
   return h("div.track-box", {},
     h("h3", {}, t("Turns"), h("span.tally", {},
-      // i18n: the co-op track; {n}: turns won so far; {total}: the turns of the game.
-      t("won {n} of {total}", { n: won, total: view.turns }))),
+      // i18n: the co-op track; {n}: turns won so far (the words agree with it); {total}: the turns of the game.
+      tn("won {n} of {total}", "won {n} of {total}", won, { total: view.turns }))),
     h("ol.track", { id }, slots));
 }
 
@@ -211,9 +211,9 @@ export function resultLine(view, outcome, ctx) {
     VERDICTS();
     const verdict = view.verdict ? t(view.verdict) : "";
     return h("p.result-line", { id },
-      // i18n: the co-op result; {n}: turns won; {total}: turns played; {verdict}: one of the co-op
-      // verdicts ("Nicely done!"), a whole sentence of its own.
-      t("{n} of {total} turns won: {verdict}", { n: view.scores[0], total: view.turns, verdict }));
+      // i18n: the co-op result; {n}: turns won (the words agree with it); {total}: turns played; {verdict}:
+      // one of the co-op verdicts ("Nicely done!"), a whole sentence of its own.
+      tn("{n} of {total} turns won: {verdict}", "{n} of {total} turns won: {verdict}", view.scores[0], { total: view.turns, verdict }));
   }
   const best = Math.max(...view.scores);
   const winners = outcome ? outcome.winners : view.scores.map((s, i) => (s === best ? i : -1)).filter((i) => i >= 0);
