@@ -62,6 +62,7 @@ def test_two_browsers_play_the_cooperative_game_with_helps(new_context: NewConte
     ada.click("#duos-word-form button[type=submit]")
     expect(ada.locator("#duos-why")).to_have_text("WORD is exactly one word, without spaces", timeout=SLOW)
     assert _help_state(ada, "word") == "free"
+    expect(ada.locator("#duos-word-input")).to_have_value("big cat")  # kept to correct, not emptied
     ada.fill("#duos-word-input", "metal")
     ada.click("#duos-word-form button[type=submit]")
     expect(bo.locator("#duos-word-said")).to_contain_text("metal", timeout=SLOW)

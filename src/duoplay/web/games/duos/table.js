@@ -47,6 +47,7 @@ export function createTable(root, ctx) {
   let picked = [];
   let cursor = 0;
   let helpMode = null; // "yes" or "no" while choosing the card to mark
+  let wordDraft = { turn: null, text: "" }; // the WORD box's text: kept across redraws and refusals
   let turnKey = null;
   let saving = false;
   let ready = false;
@@ -222,12 +223,26 @@ export function createTable(root, ctx) {
     if (wide.matches && helpsBox.parentNode !== place) place.prepend(helpsBox);
     else if (!wide.matches && helpsBox.parentNode !== place) place.insertBefore(helpsBox, grid);
     if (v.mode !== "coop") return;
+    const old = helpsBox.querySelector("#duos-word-input");
+    const typing = old !== null && document.activeElement === old;
+    if (wordDraft.turn !== turnKey || v.helps.some((help) => help.seat === me())) wordDraft = { turn: turnKey, text: "" };
+    else if (old) wordDraft.text = old.value;
     clear(helpsBox).append(...helpsPanel(v, { me: me(), seatName: ctx.seatName, canPair: canPair(), helpMode,
       onWord: (word) => outbox.push({ type: "word", word }),
       onArm: (kind) => {
         helpMode = helpMode === kind ? null : kind;
         render();
       } }));
+    // A redraw (a state, a refused WORD) keeps what was typed, and the caret where the player types.
+    const input = helpsBox.querySelector("#duos-word-input");
+    if (input) {
+      input.value = wordDraft.text;
+      input.addEventListener("input", () => { wordDraft.text = input.value; });
+      if (typing) {
+        input.focus();
+        input.setSelectionRange(input.value.length, input.value.length);
+      }
+    }
   }
 
   // The scores by turn (the co-op game: its track of turns), and the way back to the last reveal.
@@ -396,7 +411,7 @@ export function createTable(root, ctx) {
     // A language switch builds the table anew (room.js): the pairs being placed, the cards picked
     // and the help being marked go over to the new table if it shows the same turn; pairs the
     // server has not confirmed yet are sent again.
-    keep: () => ({ turnKey, pairs, picked, cursor, helpMode, dialog: modal.isOpen }),
+    keep: () => ({ turnKey, pairs, picked, cursor, helpMode, wordDraft, dialog: modal.isOpen }),
     restore: (kept) => {
       if (!kept.dialog) modal.close({ quietly: true });
       if (kept.turnKey !== turnKey || !canPair()) return;
@@ -404,6 +419,7 @@ export function createTable(root, ctx) {
       picked = kept.picked;
       cursor = kept.cursor;
       helpMode = kept.helpMode;
+      wordDraft = kept.wordDraft;
       if (!sameSet(onWire(pairs), serverPairs())) save();
       render();
     },
