@@ -126,7 +126,8 @@ def test_every_refusal_is_in_every_catalog() -> None:
         if where.startswith("cli/") or where == "server/testhooks.py":
             continue  # the command line and the test hooks speak English: no player reads them
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in classes):
+            called = node.func.id if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) else None
+            if called not in classes or not isinstance(node, ast.Call):
                 continue
             if node.args and isinstance(first := node.args[0], ast.Constant) and isinstance(first.value, str):
                 raised.add(first.value)
