@@ -1,7 +1,7 @@
 // Letter cards, play piles and the wild card, drawn with CSS: a big letter and its symbol.
 import { h } from "../../dom.js";
 import { t, tc, tn } from "../../i18n.js";
-import { symbolIcon, symbolName } from "./symbols.js";
+import { symbolIcon, symbolInSentence, symbolName } from "./symbols.js";
 
 // card: {letter, symbol}; size: "big" (the racing letters), "pile" or "small".
 export function letterCard(card, { size = "pile", extra = "" } = {}) {
@@ -38,8 +38,8 @@ export function wildTag(wild) {
   if (!wild) return null;
   const [a, b] = wild.symbols;
   return h("div.duple-wild", { id: "duple-wild", dataset: { symbols: wild.symbols.join(",") },
-    // i18n: {a}, {b}: two symbols' names ("star", "moon"), which match each other while this card shows.
-    title: t("Wild card: {a} matches {b}", { a: symbolName(a), b: symbolName(b) }) },
+    // i18n: {a}, {b}: two symbols ("the star", "the moon", see "symbol in a sentence"), which match each other.
+    title: t("Wild card: {a} matches {b}", { a: symbolInSentence(a), b: symbolInSentence(b) }) },
   h("span.duple-wild-label", {}, tc("the word game's wild card", "Wild")),
   symbolIcon(a), h("span.duple-wild-eq", { "aria-hidden": "true" }, "="), symbolIcon(b));
 }

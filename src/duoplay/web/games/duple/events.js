@@ -1,7 +1,7 @@
 // One log line per rules event, and which events the table announces in large type (and pauses
 // on, when a race follows at once, so that a cascade can be followed one face-off at a time).
 import { t } from "../../i18n.js";
-import { symbolName } from "./symbols.js";
+import { symbolInSentence } from "./symbols.js";
 import { reasonText } from "./talk.js";
 
 // The name of a category id: the deck's name (in the game's language) when it is the one on the
@@ -33,8 +33,9 @@ export function describe(event, name, view, me = null) {
       // i18n: {name}: another player; {letter}: the letter on the card they flipped.
       return t("{name} flipped {letter}", { name: name(event.seat), letter: event.card.letter });
     case "wild": {
-      const symbols = { a: symbolName(event.symbols[0]), b: symbolName(event.symbols[1]) };
-      // i18n: {a}, {b}: two symbols ("star", "moon") that match each other until the card is covered.
+      const symbols = { a: symbolInSentence(event.symbols[0]), b: symbolInSentence(event.symbols[1]) };
+      // i18n: {a}, {b}: two symbols ("the star", "the moon", see "symbol in a sentence") that match each
+      // other until the card is covered.
       if (mine) return t("You flipped a wild card: {a} matches {b}", symbols);
       // i18n: {name}: another player; {a}, {b}: two symbols that match each other until the card is covered.
       return t("{name} flipped a wild card: {a} matches {b}", { name: name(event.seat), ...symbols });

@@ -1,6 +1,6 @@
 // The eight card symbols, drawn here as small inline SVG (no outside pictures), each with its own
 // colour and a distinct shape, so colour is never the only cue. Names are for assistive technology.
-import { t } from "../../i18n.js";
+import { t, tc } from "../../i18n.js";
 
 const SHAPES = {
   star: '<polygon points="12,2 14.9,8.6 22,9.2 16.6,13.9 18.2,21 12,17.3 5.8,21 7.4,13.9 2,9.2 9.1,8.6"/>',
@@ -29,6 +29,24 @@ const NAMES = {
 
 export function symbolName(id) {
   return NAMES[id] ? NAMES[id]() : String(id);
+}
+
+// A symbol inside a sentence, as its subject or after a preposition ("the star matches the moon"):
+// Spanish and French add their article ("la estrella", "l’étoile"), Swedish its definite form
+// ("stjärnan"); Polish keeps the nominative, its sentences are worded for it.
+const IN_A_SENTENCE = {
+  star: () => tc("symbol in a sentence", "the star"),
+  moon: () => tc("symbol in a sentence", "the moon"),
+  sun: () => tc("symbol in a sentence", "the sun"),
+  heart: () => tc("symbol in a sentence", "the heart"),
+  drop: () => tc("symbol in a sentence", "the drop"),
+  leaf: () => tc("symbol in a sentence", "the leaf"),
+  bolt: () => tc("symbol in a sentence", "the bolt"),
+  flower: () => tc("symbol in a sentence", "the flower"),
+};
+
+export function symbolInSentence(id) {
+  return IN_A_SENTENCE[id] ? IN_A_SENTENCE[id]() : String(id);
 }
 
 // <span class="duple-symbol sym-star" role="img" aria-label="star"><svg>...</svg></span>
