@@ -19,7 +19,8 @@ export function playerArea(box, seat, { view, me, ctx, plays, onPlay, clock }) {
   box.dataset.seat = seat;
   box.append(seatTag({ seat, name: ctx.seatName(seat), mine: seat === me, toMove: moving, ...presence(ctx, seat),
     clock: moving ? clock : null,
-    badges: count === 1 ? [{ text: t("Last card"), kind: "alert" }] : [],
+    // One card is an UNO warning in play; while the hands are drafted it is only the first card kept.
+    badges: count === 1 && view.phase !== "draft" ? [{ text: t("Last card"), kind: "alert" }] : [],
     // i18n: {n}: how many cards a player holds (also the number under the draw pile).
     aside: tn("{n} card", "{n} cards", count) }));
   if (seat === me && Array.isArray(view.hand)) {
