@@ -67,13 +67,15 @@ export function onLanguageChange(listener) {
 // A template without parameters is shown as it is, as the server does.
 function fill(text, params) {
   if (!params || !Object.keys(params).length) return text;
-  return elide(text, params).replace(/\{\{|\}\}|\{(\w+)(!r)?\}/g, (whole, key, quoted) => {
+  const filled = elide(text, params).replace(/\{\{|\}\}|\{(\w+)(!r)?\}/g, (whole, key, quoted) => {
     if (whole === "{{") return "{";
     if (whole === "}}") return "}";
     if (!(key in params)) return whole;
     const value = params[key];
     return quoted && typeof value === "string" ? `'${value}'` : String(value);
   });
+  // A list that starts a sentence may start with "you" ("you, Ana and Bo made it too"): capitalized.
+  return text.startsWith("{names}") ? filled.charAt(0).toUpperCase() + filled.slice(1) : filled;
 }
 
 // French elides "de" and "que" before a vowel: a catalog writes "de {name}" and the name filled in
@@ -121,7 +123,8 @@ function plural_(found, singular, plural, n, params) {
 // ["Ana", "Bo", "Cy"] -> "Ana, Bo and Cy" in the current language's own way ("Ana, Bo y Cy",
 // "Ana, Bo i Cy"). Messages that hold a list also take its length, so verbs can agree.
 export function listOf(names) {
-  const lang = current === PSEUDO ? "en" : current;
+  // British English, as the messages are written: "Ana, Bo and Cy".
+  const lang = current === PSEUDO || current === "en" ? "en-GB" : current;
   try {
     return new Intl.ListFormat(lang, { style: "long", type: "conjunction" }).format(names.map(String));
   } catch {

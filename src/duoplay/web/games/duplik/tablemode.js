@@ -95,11 +95,11 @@ export function paperSheetNote(v, me, label) {
   const vote = v.vote;
   let text = null;
   if (vote && vote.voters.includes(me) && !vote.voted.includes(me)) {
-    // i18n: {name}: whose paper drawing the reader votes on ("You" for the reader, as a label).
+    // i18n: {name}: the Artist (never the reader: an Artist does not vote on their own drawing) whose paper drawing the reader votes on.
     text = t("Look at the paper drawing by {name} and vote.", { name: label(vote.artist) });
   } else {
     const held = heldBy(v, me);
-    // i18n: {name}: whose paper drawing the reader holds and judges ("You" for the reader, as a label).
+    // i18n: {name}: the Artist (never the reader) whose paper drawing the reader holds and judges.
     if (held !== null) text = t("You hold the paper drawing by {name}: tick or cross it for this criterion.", { name: label(held) });
   }
   return text ? h("p.duplik-note.duplik-sheet-note", { id: "duplik-sheet-note" }, text) : null;
