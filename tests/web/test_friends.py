@@ -41,9 +41,12 @@ def test_the_creator_sits_in_a_private_room_and_a_friend_names_herself(new_conte
     bo.goto(f"{server_url}/room/{code}")
     prompt = bo.locator("#name-prompt")
     expect(prompt).to_be_visible()
+    expect(bo.get_by_text("Take a seat to play, or stay to watch.")).to_be_visible()
+    expect(bo.locator(".name-field")).to_have_count(0)  # the name is asked once, not twice
     bo.fill("#name-prompt-input", "Bo")
     bo.click("#name-prompt button[type=submit]")
     expect(prompt).to_be_hidden()
+    expect(bo.locator(".name-field input")).to_have_value("Bo")  # and may be changed here later
     bo.click("li.seat[data-seat='1'] button.sit")
     expect(ada.locator("li.seat[data-seat='1'] .seat-name")).to_have_text("Bo")
     assert bo.evaluate("() => JSON.parse(localStorage.getItem('duoplay.name'))") == "Bo"

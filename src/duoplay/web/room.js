@@ -347,7 +347,8 @@ export function showRoom(code) {
         ? t("Take a seat to play, or stay to watch.")
         : t("You are watching this game.")));
     }
-    controls.append(h("label.name-field", {}, t("Your name"), nameInput));
+    // While the page asks for a name above, a second name box here would ask twice.
+    if (namePrompt.hidden) controls.append(h("label.name-field", {}, t("Your name"), nameInput));
     if (mySeat !== null && waiting) {
       const listed = h("input", { type: "checkbox", id: "room-listed", checked: room.listed !== false,
         onchange: () => send("listed", { listed: listed.checked }) });
