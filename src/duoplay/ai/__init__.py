@@ -29,7 +29,21 @@ from duoplay.ai.environments import (
     text_env,
     text_games,
 )
+from duoplay.ai.evaluation import Evaluation, evaluate
+from duoplay.ai.single import SingleAgentEnv
 from duoplay.ai.vector import VectorEnv
 
-__all__ = ["UnknownGame", "VectorEnv", "env", "games", "parallel_env", "parallel_games", "raw_env",
-           "text_env", "text_games"]
+__all__ = [
+    "Evaluation",
+    "SingleAgentEnv",
+    "UnknownGame",
+    "VectorEnv",
+    "env",
+    "evaluate",
+    "games",
+    "parallel_env",
+    "parallel_games",
+    "raw_env",
+    "text_env",
+    "text_games",
+]
