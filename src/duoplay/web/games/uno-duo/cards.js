@@ -1,6 +1,7 @@
 // UNO Duo cards drawn with CSS: colour, a big rank, and a suit symbol per colour for colour-blind play.
 import { h } from "../../dom.js";
 import { refusalParam, t, tc } from "../../i18n.js";
+import { colourInSentence, numberInSentence } from "./cardforms.js";
 
 export const COLOURS = ["red", "yellow", "green", "blue"];
 const LETTERS = { R: "red", Y: "yellow", G: "green", B: "blue" };
@@ -73,10 +74,12 @@ export function cardName(code) {
 export function cardObject(code) {
   const card = parseCard(code);
   if (card.wild) return WILD_FACES[code].object();
-  const parts = { colour: colourWord("card", card.colour), rank: rankName(card.rank, true) };
+  const parts = { colour: colourInSentence(card.colour, card.rank),
+    rank: numberInSentence(card.rank) ?? rankName(card.rank, true) };
   // i18n: a card's name inside a sentence, as the object of a verb ("You played {card}"): add the
-  // article or case ending your language needs there. {colour}: its colour ("colour of one card"),
-  // {rank}: its number or action, in its "card in a sentence" form.
+  // article or case ending your language needs there. {colour}: its colour, in the form its rank takes
+  // ("colour of one card in a sentence, form 1/2/3"); {rank}: its number ("number of a card in a
+  // sentence") or action, in its "card in a sentence" form.
   return tc("card in a sentence", "{colour} {rank}", parts);
 }
 
