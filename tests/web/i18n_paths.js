@@ -27,6 +27,9 @@ const duplikReveal = await import("./games/duplik/reveal.js");
 const duosTalk = await import("./games/duos/talk.js");
 const duosPanels = await import("./games/duos/panels.js");
 const dupleSummary = await import("./games/duple/summary.js");
+const dupleTalk = await import("./games/duple/talk.js");
+const unoTalk = await import("./games/uno-duo/talk.js");
+const unoCards = await import("./games/uno-duo/cards.js");
 await import("./games/duos/helps.js"); // registers how a refusal's help reads
 await import("./games/uno-duo/cards.js"); // registers how a refusal's card and colour read
 
@@ -67,6 +70,19 @@ for (const me of [0, 1, null]) {
     const scores = [2, 2, 2, 2].map((s, seat) => (winners.includes(seat) ? 5 : s));
     say("duos result", me, duosPanels.resultLine({ mode: "party", scores, turns: 4 }, { winners }, ctx).textContent);
   }
+  // UNO Duo and Duple: whose move the table waits for, each seat in turn.
+  for (let seat = 0; seat < 2; seat += 1) {
+    say("uno status", me, unoTalk.statusText({ phase: "play", to_move: [seat], seat: me ?? 0 }, { me, seatName }));
+  }
+  for (let seat = 0; seat < SEATS; seat += 1) {
+    const other = (seat + 1) % SEATS;
+    const duple = { phase: "faceoff", drawer: seat, scores: [0, 0, 0, 0], category: { name: "Animals" },
+      race: { racers: [seat, other], accepted: [], answers: [], passed: [], vote: { appealer: seat } } };
+    say("duple status", me, dupleTalk.statusText({ ...duple, phase: "flip", race: null }, { me, seatName, legal: [] }));
+    say("duple status", me, dupleTalk.statusText(duple, { me, seatName, legal: [] }));
+    const voting = seat === me ? [] : [{ type: "vote" }]; // nobody votes on their own word
+    say("duple status", me, dupleTalk.statusText({ ...duple, phase: "vote" }, { me, seatName, legal: voting }));
+  }
   // DUOS pairing: who the table still waits for.
   for (const toMove of [[1], [1, 2], [1, 2, 3], [0, 1, 2, 3]]) {
     for (const locked of [false, true]) {
@@ -76,4 +92,6 @@ for (const me of [0, 1, null]) {
   }
 }
 for (const refusal of refusals) say("refusal", null, errorText(refusal), false, refusal.msg);
+// Cards inside a sentence, in the forms the language declares for each rank.
+for (const code of ["R5", "B+2", "Gskip", "Y0", "Brev"]) say("card in a sentence", null, unoCards.cardObject(code), false, code);
 console.log(JSON.stringify(out));

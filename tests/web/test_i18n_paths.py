@@ -1,7 +1,7 @@
 """The message paths outside the log, formatted in every UI language by the client's own modules (in
-Node, with a small stand-in for the DOM): status lines, seat strips, the Duplik gallery, the co-op and
-shared-win lines, and every refusal the server can send, with the reader and one to three others in
-each slot.
+Node, with a small stand-in for the DOM): the status lines of the four games, Duplik's seat strips and
+gallery, the shared-win lines, and every refusal the server can send, with the reader and one to three
+others in each slot.
 
 Each fails on what a native reader saw: the catalog's "You" in a third-person slot ("juzga a Tú",
 "Dessin de Toi"), a doubled conjunction ("para ti y Ana y Bo", "you and Ana and Bo"), an English value
@@ -89,7 +89,8 @@ def _render(client: Path, lang: str) -> list[dict[str, Any]]:
 def test_no_path_puts_the_reader_in_a_third_person_slot(client: Path, lang: str) -> None:
     lines = _render(client, lang)
     paths = {line["path"] for line in lines}
-    assert {"duplik seat strip", "duplik status", "duplik gallery", "duos status", "refusal"} <= paths
+    assert {"duplik seat strip", "duplik status", "duplik gallery", "duos status", "uno status",
+            "duple status", "refusal"} <= paths
     wrong = [line for line in lines if line["slot"] and (YOU in line["text"] or READER in line["text"])]
     assert wrong == [], f"{lang}: {len(wrong)} lines, e.g. {wrong[:5]}"
 
@@ -137,3 +138,11 @@ def test_every_refusal_is_in_every_catalog() -> None:
             continue
         held = json.loads(webcatalog.json_path(lang).read_text(encoding="utf-8"))["messages"]
         assert sorted(raised - set(held)) == [], lang
+
+
+def test_a_polish_card_in_a_sentence_agrees(client: Path) -> None:
+    """The colour agrees with the card's noun in the accusative ("Zagrywasz czerwoną piątkę")."""
+    lines = _render(client, "pl")
+    cards = {line["msg"]: line["text"] for line in lines if line["path"] == "card in a sentence"}
+    assert cards == {"R5": "czerwoną piątkę", "B+2": "niebieskie Weź 2", "Gskip": "zielony Stop",
+                     "Y0": "żółte zero", "Brev": "niebieską Zmianę kierunku"}
