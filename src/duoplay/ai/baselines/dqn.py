@@ -1,0 +1,133 @@
+"""DQN: a small Q-network (one hidden layer) trained against bots, NumPy only.
+
+Double DQN with experience replay, a target network copied every `target_every` updates,
+epsilon-greedy exploration among the legal actions, the Huber loss and Adam. Rewards are the
+game's with `round_rewards=True`: each round's points (a share of the target) besides the
++1 / -1 at the end, so a value is learnt from every round, not only from a game's last move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from duoplay.ai.baselines.policies import Array, QNetwork, masked
+from duoplay.ai.baselines.training import Budget, opponent_envs
+from duoplay.ai.opponents import OpponentSpec
+
+
+class Replay:
+    """The last `capacity` transitions, sampled uniformly."""
+
+    def __init__(self, capacity: int, features: int, actions: int) -> None:
+        self.observations = np.zeros((capacity, features), np.float32)
+        self.actions = np.zeros(capacity, np.int64)
+        self.rewards = np.zeros(capacity, np.float32)
+        self.next_observations = np.zeros((capacity, features), np.float32)
+        self.next_masks = np.zeros((capacity, actions), np.int8)
+        self.dones = np.zeros(capacity, np.float32)
+        self.capacity, self.size, self._next = capacity, 0, 0
+
+    def add(self, observations: Array, actions: Any, rewards: Any, next_observations: Array,
+            next_masks: Any, dones: Any) -> None:
+        for row in range(len(actions)):
+            at = self._next
+            self.observations[at], self.actions[at] = observations[row], actions[row]
+            self.rewards[at] = rewards[row]
+            self.next_observations[at], self.next_masks[at] = next_observations[row], next_masks[row]
+            self.dones[at] = dones[row]
+            self._next = (at + 1) % self.capacity
+            self.size = min(self.size + 1, self.capacity)
+
+    def sample(self, count: int, rng: np.random.Generator) -> tuple[Any, ...]:
+        at = rng.integers(self.size, size=count)
+        return (self.observations[at], self.actions[at], self.rewards[at], self.next_observations[at],
+                self.next_masks[at], self.dones[at])
+
+
+class Adam:
+    def __init__(self, parameters: list[Array], rate: float) -> None:
+        self.parameters, self.rate, self.t = parameters, rate, 0
+        self.m = [np.zeros_like(p) for p in parameters]
+        self.v = [np.zeros_like(p) for p in parameters]
+
+    def step(self, gradients: list[Array]) -> None:
+        self.t += 1
+        for p, g, m, v in zip(self.parameters, gradients, self.m, self.v, strict=True):
+            m *= 0.9
+            m += 0.1 * g
+            v *= 0.999
+            v += 0.001 * g * g
+            p -= self.rate * (m / (1 - 0.9 ** self.t)) / (np.sqrt(v / (1 - 0.999 ** self.t)) + 1e-8)
+
+
+def targets(network: QNetwork, target: QNetwork, batch: tuple[Any, ...], gamma: float) -> Array:
+    """What each transition's value should be: its reward and, unless its game ended, the discounted
+    value of the best legal action next (chosen by `network`, valued by `target`: double DQN)."""
+    _, _, rewards, next_observations, next_masks, dones = batch
+    best = masked(network.values(next_observations), next_masks).argmax(axis=1)
+    ahead = target.values(next_observations)[np.arange(len(best)), best]
+    return rewards + gamma * (1.0 - dones) * ahead  # type: ignore[no-any-return]
+
+
+def gradients(network: QNetwork, observations: Array, actions: Any, wanted: Array
+              ) -> tuple[float, list[Array]]:
+    """The Huber loss of the chosen actions' values against `wanted`, and its gradient by parameter."""
+    hidden = network.hidden(observations)
+    values = hidden @ network.w2 + network.b2
+    rows = np.arange(len(actions))
+    error = values[rows, actions] - wanted
+    grad_values = np.zeros_like(values)
+    grad_values[rows, actions] = np.clip(error, -1.0, 1.0) / len(actions)  # the Huber loss's gradient
+    grad_hidden = (grad_values @ network.w2.T) * (hidden > 0)
+    size = np.abs(error)
+    loss = float(np.mean(np.where(size < 1.0, 0.5 * error * error, size - 0.5)))
+    return loss, [observations.T @ grad_hidden, grad_hidden.sum(axis=0), hidden.T @ grad_values,
+                  grad_values.sum(axis=0)]
+
+
+def _update(network: QNetwork, target: QNetwork, batch: tuple[Any, ...], gamma: float,
+            optimiser: Adam) -> float:
+    loss, grads = gradients(network, batch[0], batch[1], targets(network, target, batch, gamma))
+    optimiser.step(grads)
+    return loss
+
+
+def train_dqn(steps: int | None = None, seconds: float | None = None, games: int = 16,
+              opponents: Sequence[OpponentSpec] = ("random", "heuristic"), hidden: int = 128,
+              learning_rate: float = 5e-4, gamma: float = 0.99, batch: int = 64, replay: int = 50_000,
+              warm_up: int = 1_000, target_every: int = 500, explore_steps: int = 3_000,
+              seed: int = 0, game_options: Mapping[str, Any] | None = None,
+              progress: bool = False) -> QNetwork:
+    """Train for `steps` vector steps or `seconds` of CPU time on `games` games at once, split among
+    `opponents`; epsilon falls from 1 to 0.05 over the first `explore_steps` vector steps."""
+    envs = opponent_envs(games, opponents, seed, game_options, round_rewards=True)
+    features, actions_count = envs[0].observation_size, envs[0].action_count
+    rng = np.random.default_rng(seed)
+    network = QNetwork.initial(features, hidden, actions_count, rng)
+    target = network.copy()
+    optimiser = Adam(network.parameters(), learning_rate)
+    memory = Replay(replay, features, actions_count)
+    current = [env.reset() for env in envs]
+    budget = Budget(steps, seconds, progress)
+    updates, loss, going = 0, 0.0, True
+    while going:
+        epsilon = max(0.05, 1.0 - budget.done_steps / explore_steps)
+        for k, env in enumerate(envs):
+            observations, masks = current[k]
+            greedy = masked(network.values(observations), masks).argmax(axis=1)
+            explore = (rng.random(masks.shape) * masks).argmax(axis=1)
+            actions = np.where(rng.random(env.n) < epsilon, explore, greedy)
+            next_observations, next_masks, rewards, dones = env.step(actions)
+            memory.add(observations, actions, rewards, next_observations, next_masks, dones)
+            current[k] = (next_observations, next_masks)
+        if memory.size >= warm_up:
+            loss = _update(network, target, memory.sample(batch, rng), gamma, optimiser)
+            updates += 1
+            if updates % target_every == 0:
+                target = network.copy()
+        won = sum(env.wins for env in envs) / max(1, sum(env.games_finished for env in envs))
+        going = budget.tick(f"epsilon {epsilon:.2f} loss {loss:.4f} won {won:.2f}")
+    return network

@@ -1,0 +1,73 @@
+"""The reference agents: a few training steps run, deterministically, and what they save plays."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from duoplay import ai
+from duoplay.ai.baselines import LinearPolicy, QNetwork, load, train_dqn, train_reinforce
+from duoplay.ai.baselines.__main__ import main
+from duoplay.ai.baselines.dqn import gradients
+from duoplay.ai.baselines.policies import save
+
+SHORT = {"game_options": {"target_score": 30}}
+
+
+def test_a_few_reinforce_steps_change_the_policy_and_repeat_with_the_seed() -> None:
+    first = train_reinforce(steps=40, games=4, seed=3)
+    assert isinstance(first, LinearPolicy) and np.abs(first.weights).sum() > 0
+    assert np.array_equal(first.weights, train_reinforce(steps=40, games=4, seed=3).weights)
+
+
+def test_a_few_dqn_steps_train_the_network_and_repeat_with_the_seed() -> None:
+    untrained = QNetwork.initial(309, 16, 151, np.random.default_rng(5))
+    first = train_dqn(steps=30, games=4, hidden=16, batch=8, warm_up=16, target_every=5, seed=5)
+    assert not np.array_equal(first.w2, untrained.w2), "the updates moved the network"
+    again = train_dqn(steps=30, games=4, hidden=16, batch=8, warm_up=16, target_every=5, seed=5)
+    assert all(np.array_equal(a, b) for a, b in zip(first.parameters(), again.parameters(), strict=True))
+
+
+def test_the_q_networks_gradient_matches_finite_differences() -> None:
+    rng = np.random.default_rng(0)
+    network = QNetwork.initial(6, 5, 4, rng)
+    network = QNetwork(*(p.astype(np.float64) for p in network.parameters()))  # type: ignore[arg-type]
+    observations = rng.random((3, 6))
+    actions = np.array([0, 2, 3])
+    wanted = network.values(observations)[np.arange(3), actions] + np.array([0.3, -0.2, 2.0])  # one beyond 1
+    _, grads = gradients(network, observations, actions, wanted)  # type: ignore[arg-type]
+    for parameter, grad in zip(network.parameters(), grads, strict=True):
+        for index in [(0,) * parameter.ndim, tuple(s - 1 for s in parameter.shape)]:
+            saved = parameter[index]
+            parameter[index] = saved + 1e-6
+            above = gradients(network, observations, actions, wanted)[0]  # type: ignore[arg-type]
+            parameter[index] = saved - 1e-6
+            below = gradients(network, observations, actions, wanted)[0]  # type: ignore[arg-type]
+            parameter[index] = saved
+            assert grad[index] == pytest.approx((above - below) / 2e-6, abs=1e-6)
+
+
+def test_a_saved_agent_loads_and_plays_legal_moves(tmp_path: Path) -> None:
+    untrained = QNetwork.initial(309, 8, 151, np.random.default_rng(1))
+    for model in (train_reinforce(steps=20, games=4), untrained):
+        save(model, tmp_path / "agent.npz", note="test")
+        loaded = load(tmp_path / "agent.npz")
+        assert type(loaded) is type(model)
+        result = ai.evaluate(loaded, "uno-duo", opponent="random", games=4, max_moves=400, **SHORT)
+        assert result.games == 4 and result.illegal == 0 and 0.0 <= result.low <= result.high <= 1.0
+
+
+def test_the_command_trains_and_evaluates(tmp_path: Path) -> None:
+    out = tmp_path / "r.npz"
+    shown = io.StringIO()
+    with contextlib.redirect_stdout(shown), contextlib.redirect_stderr(io.StringIO()):
+        main(["train", "reinforce", "--steps", "20", "--games", "4", "--out", str(out)])
+        main(["evaluate", str(out), "heuristic", "--opponents", "random", "--games", "4"])
+    lines = shown.getvalue().splitlines()
+    assert lines[0].startswith("reinforce: trained for") and out.exists()
+    assert lines[1:3] == ["| agent | vs random |", "| --- | --- |"]
+    assert lines[-1].startswith("| heuristic | 1.000 [")  # the heuristic wins 4 of 4 against random
