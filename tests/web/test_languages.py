@@ -129,7 +129,7 @@ def test_uno_duo_card_names_come_from_the_catalogs(new_context: NewContext, serv
     assert names["es"][1][0] == "un 5 rojo"
     assert names["pl"][0] == ["5 (czerwony)", "Weź 2 (zielony)", "Zmiana kierunku (niebieski)",
                               "Stop (żółty)", "Zmiana koloru + Weź 4"]
-    assert names["pl"][1][2] == "Zmianę kierunku (niebieski)"
+    assert names["pl"][1][2] == "niebieską Zmianę kierunku"  # the colour agrees, in the accusative
     assert names["fr"][0] == ["5 rouge", "+2 vert", "Changement de sens bleu", "Passe ton tour jaune",
                               "Joker +4"]
     assert names["fr"][1] == ["un 5 rouge", "un +2 vert", "un Changement de sens bleu",
