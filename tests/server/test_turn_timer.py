@@ -34,7 +34,9 @@ class Phone:
         self.id = room.connect(lambda text: self.seen.append(json.loads(text)))
 
     async def say(self, **message: Any) -> None:
-        await self.room.handle(self.id, parse_client(json.dumps({"v": 1, **message})))
+        # Stamped with the loop's clock as a socket stamps it: the room arms the next wait from it.
+        arrived = asyncio.get_running_loop().time()
+        await self.room.handle(self.id, parse_client(json.dumps({"v": 1, **message}), arrived))
 
     def last_room(self) -> dict[str, Any]:
         return next(m["room"] for m in reversed(self.seen) if m["type"] == "room")
@@ -80,8 +82,8 @@ async def test_a_timed_out_seat_goes_to_its_stand_in_bot_and_comes_back_when_its
             assert phone.last_room()["seats"][slow]["kind"] == "bot"
         stored = await storage.load_room(room.code)
         assert stored is not None and stored.seats[slow]["away"] is True
-        # The bot moves for the slow seat whenever it is that seat's move (its pool may be busy
-        # with other tests' bots on a loaded machine: a minute).
+        # The bot moves for the slow seat whenever it is that seat's move (its pool worker thinks
+        # at a lower priority: on a loaded machine, give it a minute).
         until = time.monotonic() + 60
         while time.monotonic() < until:
             if any(entry.seat == slow for entry in room.match.log):
