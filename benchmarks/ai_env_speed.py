@@ -21,10 +21,12 @@ in alternating order, in every repetition; the report gives the medians of the r
 of the per-repetition ratios. Needs the `ai` and `bench` extras.
 
     python benchmarks/ai_env_speed.py [--seconds 1] [--repeats 5] [--seed 1] [--profile]
-                                       [--vector [--sizes 1,64,256]]
+                                       [--vector [--sizes 1,64,256]] [--opponents random,heuristic]
 
 `--profile` prints a cProfile table of one wrapped run; `--vector` also measures
-`duoplay.ai.VectorEnv(n)` (steps of all n games per second) for each size.
+`duoplay.ai.VectorEnv(n)` (steps of all n games per second) for each size; `--opponents`
+measures `VectorEnv(64, opponent=level)` for each bot level: the agent's steps per second,
+each with the bot's replies (a different unit from the rows above, shown beside them).
 """
 
 from __future__ import annotations
@@ -140,6 +142,26 @@ def vector(budget: float, seed: int, n: int) -> Figures:
             return Figures(steps, games, now - start)
 
 
+def hosted(budget: float, seed: int, n: int, opponent: str) -> Figures:
+    """The agent's steps per second through `VectorEnv(n, opponent=...)`: each includes the bot's
+    moves that follow it, so it is not one move of the game as in the rows above."""
+    environment = ai.VectorEnv(n, "uno-duo", opponent=opponent, seed=seed)
+    rng = np.random.default_rng(seed)
+    _, masks = environment.reset()
+    steps = 0
+    start = _clock()
+    deadline = start + budget
+    while True:
+        for _ in range(max(1, _CHECK_EVERY // n)):
+            keys = rng.random(masks.shape, dtype=np.float32)
+            keys *= masks
+            _, masks, _, _ = environment.step(keys.argmax(axis=1))
+            steps += n
+        now = _clock()
+        if now >= deadline:
+            return Figures(steps, environment.games_finished, now - start)
+
+
 def profile(seconds: float, seed: int, top: int = 25) -> None:
     profiler = cProfile.Profile()
     profiler.enable()
@@ -161,6 +183,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", action="store_true", help="also print a cProfile of the wrapped env")
     parser.add_argument("--vector", action="store_true", help="also measure duoplay.ai.VectorEnv")
     parser.add_argument("--sizes", default="1,64,256", help="VectorEnv sizes, with --vector")
+    parser.add_argument("--opponents", default="", help="bot levels to host in VectorEnv(64, opponent=...), "
+                        "e.g. random,heuristic (agent steps, each with the bot's replies)")
     args = parser.parse_args(argv)
     if args.seconds <= 0 or args.repeats < 1:
         parser.error("--seconds must be positive and --repeats at least 1")
@@ -175,6 +199,9 @@ def main(argv: list[str] | None = None) -> int:
         runs["duoplay env() (pure Python)"] = lambda budget, seed: ours(budget, seed, wrapped=True, pure=True)
     for n in sizes:
         runs[f"duoplay VectorEnv({n})"] = lambda budget, seed, n=n: vector(budget, seed, n)
+    for level in filter(None, args.opponents.split(",")):
+        runs[f"VectorEnv(64, {level}) agent"] = (lambda budget, seed, level=level:
+                                                  hosted(budget, seed, 64, level))
     results: dict[str, list[Figures]] = {name: [] for name in runs}
     with tqdm(total=args.repeats * len(runs), desc="measuring", unit="run") as bar:
         for repeat in range(args.repeats):
