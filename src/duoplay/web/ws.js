@@ -40,12 +40,18 @@ export class RoomSocket {
     this.legal = []; // the last legal actions it received, kept by a state that leaves them out
     this.heard = 0; // performance.now() when this connection last received anything
     this.pinged = null; // when the unanswered ping left, or null
-    this.watch = setInterval(() => this.check(), 1000);
+    this.watch = null;
     this.onOffline = () => this.lost();
     this.onOnline = () => this.retryNow();
     this.onVisible = () => {
       if (document.visibilityState === "visible") this.ping(); // back from sleep: is it still up?
     };
+  }
+
+  // From the first connect on: is the connection still up? (see QUIET_MS)
+  startWatching() {
+    if (this.watch !== null) return;
+    this.watch = setInterval(() => this.check(), 1000);
     window.addEventListener("offline", this.onOffline);
     window.addEventListener("online", this.onOnline);
     document.addEventListener("visibilitychange", this.onVisible);
@@ -53,6 +59,7 @@ export class RoomSocket {
 
   connect() {
     if (this.stopped) return;
+    this.startWatching();
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const ws = new WebSocket(`${scheme}//${location.host}/ws/${encodeURIComponent(this.code)}`);
     this.ws = ws;
@@ -212,10 +219,12 @@ export class RoomSocket {
   close() {
     this.stopped = true;
     clearTimeout(this.timer);
-    clearInterval(this.watch);
-    window.removeEventListener("offline", this.onOffline);
-    window.removeEventListener("online", this.onOnline);
-    document.removeEventListener("visibilitychange", this.onVisible);
+    if (this.watch !== null) {
+      clearInterval(this.watch);
+      window.removeEventListener("offline", this.onOffline);
+      window.removeEventListener("online", this.onOnline);
+      document.removeEventListener("visibilitychange", this.onVisible);
+    }
     this.dropPending();
     if (this.ws) this.ws.close();
   }
