@@ -63,3 +63,15 @@ def test_openspiel_ismcts_plays_full_games_against_the_heuristic_bot() -> None:
             assert action in state.legal_actions()
             state.apply_action(action)
         assert sorted(state.returns()) == [-1.0, 1.0]
+
+
+def test_no_information_state_tensor_is_offered_and_asking_for_one_raises() -> None:
+    game = pyspiel.load_game(uno_spiel.SHORT_NAME, {"target_score": 30})
+    assert not game.get_type().provides_information_state_tensor
+    state = game.new_initial_state()
+    for byte in (1, 2, 3, 4):
+        state.apply_action(byte)
+    assert len(state.observation_tensor(0)) == 309
+    assert state.information_state_string(0).startswith("p0 ")  # the string, with every move, stays
+    with pytest.raises(NotImplementedError, match="no information-state tensor"):
+        state.information_state_tensor(0)

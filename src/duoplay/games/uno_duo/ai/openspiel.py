@@ -173,6 +173,10 @@ class UnoDuoObserver:
         return {key: value for key, value in view.items() if key not in _PAST}
 
     def set_from(self, state: UnoDuoSpielState, player: int) -> None:
+        if self.perfect_recall:  # one view, without the moves: it is no information state
+            raise NotImplementedError("UNO Duo offers no information-state tensor (its tensor holds the "
+                                      "current view only); use information_state_string or "
+                                      "observation_tensor")
         view = self._view(state, player)
         self.tensor[:] = 0.0 if view is None else encode_view(view, player)
 
