@@ -35,6 +35,7 @@ from duoplay.core.testing import (
     refusal,
 )
 
+MORE_SEEDS_UP_TO = 4
 SEEDS = (1, 2, 3)
 FUZZ = 0.25  # of the steps, how many try moves beyond the menu first
 HIDDEN_CHECKS = 0.1  # of the steps, how many check hidden information (each costs many views)
@@ -48,10 +49,12 @@ def playouts() -> list[Any]:
     for game_id in game_ids():
         game = find_game(game_id)
         for seats in range(game.min_seats, game.max_seats + 1):
-            # The first seed of each is quick feedback (`make test-fast`); the others run in `make test`.
+            # The first seed of each is quick feedback (`make test-fast`); the others run in `make test`,
+            # up to MORE_SEEDS_UP_TO seats: a bigger table plays the same rules, only longer.
+            more = SEEDS if seats <= MORE_SEEDS_UP_TO else SEEDS[:1]
             cases += [pytest.param(game_id, seats, seed, id=f"{game_id}-{seats}-seats-seed-{seed}",
                                    marks=() if seed == SEEDS[0] else pytest.mark.slow)
-                      for seed in SEEDS]
+                      for seed in more]
     return cases
 
 

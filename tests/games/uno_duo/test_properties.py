@@ -275,7 +275,7 @@ def test_hoarding_play_empties_the_piles_and_keeps_every_card(seed: int, options
 
 @pytest.mark.slow
 @given(seed=seeds, options=uno_duo_options(max_target=300))
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_long_games_conserve_cards_and_replay(seed: int, options: dict[str, Any]) -> None:
     match = play(seed, options, lambda m, *_: check_all_cards(m.state))
     assert_replay_equal(match)
