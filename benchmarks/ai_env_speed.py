@@ -200,8 +200,8 @@ def main(argv: list[str] | None = None) -> int:
     for n in sizes:
         runs[f"duoplay VectorEnv({n})"] = lambda budget, seed, n=n: vector(budget, seed, n)
     for level in filter(None, args.opponents.split(",")):
-        runs[f"VectorEnv(64, {level}) agent"] = (lambda budget, seed, level=level:
-                                                  hosted(budget, seed, 64, level))
+        runs[f"VectorEnv(64) vs {level}"] = (lambda budget, seed, level=level:
+                                             hosted(budget, seed, 64, level))
     results: dict[str, list[Figures]] = {name: [] for name in runs}
     with tqdm(total=args.repeats * len(runs), desc="measuring", unit="run") as bar:
         for repeat in range(args.repeats):
