@@ -43,6 +43,9 @@ system-deps:
 	test -f /usr/share/wordnet/index.noun || missing="$$missing wordnet-base"; \
 	test -f /usr/share/hunspell/es_ES.dic || missing="$$missing hunspell-es"; \
 	test -f /usr/share/hunspell/en_US.dic || missing="$$missing hunspell-en-us"; \
+	test -f /usr/share/hunspell/sv_SE.dic || missing="$$missing hunspell-sv"; \
+	test -f /usr/share/hunspell/pl_PL.dic || missing="$$missing hunspell-pl"; \
+	test -f /usr/share/hunspell/fr_FR.dic || missing="$$missing hunspell-fr"; \
 	for dictionary in swe-eng swe-spa swe-deu swe-fra spa-eng fra-eng pol-eng; do \
 	  ls /usr/share/dictd/freedict-$$dictionary.* >/dev/null 2>&1 || missing="$$missing dict-freedict-$$dictionary"; \
 	done; \

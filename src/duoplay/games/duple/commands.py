@@ -16,7 +16,7 @@ import random
 import sys
 
 HELP = "Duple tools: judge answers, or ask the bot for a word"
-LANGUAGES = ("es", "en")
+LANGUAGES = ("es", "en", "sv", "pl", "fr")
 _REASONS = {
     "empty": "empty answer",
     "several_words": "one word only",
@@ -43,7 +43,8 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
                              help="the card letters (e.g. L D)")
         where = command.add_mutually_exclusive_group(required=True)
         where.add_argument("--category",
-                           help="a category id or its name in that language (e.g. animal, pais)")
+                           help="a category id, its name in that language, or the English deck's id "
+                                "(e.g. pais, país, country)")
         where.add_argument("--all-play", action="store_true", help="All Play: every letter, no category")
 
 
@@ -53,6 +54,8 @@ def explain(verdict_reason: str, detail: str, category_name: str | None) -> str:
         return "accept"
     if verdict_reason == "missing_letter":
         return f"reject (no {detail})"
+    if verdict_reason == "plural" and detail:
+        return f"reject (a form of {detail} made for a letter)"
     if verdict_reason == "category":
         return f"reject (does not fit {category_name})"
     return f"reject ({_REASONS.get(verdict_reason, verdict_reason.replace('_', ' '))})"

@@ -95,7 +95,8 @@ def option_specs() -> list[OptionSpec]:
     """The house rules as the lobby offers them; labels are message ids."""
     return [
         OptionSpec("lang", "choice", "es", "Game language",
-                   choices=(("es", "Spanish"), ("en", "English")),
+                   choices=(("es", "Spanish"), ("en", "English"), ("sv", "Swedish"), ("pl", "Polish"),
+                            ("fr", "French")),
                    help="The letters, the categories and the judge's language"),
         OptionSpec("window_ms", "int", 150, "Tie window (ms)", minimum=0, maximum=1000,
                    help="Two valid answers this close together are a tie"),

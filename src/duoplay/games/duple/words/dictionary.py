@@ -5,6 +5,13 @@ Common words are stored in lower case and names capitalized ("Madrid"); hunspell
 accepts a capitalized common word too ("Gato"), so a name is a capitalized form whose
 lower case is not a word. `good_forms` tells how a word was built: "gatos" = gato + the
 plural suffix flag S, "crisis" is a stem of its own. Spanish verbs carry flag R.
+
+Swedish, Polish and French inflect more than plurals: there every suffix form counts as an
+inflection of its stem ("hundar", "bilen" <- hund, bil; "koty", "kota" <- kot; "chevaux",
+"mange" <- cheval, manger), and a word that is a stem of its own stands alone ("glasögon",
+"nożyczki"). French entries carry their part of speech (`po:v1...` verbs, `po:adj`);
+Polish verbs are stems ending in ć or c with a conjugation flag (H, I, d, i), adjectives
+stems with the declension flags X and b; Swedish flags say neither (its lists do).
 Answers are cached: the game asks about the same words again and again.
 """
 
@@ -18,9 +25,14 @@ from pathlib import Path
 from typing import Any
 
 DEFAULT_FOLDER = Path("/usr/share/hunspell")
-FILES = {"es": "es_ES", "en": "en_US"}
-PLURAL_FLAG = "S"  # the plural suffix in both Debian dictionaries
+FILES = {"es": "es_ES", "en": "en_US", "sv": "sv_SE", "pl": "pl_PL", "fr": "fr_FR"}
+PACKAGES = {"es": "hunspell-es", "en": "hunspell-en-us", "sv": "hunspell-sv", "pl": "hunspell-pl",
+            "fr": "hunspell-fr"}
+PLURAL_FLAG = "S"  # the plural suffix in the Spanish and English dictionaries
 VERB_FLAG = "R"  # Spanish: the stem is a verb (its conjugations hang on it)
+INFLECTING = frozenset({"sv", "pl", "fr"})  # every suffix form is an inflection of its stem
+POLISH_VERB_FLAGS = frozenset("HIdi")
+POLISH_ADJECTIVE_FLAGS = frozenset("Xb")
 _CACHE = 65536
 
 
@@ -29,10 +41,12 @@ class Analysis:
     """How hunspell reads one lower-case word."""
 
     known: bool
-    singulars: tuple[str, ...]  # stems the word is the plural of (S suffix), in lower case
+    singulars: tuple[str, ...]  # stems the word is the plural of (S suffix), in lower case; in
+    # Swedish, Polish and French the stems of any inflection ("bilen" -> "bil", "mange" -> "manger")
     stands_alone: bool  # the word is a stem of its own that is not just a plural ("news", "dos")
-    verb: bool  # every reading comes from a verb stem (Spanish flag R)
-    infinitive: bool  # a verb stem read as it is (Spanish)
+    verb: bool  # every reading comes from a verb stem (Spanish flag R, French po:v, Polish -ć)
+    infinitive: bool  # a verb stem read as it is (Spanish, French, Polish)
+    adjective: bool = False  # some reading is an adjective (French po:adj, Polish flags)
 
 
 class Hunspell:
@@ -40,13 +54,16 @@ class Hunspell:
         from spylls.hunspell import Dictionary
 
         self.lang = lang
+        self.files = (folder / f"{FILES[lang]}.dic", folder / f"{FILES[lang]}.aff")
         self._dictionary: Any = Dictionary.from_files(str(folder / FILES[lang]))
         self._lock = threading.Lock()
         self.lookup = lru_cache(maxsize=_CACHE)(self._lookup)
         self.analyse = lru_cache(maxsize=_CACHE)(self._analyse)
 
     def _lookup(self, word: str) -> bool:
-        with self._lock:  # neither dictionary compounds words: skipping compounds halves a miss
+        # Compounds are left out (only Swedish has them, and its lists hold the common ones):
+        # skipping them halves the cost of a miss.
+        with self._lock:
             forms = self._dictionary.lookuper.good_forms(word, compound_forms=False)
             return any(True for _ in forms)
 
@@ -74,6 +91,8 @@ class Hunspell:
                                                                      compound_forms=False))
         if not forms:
             return Analysis(False, (), False, False, False)
+        if self.lang in INFLECTING:
+            return _inflected(self.lang, word, forms)
         singulars: list[str] = []
         stands_alone = False
         all_verb = True
@@ -99,6 +118,34 @@ class Hunspell:
         return Analysis(True, tuple(dict.fromkeys(singulars)), stands_alone, all_verb, infinitive)
 
 
+def _inflected(lang: str, word: str, forms: list[Any]) -> Analysis:
+    """How a Swedish, Polish or French word was built: its stems, and what the stems are."""
+    bases: list[str] = []
+    stands_alone = all_verb = infinitive = adjective = False
+    all_verb = True
+    for form in forms:
+        entry = getattr(form, "in_dictionary", None)
+        flags: set[str] = set(getattr(entry, "flags", None) or ())
+        data = getattr(entry, "data", None) or {}
+        stem = str(form.stem)
+        if lang == "fr":
+            parts = data.get("po", ())
+            is_verb = any(p.startswith("v") for p in parts)
+            adjective = adjective or "adj" in parts
+        elif lang == "pl":
+            is_verb = stem[-1:] in ("ć", "c") and bool(flags & POLISH_VERB_FLAGS)
+            adjective = adjective or (flags >= POLISH_ADJECTIVE_FLAGS and stem[-1:] in ("y", "i"))
+        else:
+            is_verb = False
+        all_verb = all_verb and is_verb
+        if stem.lower() == word:
+            stands_alone = True
+            infinitive = infinitive or is_verb
+        elif getattr(form, "prefix", None) is None:
+            bases.append(stem.lower())
+    return Analysis(True, tuple(dict.fromkeys(bases)), stands_alone, all_verb, infinitive, adjective)
+
+
 _LOADED: dict[str, Hunspell] = {}
 _LOAD_LOCK = threading.Lock()
 
@@ -112,7 +159,7 @@ def hunspell(lang: str) -> Hunspell:
                 raise ValueError(f"no dictionary for language {lang!r}")
             folder = Path(os.environ.get("DUOPLAY_HUNSPELL", DEFAULT_FOLDER))
             if not (folder / f"{FILES[lang]}.dic").exists():
-                package = {"es": "hunspell-es", "en": "hunspell-en-us"}[lang]
-                raise RuntimeError(f"{folder / FILES[lang]}.dic is missing: install Debian's {package}")
+                missing = folder / f"{FILES[lang]}.dic"
+                raise RuntimeError(f"{missing} is missing: install Debian's {PACKAGES[lang]}")
             found = _LOADED[lang] = Hunspell(lang, folder)
         return found

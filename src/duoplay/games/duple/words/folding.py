@@ -24,6 +24,9 @@ OWN_LETTERS: dict[str, frozenset[str]] = {
     "sv": frozenset("åäö"),
     "pl": frozenset("ąćęłńóśźż"),
 }
+# Where a word typed without its own letters' marks is read as the one word it spells ("kott" is
+# "kött"). Not Spanish: there "ano" and "año" are both words, and a card Ñ asks for the ñ.
+READ_WITHOUT_MARKS = frozenset({"sv", "pl"})
 # Letters that Unicode does not decompose, spelled as their base letters.
 _NOT_DECOMPOSED = {"ł": "l", "ø": "o", "đ": "d", "œ": "oe", "æ": "ae", "ß": "ss"}
 

@@ -2,9 +2,12 @@
 
 `judge_answer` checks, in this order: empty, missing letters, a word the room already
 accepted by vote ("remembered"), one word only (a name known in a proper-noun category
-may have several), plural made to use a letter (the S), a word of the language or a known
-name, no proper nouns in All Play, and the category. It is deterministic and does no I/O
-once a language is loaded (`warm_up`), so a replayed match judges every answer the same.
+may have several), plural made to use a letter (the S; in Swedish, Polish and French any
+inflection whose base form lacks a card letter: "bilen" for N), a word of the language or a
+known name, no proper nouns in All Play, and the category. In Swedish and Polish a word typed
+without its letters' marks ("kott", "lyzka") is first read as the word it spells. It is
+deterministic and does no I/O once a language is loaded (`warm_up`), so a replayed match
+judges every answer the same.
 """
 
 from __future__ import annotations
@@ -16,8 +19,9 @@ from functools import lru_cache
 
 from duoplay.games.duple.words.categories import LANGUAGES, Category, categories
 from duoplay.games.duple.words.common import CommonWords, load_common
-from duoplay.games.duple.words.dictionary import Analysis, Hunspell, hunspell
-from duoplay.games.duple.words.folding import fold, missing_letters, normalise
+from duoplay.games.duple.words.dictionary import INFLECTING, Analysis, Hunspell, hunspell
+from duoplay.games.duple.words.folding import READ_WITHOUT_MARKS, fold, loose, missing_letters, normalise
+from duoplay.games.duple.words.inflection import swedish_infinitives
 from duoplay.games.duple.words.lexicon import Lexicon, load_lexicon
 from duoplay.games.duple.words.wordnet import WordNetCategories, wordnet_categories
 
@@ -25,7 +29,7 @@ __all__ = ["LANGUAGES", "REASONS", "Verdict", "judge_answer", "warm_up"]
 
 REASONS = ("ok", "remembered", "empty", "missing_letter", "several_words", "plural", "not_a_word",
            "category", "proper_noun")
-VERB = frozenset({"verbo", "verb"})
+VERB = frozenset({"verbo", "verb"})  # the Swedish, Polish and French decks use the English ids
 ADJECTIVE = frozenset({"adjetivo", "adjective"})
 
 
@@ -33,7 +37,8 @@ ADJECTIVE = frozenset({"adjetivo", "adjective"})
 class Verdict:
     accepted: bool
     reason: str  # one of REASONS
-    detail: str = ""  # for missing_letter: the missing letter(s) as shown on the card, e.g. "D"
+    detail: str = ""  # missing_letter: the missing letter(s) as shown on the card, e.g. "D";
+    # plural in Swedish, Polish and French: the base form ("bil" for "bilen")
 
 
 @dataclass(slots=True)
@@ -87,6 +92,30 @@ def _spellings(data: Language, text: str, folded: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
+RESTORE_MARGIN = 1.0  # Zipf: a spelling ten times as common as the next is the one meant
+
+
+def _restore(data: Language, text: str) -> str:
+    """A word typed without its letters' marks, as the word it spells ("kott" -> "kött").
+
+    A word the dictionary or the lists know as typed is read as typed. Of several spellings
+    ("lyzka": łyżka, łyżką), the one the category lists hold, else one at least ten times as
+    common as any other; otherwise the answer is read as typed."""
+    folded = fold(data.lang, text)
+    if folded in data.lexicon.known or (" " not in text and (data.dictionary.lookup(text.lower())
+                                                             or data.dictionary.lookup(text))):
+        return text
+    plain = loose(text)
+    listed = {fold(data.lang, w): w for w in data.lexicon.loose.get(plain, ())}
+    if len(listed) == 1:
+        return next(iter(listed.values()))
+    common = data.common.loose.get(plain, ())  # most common first
+    if len(common) == 1 or (common and data.common.frequency(data.lang, common[0])
+                            >= data.common.frequency(data.lang, common[1]) + RESTORE_MARGIN):
+        return common[0]
+    return text
+
+
 def _analyses(data: Language, spellings: tuple[str, ...]) -> list[Analysis]:
     return [a for a in (data.dictionary.analyse(s.lower()) for s in spellings if " " not in s) if a.known]
 
@@ -126,11 +155,16 @@ def _fits(data: Language, category: str, folded: str, analyses: list[Analysis]) 
     if any(lexicon.fits(category, fold(data.lang, s)) for a in analyses for s in a.singulars):
         return True
     if category in VERB:
-        if data.lang == "es":
+        if data.lang in ("es", "fr", "pl"):
             return any(a.infinitive for a in analyses) or (bool(analyses) and all(a.verb for a in analyses))
+        if data.lang == "sv":
+            return any(lexicon.fits(category, fold("sv", s)) for s in swedish_infinitives(folded))
         return data.wordnet is not None and data.wordnet.is_verb(folded)
-    if category in ADJECTIVE and data.lang == "en":
-        return data.wordnet is not None and data.wordnet.is_adjective(folded)
+    if category in ADJECTIVE:
+        if data.lang in ("fr", "pl"):
+            return any(a.adjective for a in analyses)
+        if data.lang == "en":
+            return data.wordnet is not None and data.wordnet.is_adjective(folded)
     return False
 
 
@@ -141,6 +175,9 @@ def _judge(lang: str, word: str, letters: tuple[str, ...], category: str | None,
     folded = fold(lang, text)
     if not any(c.isalpha() for c in folded):
         return Verdict(False, "empty")
+    if lang in READ_WITHOUT_MARKS:
+        text = _restore(language(lang), text)
+        folded = fold(lang, text)
     missing = missing_letters(lang, text, letters)
     if missing:
         return Verdict(False, "missing_letter", ", ".join(missing))
@@ -158,10 +195,12 @@ def _judge(lang: str, word: str, letters: tuple[str, ...], category: str | None,
         return Verdict(False, "several_words")
     spellings = _spellings(data, text, folded)
     # how hunspell built the word matters for plurals (they end in s) and Spanish verbs only
-    needs_forms = folded.endswith("s") or (card is not None and card.id in VERB and lang == "es")
+    needs_forms = (lang in INFLECTING or folded.endswith("s")
+                   or (card is not None and card.id in VERB and lang == "es"))
     analyses = _analyses(data, spellings) if needs_forms else []
     if _is_plural_for_letter(data, text, folded, analyses, letters):
-        return Verdict(False, "plural")
+        base = next((s for a in analyses for s in a.singulars), "") if lang in INFLECTING else ""
+        return Verdict(False, "plural", base)
     common = _is_common_word(data, spellings, folded)
     if not (common or folded in data.lexicon.known or any(folded in s for s in data.lexicon.wordnet.values())
             or _is_name(data, text, folded)):

@@ -7,6 +7,7 @@ relies on the other sources only. Extra sources:
 
 - countries (`pais`, `country`): every CLDR territory name in the language, no regions;
 - languages (`idioma`, `language`): every CLDR language name in the language;
+- cities (`ciudad`, `city`): the cities CLDR names in the language (a few hundred);
 - English: WordNet senses under the category's roots (see `wordnet.py`).
 
 Everything is indexed by folded form at load time, so a check is a set lookup.
@@ -18,11 +19,12 @@ from dataclasses import dataclass, field
 
 from duoplay.games.duple.words import names
 from duoplay.games.duple.words.categories import CONTENT, categories
-from duoplay.games.duple.words.folding import fold, normalise
+from duoplay.games.duple.words.folding import READ_WITHOUT_MARKS, fold, loose, normalise
 from duoplay.games.duple.words.wordnet import wordnet_categories
 
 COUNTRY = frozenset({"pais", "country"})
 LANGUAGE = frozenset({"idioma", "language"})
+CITY = frozenset({"ciudad", "city"})
 
 
 @dataclass(slots=True)
@@ -34,6 +36,7 @@ class Lexicon:
     wordnet_primary: dict[str, frozenset[str]] = field(default_factory=dict)  # ... by their first sense
     known: dict[str, str] = field(default_factory=dict)  # folded -> as written, every curated/CLDR entry
     names: frozenset[str] = frozenset()  # folded entries that are only ever written capitalized
+    loose: dict[str, tuple[str, ...]] = field(default_factory=dict)  # loose fold -> entries (sv, pl)
 
     def fits(self, category: str, folded: str) -> bool:
         return (folded in self.curated.get(category, {}) or folded in self.extra.get(category, {})
@@ -71,6 +74,8 @@ def load_lexicon(lang: str, *, with_wordnet: bool = True) -> Lexicon:
             lexicon.extra[category] = names.countries(lang)
         elif category in LANGUAGE:
             lexicon.extra[category] = names.languages(lang)
+        elif category in CITY:
+            lexicon.extra[category] = names.cities(lang)
     if with_wordnet and lang == "en":
         found = wordnet_categories()
         if found is not None:
@@ -83,4 +88,8 @@ def load_lexicon(lang: str, *, with_wordnet: bool = True) -> Lexicon:
             lexicon.known.setdefault(key, entry)
             (capitalized if entry[:1].isupper() else lower).add(key)
     lexicon.names = frozenset(capitalized - lower)
+    if lang in READ_WITHOUT_MARKS:
+        for entry in lexicon.known.values():
+            key = loose(entry)
+            lexicon.loose[key] = (*lexicon.loose.get(key, ()), entry)
     return lexicon

@@ -1,8 +1,10 @@
-"""Names from Babel's CLDR data: countries and languages, in the game's language.
+"""Names from Babel's CLDR data: countries, languages and cities, in the game's language.
 
 Babel is already a dependency of the server. Territories keyed by numbers are regions
 ("Europa", "Sudamérica") and are left out, as are groupings and codes that are not
-places one can live in (the EU, the UN, "unknown region", Antarctica).
+places one can live in (the EU, the UN, "unknown region", Antarctica). Cities are the time
+zones' exemplar cities: CLDR names a few hundred ("Stockholm", "Varsovie", "Pekin"), in the
+language when it spells them its own way, else as the zone's id does ("Europe/Oslo").
 """
 
 from __future__ import annotations
@@ -46,6 +48,33 @@ def countries(lang: str) -> dict[str, str]:
     for code, name in locale.territories.items():
         if code.isdigit() or code in _NOT_COUNTRIES:
             continue
+        for alias in _aliases(name):
+            found.setdefault(fold(lang, alias), alias)
+    return found
+
+
+_NOT_CITIES = frozenset({"Unknown", "Azores", "Canary", "Faroe", "Madeira", "Bermuda", "Galapagos",
+                         "Easter", "Christmas", "Cocos", "Reunion", "Mayotte", "Guam", "Midway", "Wake",
+                         "South Georgia", "Stanley", "Troll", "Vostok", "Casey", "Davis", "Mawson",
+                         "Palmer", "Rothera", "Syowa", "McMurdo", "Macquarie", "DumontDUrville"})
+
+
+def cities(lang: str) -> dict[str, str]:
+    """Folded name -> name as written, for the cities CLDR names (time zones' exemplar cities)."""
+    locale = _locale(lang)
+    if locale is None:
+        return {}
+    from babel.core import get_global
+
+    own = {zone: names.get("city") for zone, names in locale.time_zones.items()}
+    found: dict[str, str] = {}
+    for zone in get_global("zone_territories"):
+        if "/" not in zone or zone.startswith(("Etc/", "SystemV/")):
+            continue
+        default = zone.rsplit("/", 1)[1].replace("_", " ")
+        if default in _NOT_CITIES:
+            continue
+        name = own.get(zone) or default
         for alias in _aliases(name):
             found.setdefault(fold(lang, alias), alias)
     return found
