@@ -132,3 +132,11 @@ def test_the_command_judges_each_language(loaded: str, capsys: pytest.CaptureFix
     assert main(["duple", "judge", "--lang", loaded, "--letters", *letters, "--all-play", inflected]) == 0
     out = capsys.readouterr().out
     assert out in (f"{inflected}: reject (a form of {base} made for a letter)\n", f"{inflected}: accept\n")
+
+
+def test_bots_play_a_whole_match_in_each_language(loaded: str) -> None:
+    from duoplay.bots.play import play_match
+
+    played = play_match("duple", ["hard", "easy", "normal"], 3, options={"lang": loaded})
+    assert played.outcome is not None and played.outcome["reason"] == "the letter deck is empty"
+    assert sum(played.outcome["scores"]) > 0
