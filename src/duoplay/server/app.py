@@ -25,7 +25,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from duoplay.bots.pool import BotPool
 from duoplay.core.declared import describe, has_warm_up, warm_up
-from duoplay.core.json import has_lone_surrogates
+from duoplay.core.json import MAX_DEPTH, has_lone_surrogates, too_deep
 from duoplay.core.registry import find_game, game_ids
 from duoplay.server import howto, testhooks
 from duoplay.server import protocol as wire
@@ -146,6 +146,8 @@ async def create_room(request: Request) -> Response:
         return error_response("malformed_request", "The body must be a JSON object", 400)
     if not isinstance(body, dict):
         return error_response("malformed_request", "The body must be a JSON object", 400)
+    if too_deep(body):
+        return error_response("malformed_request", f"The body nests deeper than {MAX_DEPTH} levels", 400)
     if has_lone_surrogates(body):
         return error_response("malformed_request", "The body holds text that is not valid Unicode", 400)
     config: ServerConfig = request.app.state.config

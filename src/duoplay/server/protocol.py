@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from duoplay.core.errors import GameError, Param, fill
-from duoplay.core.json import has_lone_surrogates, is_int
+from duoplay.core.json import MAX_DEPTH, has_lone_surrogates, is_int, too_deep
 from duoplay.core.protocol import JSON
 from duoplay.core.text import tidy_player_text
 
@@ -174,6 +174,8 @@ def parse_client(text: str | bytes | None, arrived: float = 0.0) -> Incoming:
         data = json.loads(text)
     except (ValueError, RecursionError):
         raise ProtocolError(MALFORMED_MESSAGE, "The message is not valid JSON") from None
+    if too_deep(data):
+        raise ProtocolError(MALFORMED_MESSAGE, "The message nests deeper than {most} levels", most=MAX_DEPTH)
     if has_lone_surrogates(data):
         raise ProtocolError(MALFORMED_MESSAGE, "The message holds text that is not valid Unicode")
     message = parse_data(data)
