@@ -190,6 +190,31 @@ async def test_a_room_takes_a_bounded_number_of_spectators(server: ServerProcess
 
 
 @pytest.mark.asyncio
+async def test_taking_a_seat_over_again_and_again_adds_no_spectators(server: ServerProcess) -> None:
+    """Issue 32, break 5: each new hello with a seat's token pushed the older connection down to
+    spectator without a look at the cap (60 greeted connections against 50)."""
+    code = _room(server)
+    url = f"{server.ws}/ws/{code}"
+    ada = await Peer.join(url, "Ada")
+    await ada.sit(0)
+    watchers = [await Peer.join(url, f"W{i}") for i in range(SPECTATORS)]  # as many as it takes
+    connections = [ada]
+    for _ in range(3):
+        connections.append(await Peer.join(url, "Ada", token=ada.token))
+    assert connections[-1].seat == 0  # a seat is never refused
+    for old in connections[:-1]:
+        assert (await old.until("error"))["code"] == "seat_taken"
+        # Not a spectator past the cap: it must say hello again, and is then refused.
+        await old.send(type="emote", emote="wow", id="e")
+        assert (await old.until("error", id="e"))["msg"] == "Say hello first"
+        await old.send(type="hello", name="Ada", token=None, id="h")
+        assert (await old.until("error", id="h"))["code"] == "spectators_full"
+    for peer in (*connections, *watchers):
+        await peer.close()
+    await _until_server_saw_closes(server)
+
+
+@pytest.mark.asyncio
 async def test_other_sites_cannot_open_sockets_or_create_rooms(server: ServerProcess) -> None:
     code = _room(server)
     url = f"{server.ws}/ws/{code}"

@@ -245,14 +245,18 @@ class Room:
             self._full_state(client)
 
     def _take_over(self, seat: int, newcomer: Client) -> None:
-        """A seat has one connection: an older one with the same token becomes a spectator."""
+        """A seat has one connection: an older one with the same token becomes a spectator, if the
+        room takes one more; else it hears no more until it says hello again (and is refused)."""
+        most = self.config.max_spectators
         for other in self.clients.values():
             if other is not newcomer and other.seat == seat:
                 other.seat, other.token = None, None
                 self._send_error(
                     other, ProtocolError(wire.SEAT_TAKEN, "This seat was claimed by another connection")
                 )
-                if self.match is not None:
+                if most > 0 and sum(1 for c in self._greeted() if c.seat is None) > most:
+                    other.name = None  # no longer greeted: it neither counts nor hears the room
+                elif self.match is not None:
                     self._full_state(other)
 
     async def _sit(self, client: Client, seat: int) -> None:
