@@ -71,3 +71,9 @@ def test_the_command_trains_and_evaluates(tmp_path: Path) -> None:
     assert lines[0].startswith("reinforce: trained for") and out.exists()
     assert lines[1:3] == ["| agent | vs random |", "| --- | --- |"]
     assert lines[-1].startswith("| heuristic | 1.000 [")  # the heuristic wins 4 of 4 against random
+
+
+def test_the_shipped_reinforce_agent_beats_the_random_bot() -> None:
+    shipped = Path(__file__).resolve().parents[2] / "benchmarks" / "ai_baselines" / "reinforce.npz"
+    result = ai.evaluate(load(shipped), "uno-duo", opponent="random", games=20, seed=0, **SHORT)
+    assert result.wins >= 17, result  # measured 0.996 over 500 games (docs/ai.md)

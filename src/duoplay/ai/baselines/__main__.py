@@ -47,7 +47,7 @@ def _evaluate(args: argparse.Namespace) -> None:
         for name in args.opponents:
             games = args.ismcts_games if name == "ismcts" else args.games
             result = evaluate(model, "uno-duo", opponent_named(name, args.ismcts_iterations), games=games,
-                              seed=args.seed, max_moves=1000, game_options=SHORT_GAME)
+                              seed=args.seed, game_options=SHORT_GAME)
             cells.append(f"{result.win_rate:.3f} [{result.low:.3f}, {result.high:.3f}]")
             sys.stderr.write(f"{path} vs {name}: {result}\n")
         print(f"| {path} | " + " | ".join(cells) + " |")

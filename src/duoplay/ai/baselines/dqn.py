@@ -3,7 +3,10 @@
 Double DQN with experience replay, a target network copied every `target_every` updates,
 epsilon-greedy exploration among the legal actions, the Huber loss and Adam. Rewards are the
 game's with `round_rewards=True`: each round's points (a share of the target) besides the
-+1 / -1 at the end, so a value is learnt from every round, not only from a game's last move.
++1 / -1 at the end, so a value is learnt from every round, not only from a game's last move,
+and each of the agent's moves costs `move_cost`. Without that cost, discounting makes a lost
+game far away worth almost nothing, and the network learnt to put the loss off by drawing a
+card every turn (games of tens of thousands of moves, none won).
 """
 
 from __future__ import annotations
@@ -99,7 +102,7 @@ def train_dqn(steps: int | None = None, seconds: float | None = None, games: int
               opponents: Sequence[OpponentSpec] = ("random", "heuristic"), hidden: int = 128,
               learning_rate: float = 5e-4, gamma: float = 0.99, batch: int = 64, replay: int = 50_000,
               warm_up: int = 1_000, target_every: int = 500, explore_steps: int = 3_000,
-              seed: int = 0, game_options: Mapping[str, Any] | None = None,
+              move_cost: float = 0.02, seed: int = 0, game_options: Mapping[str, Any] | None = None,
               progress: bool = False) -> QNetwork:
     """Train for `steps` vector steps or `seconds` of CPU time on `games` games at once, split among
     `opponents`; epsilon falls from 1 to 0.05 over the first `explore_steps` vector steps."""
@@ -121,7 +124,7 @@ def train_dqn(steps: int | None = None, seconds: float | None = None, games: int
             explore = (rng.random(masks.shape) * masks).argmax(axis=1)
             actions = np.where(rng.random(env.n) < epsilon, explore, greedy)
             next_observations, next_masks, rewards, dones = env.step(actions)
-            memory.add(observations, actions, rewards, next_observations, next_masks, dones)
+            memory.add(observations, actions, rewards - move_cost, next_observations, next_masks, dones)
             current[k] = (next_observations, next_masks)
         if memory.size >= warm_up:
             loss = _update(network, target, memory.sample(batch, rng), gamma, optimiser)
