@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from duoplay.core.match import Match
-from duoplay.games.duplik.actions import ACCEPT, DRAW_SCENE, PENS_DOWN, ROLL, START, Pass, Verdict
+from duoplay.games.duplik.actions import ACCEPT, DRAW_SCENE, PENS_DOWN, ROLL, START, Draw, Pass, Verdict
 from duoplay.games.duplik.game import GAME
 from duoplay.games.duplik.state import Drawing, DuplikState, Stroke
 
@@ -29,8 +29,13 @@ def describing(seats: int = 3, seed: int = 1, **options: Any) -> Match:
     return match
 
 
-def judging(seats: int = 3, seed: int = 1, direction: str = "left", **options: Any) -> Match:
+def judging(seats: int = 3, seed: int = 1, direction: str = "left", drawn: bool = False,
+            **options: Any) -> Match:
+    """Judging begins; `drawn`: every Artist has drawn a scribble (else the drawings are blank)."""
     match = describing(seats, seed, **options)
+    if drawn:
+        for artist in state(match).round.artists(seats):
+            match.act(artist, Draw(scribble()))
     match.act(None, PENS_DOWN)
     match.act(state(match).round.portrayer, Pass(direction))
     return match

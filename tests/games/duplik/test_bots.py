@@ -1,13 +1,25 @@
 """Duplik's bot in each role: a Portrayer typing at a person's pace, most important first; an
 Artist drawing from the words it receives, in every language; a Judge who judges only a bot's
-drawing and hands a person's drawing to the other Judges."""
+drawing and hands a person's drawing to the other Judges, and, as Portrayer, a tie on it to the other
+players."""
 
 from __future__ import annotations
 
 import pytest
 from tests.games.duplik.tables import describing, judging, scribble, state
 
-from duoplay.games.duplik.actions import DONE, PENS_DOWN, STOP, Ballot, Describe, Draw, Pass, Verdict
+from duoplay.games.duplik.actions import (
+    ACCEPT,
+    DONE,
+    PENS_DOWN,
+    STOP,
+    Ballot,
+    Decide,
+    Describe,
+    Draw,
+    Pass,
+    Verdict,
+)
 from duoplay.games.duplik.bots import TYPING_BURST, DuplikBot, bot_delay
 from duoplay.games.duplik.describe import TYPING_CHARS_PER_SECOND, description, facts
 from duoplay.games.duplik.listen import listen
@@ -129,3 +141,53 @@ def test_a_bot_in_every_seat_of_judging_finishes_the_round() -> None:
         seat = match.to_move()[0]
         match.act(seat, bots[seat].choose(match.view(seat), match.legal_actions(seat), seat))
     assert state(match).round.phase == "reveal"
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+def test_a_person_among_bots_never_decides_on_their_own_drawing(seats: int) -> None:
+    """Every other seat is a bot, the Portrayer too: each tie on the person's drawing goes to the
+    Portrayer, who leaves it to the other players, who abstain; so it stands, and the person's
+    drawing meets nothing, instead of being awarded by its author."""
+    match = describing(seats)
+    current = state(match).round
+    card = current.scene
+    assert card is not None
+    person, *others = current.artists(seats)
+    match.act(person, Draw(scribble()))
+    for artist in others:
+        match.act(artist, Draw(draw(listen(description(card, "en", current.golden), "en"))))
+    match.act(None, PENS_DOWN)
+    match.act(current.portrayer, Pass("left"))
+    bots = {s: DuplikBot(s) for s in range(seats) if s != person}
+    decisions = []
+    while state(match).round.phase == "judge":
+        seat = match.to_move()[0]
+        vote = state(match).round.vote
+        if vote is not None and vote.deciding:
+            decisions.append((vote.owner, vote.decider))
+        legal = match.legal_actions(seat)
+        if seat == person:
+            assert not any(isinstance(a, Decide) for a in legal)
+            action = next(a for a in (Verdict(True), Ballot(True), ACCEPT) if a in legal)
+        else:
+            action = bots[seat].choose(match.view(seat), legal, seat)
+        match.act(seat, action)
+    assert (person, current.portrayer) in decisions
+    assert all(decider != owner for owner, decider in decisions)
+    assert not any(met[person] for met in current.results)
+
+
+def test_a_bot_portrayer_breaks_a_tie_on_a_bots_drawing_as_its_judge_would() -> None:
+    match = describing(3)
+    current = state(match).round
+    card = current.scene
+    assert card is not None
+    drawn, _person = current.artists(3)
+    bot_drawing = draw(listen(description(card, "en", current.golden), "en"))
+    match.act(drawn, Draw(bot_drawing))
+    match.act(None, PENS_DOWN)
+    match.act(current.portrayer, Pass("left"))
+    match.act(current.judge_of[drawn], Verdict(None))  # the person asks: nobody else judges, a tie
+    portrayer = current.portrayer
+    decided = DuplikBot(5).choose(match.view(portrayer), match.legal_actions(portrayer), portrayer)
+    assert decided == Decide(holds(card.criteria[0], boxes_of(bot_drawing)))

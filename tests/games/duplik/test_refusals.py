@@ -25,7 +25,7 @@ from duoplay.games.duplik.actions import KeepText, parse_action
         {"type": "describe", "text": "hidden\u202etext"},
         {"type": "describe"},
         {"type": "verdict", "holds": "maybe"},
-        {"type": "decide", "holds": None},
+        {"type": "decide", "holds": "maybe"},
         {"type": "choose", "scene": ""},
         {"type": "keep_drawing", "seat": True, "strokes": []},
         {"type": "fly"},

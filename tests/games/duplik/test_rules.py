@@ -6,9 +6,11 @@ import pytest
 from tests.games.duplik.tables import describing, judge_all, judging, new_match, scribble, state
 
 from duoplay.core.errors import IllegalAction, MalformedAction, NotYourTurn
+from duoplay.core.match import Match
 from duoplay.core.testing import assert_refusal_changes_nothing
 from duoplay.games.duplik.actions import (
     ACCEPT,
+    CLOSE_VOTE,
     DISPUTE,
     DONE,
     DRAW_SCENE,
@@ -238,35 +240,120 @@ def test_a_dispute_goes_to_a_vote_of_the_other_judges_without_the_portrayer() ->
     assert state(match).round.verdicts[disputer] is True  # two against one: it holds
 
 
-def test_a_tied_vote_is_decided_by_the_artist_concerned() -> None:
-    match = judging(5)
+def _disputed(match: Match, seats: int, ballots: tuple[bool | None, ...]) -> int:
+    """Every Judge crosses criterion 1, the first Artist disputes, and the voters cast `ballots`."""
     current = state(match).round
-    artists = current.artists(5)
+    artists = current.artists(seats)
     for artist in artists:
         match.act(current.judge_of[artist], Verdict(False))
     disputer = artists[0]
     match.act(disputer, DISPUTE)
-    vote = state(match).round.vote
+    vote = current.vote
     assert vote is not None
-    for voter, ballot in zip(vote.voters, (True, False, None), strict=True):
+    for voter, ballot in zip(vote.voters, ballots, strict=True):
         match.act(voter, Ballot(ballot))
-    assert match.to_move() == (disputer,) and state(match).round.vote.deciding  # type: ignore[union-attr]
-    match.act(disputer, Decide(True))
-    assert state(match).round.verdicts[disputer] is True
+    return disputer
+
+
+def test_a_tied_vote_is_decided_by_the_portrayer_never_the_author() -> None:
+    match = judging(5, drawn=True)
+    current = state(match).round
+    disputer = _disputed(match, 5, (True, False, None))
+    vote = current.vote
+    assert vote is not None and vote.deciding and vote.decider == current.portrayer
+    assert match.to_move() == (current.portrayer,)
+    assert match.legal_actions(disputer) == []
+    assert_refusal_changes_nothing(match, disputer, Decide(True))
+    # The Portrayer, who sees no drawing before the reveal, sees the one being decided, and only it.
+    seen = match.view(current.portrayer)
+    assert [d["artist"] for d in seen["drawings"]] == [disputer]
+    assert seen["vote"]["decider"] == current.portrayer and seen["vote"]["artist"] == disputer
+    events = match.act(current.portrayer, Decide(True))
+    said = [(e.kind, e.public.get("decider"), e.public.get("artist")) for e in events]
+    assert ("decided", current.portrayer, disputer) in said
+    assert current.verdicts[disputer] is True and match.view(current.portrayer)["drawings"] == []
+
+
+def test_with_three_players_an_ask_and_a_dispute_end_empty_or_tied_and_the_portrayer_decides() -> None:
+    match = judging(3)
+    current = state(match).round
+    first, second = current.artists(3)
+    # The Judge of the first drawing asks: nobody else judges, the vote is empty.
+    match.act(current.judge_of[first], Verdict(None))
+    vote = current.vote
+    assert vote is not None and vote.voters == () and vote.decider == current.portrayer
+    assert_refusal_changes_nothing(match, first, Decide(True))
+    match.act(current.portrayer, Decide(False))
+    assert current.verdicts[first] is False
+    # The second drawing's verdict is disputed; its Judge, the only voter, abstains: a tie.
+    match.act(current.judge_of[second], Verdict(False))
+    match.act(second, DISPUTE)
+    match.act(first, Ballot(None))
+    assert match.to_move() == (current.portrayer,)
+    assert_refusal_changes_nothing(match, second, Decide(True))
+    match.act(current.portrayer, Decide(True))
+    assert current.results[0] == {first: False, second: True} and current.criterion == 1
+
+
+def test_a_portrayer_may_leave_a_tie_to_every_other_player_and_their_tie_stands() -> None:
+    match = judging(4)
+    current = state(match).round
+    artist = current.artists(4)[0]
+    judge = current.judge_of[artist]
+    match.act(judge, Verdict(None))
+    (voter,) = current.vote.voters  # type: ignore[union-attr]
+    match.act(voter, Ballot(None))
+    events = match.act(current.portrayer, Decide(None))
+    assert [e.kind for e in events] == ["decided", "vote"]
+    vote = current.vote
+    assert vote is not None and vote.final and set(vote.voters) == {judge, voter}  # never the author
+    assert_refusal_changes_nothing(match, artist, Ballot(True))
+    match.act(judge, Ballot(True))
+    events = match.act(voter, Ballot(False))
+    assert "tie_stands" in [e.kind for e in events]
+    assert current.verdicts[artist] is False  # after a doubt, a tie nobody breaks is "not met"
+
+
+def test_the_other_players_majority_settles_a_tie_the_portrayer_left() -> None:
+    match = judging(4)
+    current = state(match).round
+    artist = current.artists(4)[0]
+    match.act(current.judge_of[artist], Verdict(None))
+    match.act(current.vote.voters[0], Ballot(None))  # type: ignore[union-attr]
+    match.act(current.portrayer, Decide(None))
+    final = current.vote
+    assert final is not None
+    match.act(final.voters[0], Ballot(True))
+    match.act(final.voters[1], Ballot(None))
+    assert current.verdicts[artist] is True
 
 
 def test_a_tie_left_undecided_keeps_the_judges_verdict() -> None:
     match = judging(3)
     current = state(match).round
-    artists = current.artists(3)
-    for artist in artists:
-        match.act(current.judge_of[artist], Verdict(False))
-    match.act(artists[0], DISPUTE)
-    match.act(artists[1], Ballot(None))
-    from duoplay.games.duplik.actions import CLOSE_VOTE
+    disputer = _disputed(match, 3, (None,))
+    assert current.vote is not None and current.vote.decider == current.portrayer
+    match.act(None, CLOSE_VOTE)  # the Portrayer said nothing in time: the others decide
+    assert current.vote is not None and current.vote.final and disputer not in current.vote.voters
+    match.act(None, CLOSE_VOTE)  # nor did they
+    assert current.verdicts[disputer] is False
 
+
+def test_the_printed_rule_lets_the_artist_concerned_decide() -> None:
+    match = judging(5, tie_breaker="artist")
+    current = state(match).round
+    disputer = _disputed(match, 5, (True, False, None))
+    assert match.to_move() == (disputer,) and current.vote is not None and current.vote.decider == disputer
+    assert Decide(None) not in match.legal_actions(disputer)
+    assert_refusal_changes_nothing(match, current.portrayer, Decide(True))
+    assert_refusal_changes_nothing(match, disputer, Decide(None))
+    match.act(disputer, Decide(True))
+    assert current.verdicts[disputer] is True
+    # Under the printed rule a tie the Artist leaves undecided keeps the Judge's verdict.
+    match = judging(3, tie_breaker="artist")
+    disputer = _disputed(match, 3, (None,))
     match.act(None, CLOSE_VOTE)
-    assert state(match).round.verdicts[artists[0]] is False
+    assert state(match).round.verdicts[disputer] is False
 
 
 def test_a_criterion_holds_only_if_all_its_elements_are_drawn() -> None:

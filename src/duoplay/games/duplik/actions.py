@@ -6,12 +6,13 @@ JSON forms: {"type": "draw_scene"}; {"type": "choose", "scene": "s03"}; {"type":
 [{"points": [[x, y], ...], "label": ""}], "bot": false} (the whole drawing so far); {"type":
 "done"} (pencil down); {"type": "pass", "direction": "left"}; {"type": "verdict", "holds": true}
 (null: ask the other Judges); {"type": "accept"}; {"type": "dispute"}; {"type": "vote", "holds":
-true} (null: abstain); {"type": "decide", "holds": true}; {"type": "next"}. The table sends
+true} (null: abstain); {"type": "decide", "holds": true} (null: the Portrayer leaves a tie to
+the other players); {"type": "next"}. The table sends
 {"type": "pens_down"}, {"type": "close_review"}, {"type": "close_vote"}, and keeps what a live
 stream carried with {"type": "keep_text", "text": ...} and {"type": "keep_drawing", "seat": 2,
 "strokes": [...]}.
 Notation: the type, then its argument ("choose s03", "pass left", "verdict yes|no|ask",
-"vote yes|no|abstain", "decide yes|no"); texts and drawings are written as their JSON.
+"vote yes|no|abstain", "decide yes|no|others"); texts and drawings are written as their JSON.
 """
 
 from __future__ import annotations
@@ -138,13 +139,13 @@ class Ballot:
 
 @dataclass(frozen=True, slots=True)
 class Decide:
-    holds: bool
+    holds: bool | None  # None: the Portrayer leaves the tie to the other players
 
     def to_json(self) -> JSON:
         return {"type": "decide", "holds": self.holds}
 
     def notation(self) -> str:
-        return f"decide {_WORDS[self.holds]}"
+        return f"decide {_WORDS.get(self.holds, 'others')}"  # type: ignore[arg-type]
 
 
 Action = Simple | Choose | Describe | KeepText | Draw | KeepDrawing | Pass | Verdict | Ballot | Decide
@@ -242,13 +243,11 @@ def parse_action(data: Any) -> Action:
         return Ballot(_holds(data, True))
     if kind == "decide":
         no_extra_fields(data, {"type", "holds"})
-        holds = _holds(data, False)
-        assert holds is not None
-        return Decide(holds)
+        return Decide(_holds(data, True))
     raise MalformedAction("Unknown Duplik action '{kind}'", kind=kind[:40])
 
 
-_ANSWERS = {"yes": True, "no": False, "ask": None, "abstain": None}
+_ANSWERS = {"yes": True, "no": False, "ask": None, "abstain": None, "others": None}
 
 
 def _parse_notation(text: str) -> Action:
@@ -260,7 +259,8 @@ def _parse_notation(text: str) -> Action:
     if head == "pass" and rest in (LEFT, RIGHT):
         return Pass(rest)
     if head in ("verdict", "vote", "decide") and rest in _ANSWERS:
-        allowed = {"verdict": ("yes", "no", "ask"), "vote": ("yes", "no", "abstain"), "decide": ("yes", "no")}
+        allowed = {"verdict": ("yes", "no", "ask"), "vote": ("yes", "no", "abstain"),
+                   "decide": ("yes", "no", "others")}
         if rest in allowed[head]:
             return parse_action({"type": head, "holds": _ANSWERS[rest]})
     if head in ("describe", "keep_text", "drawing", "keep_drawing") and rest:

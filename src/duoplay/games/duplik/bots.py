@@ -5,16 +5,17 @@ quick typist's pace (`describe`), the golden criterion and the relations first; 
 drawings to the left and moves on after the reveal. As Artist it redraws from the description
 each time more of it has arrived (`listen`, `sketch`), and puts its pencil down once the
 Portrayer is done. As Judge it judges only a bot's drawing (from the strokes' labels); a
-person's drawing it hands to the other Judges ("ask"), and in a vote on a person's drawing it
-abstains, so a person's drawing is always judged by people. It disputes a verdict on its own
+person's drawing it hands to the other Judges ("ask"), in a vote on a person's drawing it
+abstains, and as a Portrayer breaking a tie on a person's drawing it leaves it to the other
+players, so a person's drawing is always judged by people. It disputes a verdict on its own
 drawing only when its own reading of the drawing disagrees.
 
 At the table (option `at_the_table`) a bot cannot hear the Portrayer. As Portrayer it cannot
 speak either, so it types as online and its words show on the Artists' phones. As Artist it
 draws from typed words only (a bot Portrayer's); with drawings on paper it has no paper, so it puts
-its pencil down at once and its drawing is blank: it never disputes, and breaks a tie on it as
-"not met". As Judge it sees no paper drawing, so it asks the other Judges, as it does for any
-person's drawing.
+its pencil down at once and its drawing is blank: it never disputes, and breaks a tie on it
+(under the printed rule, `tie_breaker` "artist") as "not met". As Judge it sees no paper
+drawing, so it asks the other Judges, as it does for any person's drawing.
 """
 
 from __future__ import annotations
@@ -141,11 +142,14 @@ class DuplikBot:
             return judge_drawing(shown["strokes"], shown["bot"], current)
 
         if vote is not None:
-            if vote.get("deciding"):
-                mine = verdict_on(seat)
-                blank = (view.get("options") or {}).get("at_the_table") == "paper"  # no paper, no drawing
-                return Decide(not blank if mine is None else mine)
-            return Ballot(verdict_on(vote["artist"]))
+            if not vote.get("deciding"):
+                return Ballot(verdict_on(vote["artist"]))
+            reading = verdict_on(vote["artist"])
+            if Decide(None) in legal:
+                return Decide(reading)  # as a Judge: a person's drawing is left to the other players
+            # The printed rule: the Artist decides on their own drawing, blank when it is on paper.
+            blank = (view.get("options") or {}).get("at_the_table") == "paper"
+            return Decide(not blank if reading is None else reading)
         if Verdict(None) in legal:
             holder = {int(a): j for a, j in view.get("judge_of", {}).items()}
             artist = next((a for a, j in holder.items() if j == seat), None)

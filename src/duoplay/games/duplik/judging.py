@@ -1,14 +1,18 @@
 """Judging a round: criterion by criterion, each Judge gives a verdict on the drawing in front of
 them; a Judge in doubt asks the other Judges, and an Artist may dispute a verdict on their own
-drawing; either way the other Judges vote (never the Portrayer), and a tie is decided by the
-Artist concerned. Then the scores: 3 for the golden criterion, 1 for each other one; the
-Portrayer 1 for each criterion at least one Artist met.
+drawing; either way the other Judges vote (never the Portrayer). A tied or empty vote is decided
+by the Portrayer, who holds the card; a Portrayer who leaves it (a bot before a person's drawing,
+or time running out) puts it to every player but the author, and a tie there keeps the standing
+verdict. Nobody decides on their own drawing, unless the option `tie_breaker` is "artist": the
+printed rule, where the Artist concerned decides. Then the scores: 3 for the golden criterion, 1
+for each other one; the Portrayer 1 for each criterion at least one Artist met.
 """
 
 from __future__ import annotations
 
 from duoplay.core.errors import IllegalAction, NotYourTurn
 from duoplay.core.protocol import Event
+from duoplay.games.duplik.options import PORTRAYER
 from duoplay.games.duplik.scenes.model import CRITERIA
 from duoplay.games.duplik.state import ASK, DISPUTE, REVEAL, DuplikState, Round, Vote
 
@@ -105,38 +109,66 @@ def ballot(state: DuplikState, voter: int, holds: bool | None) -> list[Event]:
 
 
 def close_vote(state: DuplikState) -> list[Event]:
-    """Time is up: who has not voted abstains; a tie goes to the Artist; an undecided tie stands as it was."""
+    """Time is up: who has not voted abstains; a Portrayer who has not decided leaves it to the
+    others; an Artist who has not decided (the printed rule) leaves the standing verdict."""
     vote = state.round.vote
     if vote is None:
         raise IllegalAction("No vote is open")
-    if vote.deciding:
-        return _settle(state, _standing(state.round, vote))
-    return _count(state)
+    if not vote.deciding:
+        return _count(state)
+    assert vote.decider is not None
+    if state.options.tie_breaker == PORTRAYER:
+        return _leave_to_the_others(state, vote.decider, late=True)
+    return _settle(state, _standing(state.round, vote))
 
 
 def _standing(current: Round, vote: Vote) -> bool:
-    """What a tie the Artist did not break leaves: the Judge's verdict, or "not met" after a doubt."""
+    """What a tie nobody broke leaves: the Judge's verdict, or "not met" after a doubt."""
     return bool(current.verdicts.get(vote.owner, False)) if vote.reason == DISPUTE else False
 
 
 def _count(state: DuplikState) -> list[Event]:
-    vote = state.round.vote
+    current = state.round
+    vote = current.vote
     assert vote is not None
     yes = sum(1 for b in vote.ballots.values() if b is True)
     no = sum(1 for b in vote.ballots.values() if b is False)
-    tally = Event("tally", {"artist": vote.owner, "yes": yes, "no": no,
+    tally = Event("tally", {"artist": vote.owner, "yes": yes, "no": no, "final": vote.final,
                             "ballots": {str(v): b for v, b in sorted(vote.ballots.items())}})
-    if yes == no:
-        vote.deciding = True
-        return [tally, Event("deciding", {"artist": vote.owner})]
-    return [tally, *_settle(state, yes > no)]
+    if yes != no:
+        return [tally, *_settle(state, yes > no)]
+    if vote.final:
+        standing = _standing(current, vote)
+        return [tally, Event("tie_stands", {"artist": vote.owner, "holds": standing}),
+                *_settle(state, standing)]
+    vote.deciding = True
+    vote.decider = current.portrayer if state.options.tie_breaker == PORTRAYER else vote.owner
+    return [tally, Event("deciding", {"artist": vote.owner, "decider": vote.decider})]
 
 
-def decide(state: DuplikState, artist: int, holds: bool) -> list[Event]:
+def decide(state: DuplikState, seat: int, holds: bool | None) -> list[Event]:
+    """The decider's word on a tie: met, not met, or (the Portrayer only) the others' to decide."""
     vote = state.round.vote
-    if vote is None or not vote.deciding or vote.owner != artist:
+    if vote is None or not vote.deciding or vote.decider != seat:
         raise NotYourTurn("There is no tie for you to decide")
-    return [Event("decided", {"artist": artist, "holds": holds}), *_settle(state, holds)]
+    if holds is None:
+        if state.options.tie_breaker != PORTRAYER:
+            raise IllegalAction("Decide: met or not met")
+        return _leave_to_the_others(state, seat, late=False)
+    return [Event("decided", {"decider": seat, "artist": vote.owner, "holds": holds}), *_settle(state, holds)]
+
+
+def _leave_to_the_others(state: DuplikState, decider: int, late: bool) -> list[Event]:
+    """Every player but the author and the Portrayer votes once more, and a tie there stands."""
+    current = state.round
+    vote = current.vote
+    assert vote is not None
+    voters = tuple(s for s in range(state.seats) if s not in (vote.owner, current.portrayer))
+    current.votes += 1
+    current.vote = Vote(current.votes, vote.owner, vote.reason, voters, final=True)
+    return [Event("decided", {"decider": decider, "artist": vote.owner, "holds": None, "late": late}),
+            Event("vote", {"artist": vote.owner, "reason": vote.reason, "voters": list(voters),
+                           "final": True})]
 
 
 def _settle(state: DuplikState, holds: bool) -> list[Event]:

@@ -15,6 +15,8 @@ from duoplay.games.duplik.scenes.words import LANGUAGES
 
 SCENE_SOURCES = ("mixed", "starter", "generated")
 AT_THE_TABLE = ("off", "canvas", "paper")
+PORTRAYER, ARTIST = "portrayer", "artist"
+TIE_BREAKERS = (PORTRAYER, ARTIST)
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +41,10 @@ class DuplikOptions:
     """After the verdicts on a criterion, how long Artists have to dispute one on their drawing."""
     vote_seconds: float = 30.0
     """Judges who have not voted by then abstain."""
+    tie_breaker: str = PORTRAYER
+    """Who decides a tied (or empty) vote: the Portrayer, who holds the card, and if they leave it,
+    every player but the author ("portrayer", our departure); or the Artist concerned, as printed
+    ("artist"). Nobody but the printed rule lets an author decide on their own drawing."""
     at_the_table: str = "off"
     """Friends sit together and the Portrayer speaks aloud (no description is typed or streamed);
     the Artists draw on their phones ("canvas") or on paper ("paper": nothing is uploaded)."""
@@ -100,6 +106,8 @@ def _check(options: DuplikOptions) -> None:
         raise MalformedAction("colour must be true or false")
     if options.at_the_table not in AT_THE_TABLE:
         raise MalformedAction("at_the_table must be one of {choices}", choices=", ".join(AT_THE_TABLE))
+    if options.tie_breaker not in TIE_BREAKERS:
+        raise MalformedAction("tie_breaker must be one of {choices}", choices=", ".join(TIE_BREAKERS))
 
 
 def option_specs() -> list[OptionSpec]:
@@ -125,6 +133,10 @@ def option_specs() -> list[OptionSpec]:
                    maximum=600, help="Then the choice is made for them (0: never)"),
         OptionSpec("review_seconds", "float", 15.0, "Seconds to dispute a verdict", minimum=1, maximum=120),
         OptionSpec("vote_seconds", "float", 30.0, "Seconds to vote", minimum=5, maximum=120),
+        OptionSpec("tie_breaker", "choice", "portrayer", "Who breaks a tied vote",
+                   choices=(("portrayer", "The Portrayer, then the other players"),
+                            ("artist", "The Artist concerned (printed rule)")),
+                   help="Under the printed rule an Artist decides a tie on their own drawing"),
         OptionSpec("at_the_table", "choice", "off", "Played at the table",
                    choices=(("off", "No: online"), ("canvas", "Yes, drawing on the phones"),
                             ("paper", "Yes, drawing on paper")),

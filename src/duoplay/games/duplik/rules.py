@@ -41,6 +41,7 @@ from duoplay.games.duplik.actions import (
     Pass,
     Verdict,
 )
+from duoplay.games.duplik.options import PORTRAYER
 from duoplay.games.duplik.state import (
     CHOOSE,
     DESCRIBE,
@@ -68,8 +69,8 @@ def to_move(state: DuplikState) -> tuple[int, ...]:
     if current.phase == JUDGE:
         vote = current.vote
         if vote is not None:
-            if vote.deciding:
-                return (vote.owner,)
+            if vote.deciding and vote.decider is not None:
+                return (vote.decider,)
             return tuple(v for v in vote.voters if v not in vote.ballots)
         return tuple(judging.waiting_verdicts(current) or judging.reviewing(current))
     return (current.portrayer,)
@@ -95,7 +96,10 @@ def legal_actions(state: DuplikState, seat: int) -> Sequence[Action]:
         return [NEXT]
     vote = current.vote
     if vote is not None:
-        return [Decide(True), Decide(False)] if vote.deciding else [Ballot(True), Ballot(False), Ballot(None)]
+        if not vote.deciding:
+            return [Ballot(True), Ballot(False), Ballot(None)]
+        leave = [Decide(None)] if state.options.tie_breaker == PORTRAYER else []  # to the other players
+        return [Decide(True), Decide(False), *leave]
     if seat in judging.waiting_verdicts(current):
         return [Verdict(True), Verdict(False), Verdict(None)]
     return [ACCEPT, DISPUTE]
@@ -112,6 +116,8 @@ def apply(state: DuplikState, seat: Seat, action: Action) -> list[Event]:
         raise NotYourTurn("No such seat")
     current = state.round
     if seat == current.portrayer:
+        if isinstance(action, Decide) and current.phase == JUDGE:
+            return judging.decide(state, seat, action.holds)  # a tie the Portrayer breaks
         return _portrayer(state, action)
     return _artist(state, seat, action)
 

@@ -34,7 +34,9 @@ class Drawing:
 
 @dataclass(slots=True)
 class Vote:
-    """A verdict put to the other Judges; a tie is broken by the Artist concerned (`deciding`)."""
+    """A verdict put to the other Judges; a tie is broken by `decider` (`deciding`): the Portrayer,
+    or the Artist concerned under the printed rule. A Portrayer who leaves it opens a `final` vote
+    of every player but the author, whose tie keeps the standing verdict."""
 
     number: int  # counts the round's votes: what a ballot depends on
     owner: int  # the Artist whose drawing is judged
@@ -42,9 +44,12 @@ class Vote:
     voters: tuple[int, ...]
     ballots: dict[int, bool | None] = field(default_factory=dict)  # None: abstains
     deciding: bool = False
+    decider: int | None = None  # who breaks the tie, once `deciding`
+    final: bool = False
 
     def copy(self) -> Vote:
-        return Vote(self.number, self.owner, self.reason, self.voters, dict(self.ballots), self.deciding)
+        return Vote(self.number, self.owner, self.reason, self.voters, dict(self.ballots), self.deciding,
+                    self.decider, self.final)
 
 
 @dataclass(slots=True)

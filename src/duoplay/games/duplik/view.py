@@ -4,8 +4,9 @@ Public: the die rolls, who portrays, the golden criterion's number, the title on
 description as it is typed, the criteria read so far, every verdict and vote result, the
 score sheet. The Portrayer alone sees the scene card (picture and ten criteria) and the cards
 being looked through; the picture is shown to everyone at the reveal. An Artist sees their own
-drawing, and while judging the drawing they hold; the Portrayer sees no drawing before the
-reveal, and then everyone sees them all.
+drawing, and while judging the drawing they hold and the one they vote on; the Portrayer sees no
+drawing before the reveal but the one whose tied vote they decide, and then everyone sees them
+all.
 """
 
 from __future__ import annotations
@@ -94,16 +95,21 @@ def _read_criteria(current: Round, lang: str) -> list[JSON]:
 
 
 def may_see(current: Round, seats: int, seat: Seat) -> set[int]:
-    """The Artists whose drawings `seat` may look at now."""
+    """The Artists whose drawings `seat` may look at now: a tie's decider (the Portrayer too) sees
+    the drawing being decided."""
     if current.phase in (REVEAL, OVER):
         return set(range(seats))
-    if seat is None or seat == current.portrayer:
+    if seat is None:
         return set()
-    shown = {seat}
+    vote = current.vote if current.phase == JUDGE else None
+    deciding = {vote.owner} if vote is not None and vote.deciding and vote.decider == seat else set()
+    if seat == current.portrayer:
+        return deciding
+    shown = {seat} | deciding
     if current.phase == JUDGE:
         shown |= {a for a, j in current.judge_of.items() if j == seat}
-        if current.vote is not None and seat in current.vote.voters:
-            shown.add(current.vote.owner)
+        if vote is not None and seat in vote.voters:
+            shown.add(vote.owner)
     return shown
 
 
@@ -117,4 +123,5 @@ def _vote(vote: Vote | None, seat: Seat) -> JSON | None:
     if vote is None:
         return None
     return {"artist": vote.owner, "reason": vote.reason, "voters": list(vote.voters),
-            "voted": sorted(vote.ballots), "deciding": vote.deciding}
+            "voted": sorted(vote.ballots), "deciding": vote.deciding, "decider": vote.decider,
+            "final": vote.final}
