@@ -274,3 +274,32 @@ async def test_room_codes_cannot_be_guessed_at_speed(server: ServerProcess) -> N
         # After the time the server itself names, one lookup has come back.
         await asyncio.sleep(int(refused.headers["Retry-After"]))
         assert (await client.get("/api/rooms/ZZZZZZ")).status_code == 404
+
+
+@pytest.mark.asyncio
+async def test_a_name_the_server_does_not_answer_to_is_refused(server: ServerProcess) -> None:
+    """Issue 32, break 7: DNS rebinding. A page of evil.example, whose name was made to resolve to
+    this server, sends its own name as Host and Origin; the same-origin check let it in."""
+    code = _room(server)
+    evil = {"Host": "evil.example:8634", "Origin": "http://evil.example:8634"}
+    answer = httpx.post(server.http + "/api/rooms", json={"game": "duos"}, headers=evil)
+    assert answer.status_code == 400 and answer.json()["error"]["code"] == "forbidden_host"
+    assert httpx.get(server.http + "/healthz", headers={"Host": "evil.example"}).status_code == 400
+    upgrade = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
+               "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="}
+    handshake = httpx.get(f"{server.http}/ws/{code}", headers={**evil, **upgrade})
+    assert handshake.status_code == 403  # the socket is refused before it opens
+    # Our own names: the loopback ones the server listens on.
+    for name in ("127.0.0.1", "localhost"):
+        port = server.http.rsplit(":", 1)[1]
+        assert httpx.get(server.http + "/healthz", headers={"Host": f"{name}:{port}"}).status_code == 200
+
+
+def test_the_names_a_server_answers_to_follow_from_where_it_listens() -> None:
+    from duoplay.server.hosts import host_name, implied_hosts
+
+    assert implied_hosts("127.0.0.1", []) == ("127.0.0.1", "::1", "localhost")
+    assert "play.example.org" in implied_hosts("10.0.0.5", ["https://play.example.org"])
+    assert implied_hosts("0.0.0.0", []) == ("*",)
+    assert [host_name(h) for h in ("Example.org:80", "[::1]:8000", "a:b", "", None)] == [
+        "example.org", "::1", None, None, None]

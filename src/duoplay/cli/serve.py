@@ -8,6 +8,7 @@ import sys
 
 from duoplay.core.registry import game_ids
 from duoplay.server.config import DEFAULT_DATABASE, ServerConfig, database_from_env, redis_from_env
+from duoplay.server.hosts import implied_hosts
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -90,6 +91,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--allowed-origins", nargs="*", default=[], metavar="ORIGIN",
                         help="origins besides the server's own whose pages may open WebSockets and create "
                         "rooms, such as https://example.org; * allows any (default: none)")
+    parser.add_argument("--allowed-hosts", nargs="*", default=None, metavar="NAME",
+                        help="names the server answers to (the Host header), such as play.example.org; "
+                        "* answers to any (default: the loopback names and --host, plus the names of "
+                        "--allowed-origins; any name when --host is 0.0.0.0)")
     parser.add_argument("--open-rooms-page", type=int, default=50,
                         help="most open rooms one GET /api/rooms lists (default 50)")
     parser.add_argument("--redis-url", default=None,
@@ -172,6 +177,8 @@ def run(args: argparse.Namespace) -> int:
         lookup_burst=args.lookup_burst,
         lookups_per_minute=args.lookups_per_minute,
         allowed_origins=tuple(o.rstrip("/") for o in args.allowed_origins),
+        allowed_hosts=tuple(args.allowed_hosts) if args.allowed_hosts is not None
+        else implied_hosts(args.host, args.allowed_origins),
         open_rooms_page=args.open_rooms_page,
         redis_url=args.redis_url or redis_from_env(),
         lease=args.lease,

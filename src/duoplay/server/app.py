@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 
 import segno
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -30,6 +31,7 @@ from duoplay.core.registry import find_game, game_ids
 from duoplay.server import howto, testhooks
 from duoplay.server import protocol as wire
 from duoplay.server.config import ServerConfig, normalize_database_url
+from duoplay.server.hosts import AllowedHosts
 from duoplay.server.protocol import ProtocolError
 from duoplay.server.ratelimit import AddressLimit, LocalAddressLimit, TokenBuckets, retry_after_header
 from duoplay.server.rooms import LocalRooms, RoomError, RoomService, RoomUnavailable
@@ -469,7 +471,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         *testhooks.routes(),
         Mount("/static", StaticFiles(directory=config.web_dir, check_dir=False), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={RoomError: _refused})
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={RoomError: _refused},
+                    middleware=[Middleware(AllowedHosts, names=config.allowed_hosts)])
     app.state.config = config
     app.state.room_limit = (
         LocalAddressLimit(TokenBuckets(config.room_burst, config.rooms_per_minute / 60))

@@ -75,6 +75,8 @@ class ServerConfig:
     lookups_per_minute: float = 30.0
     """How fast that allowance comes back once spent."""
     allowed_origins: tuple[str, ...] = ()
+    # The names the server answers to (Host); "*": any. `duoplay serve` derives them (server/hosts.py).
+    allowed_hosts: tuple[str, ...] = ("*",)
     """Origins (`https://example.org`) besides the server's own whose pages may open WebSockets and
     create rooms; `*` allows any. Requests without an Origin (not from a browser) are always allowed."""
     open_rooms_page: int = 50

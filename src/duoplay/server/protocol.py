@@ -39,6 +39,7 @@ HELLO_TIMEOUT = "hello_timeout"
 TOO_MANY_CONNECTIONS = "too_many_connections"
 SPECTATORS_FULL = "spectators_full"
 FORBIDDEN_ORIGIN = "forbidden_origin"
+FORBIDDEN_HOST = "forbidden_host"
 
 CLIENT_TYPES = (
     "hello", "sit", "leave", "add_bot", "remove_bot", "start", "action", "stream", "emote", "listed",
