@@ -137,6 +137,14 @@ async def test_a_stream_reaches_only_the_seats_the_game_allows_and_what_counted_
     assert (await ada.until("error", id="s-1"))["code"] == "stream_closed"
     await ada.send(type="stream", channel="text", data={"text": "x" * 300}, id="s-2")
     assert (await ada.until("error", id="s-2"))["code"] == "too_large"
+    # The rule for player text holds live too (issue 32, break 8): no direction, control or
+    # invisible character is relayed.
+    for index, bad in enumerate(("c\u202eat", "c\x00", "ca\u200bt", {"text": "ok", "\x07": 1})):
+        data = bad if isinstance(bad, dict) else {"text": bad}
+        await ada.send(type="stream", channel="text", data=data, id=f"bad-{index}")
+        refused = await ada.until("error", id=f"bad-{index}")
+        assert refused["code"] == "malformed_message" and refused["params"]["char"].startswith("U+")
+    assert not [m for m in await bo.quiet(0.3) if m["type"] == "stream"]
 
     # The first answer closes the channel: the game keeps the last text, as a logged table action.
     await bo.send(type="action", action={"type": "answer"}, version=version)

@@ -48,6 +48,24 @@ def first_bad(text: str) -> str | None:
     return None
 
 
+def first_bad_in(data: Any) -> str | None:
+    """The first character player text may not hold in any string of decoded JSON (keys too), or
+    None. Walked without recursion (the depth of client data is checked, not trusted)."""
+    stack: list[Any] = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            bad = first_bad(value)
+            if bad is not None:
+                return bad
+        elif isinstance(value, dict):
+            stack.extend(value.keys())
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    return None
+
+
 def code_point(char: str) -> str:
     return f"U+{ord(char):04X}"
 

@@ -30,6 +30,7 @@ from typing import Any
 
 from duoplay.core import declared
 from duoplay.core.protocol import StreamRule
+from duoplay.core.text import code_point, first_bad_in
 from duoplay.server import protocol as wire
 from duoplay.server.protocol import ProtocolError, StreamMessage
 from duoplay.server.ratelimit import TokenBuckets
@@ -71,6 +72,11 @@ class StreamRelay:
         return rule.audience
 
     def _check(self, seat: int, message: StreamMessage, rule: StreamRule) -> None:
+        bad = first_bad_in(message.data)  # the rule for player text holds for what is relayed live too
+        if bad is not None:
+            raise ProtocolError(wire.MALFORMED_MESSAGE,
+                                "The text holds a control, direction or invisible character ({char})",
+                                char=code_point(bad))
         if message.size > rule.max_bytes:
             raise ProtocolError(
                 wire.TOO_LARGE, "A stream message may carry at most {most} bytes", most=rule.max_bytes
