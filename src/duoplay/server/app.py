@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 import segno
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -138,10 +138,13 @@ async def create_room(request: Request) -> Response:
     if not origin_allowed(request):
         return origin_refusal()
     raw = b""
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > MAX_BODY:
-            return error_response("malformed_request", f"The body may be at most {MAX_BODY} bytes", 413)
+    try:
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > MAX_BODY:
+                return error_response("malformed_request", f"The body may be at most {MAX_BODY} bytes", 413)
+    except ClientDisconnect:  # the client went mid-body: nobody to answer, nothing to log
+        return Response(status_code=400)
     try:
         body = json.loads(raw)
     except (ValueError, RecursionError):
@@ -188,7 +191,7 @@ async def open_rooms(request: Request) -> Response:
     except ValueError:
         offset, limit = -1, -1
     if offset < 0 or not 0 < limit <= page:
-        return error_response("malformed_request", "offset must be 0 or more and limit from 1 to {most}",
+        return error_response("malformed_request", f"offset must be 0 or more and limit from 1 to {page}",
                               400, template="offset must be 0 or more and limit from 1 to {most}",
                               params={"most": page})
     rooms, total = await _rooms(request).open_rooms(offset, limit)

@@ -189,7 +189,7 @@ def parse_data(data: Any) -> ClientMessage:
     if "id" in data and _id(data["id"]) is None:
         raise ProtocolError(MALFORMED_MESSAGE, 'A message\'s "id" must be an integer or a string of at most '
                             "{most} characters", most=MAX_ID)
-    if data.get("v") != VERSION or isinstance(data.get("v"), bool):
+    if not is_int(data.get("v")) or data.get("v") != VERSION:  # 1.0 and true are not 1
         raise ProtocolError(MALFORMED_MESSAGE, 'A message needs "v": {version}', version=VERSION)
     kind = data.get("type")
     if not isinstance(kind, str):
