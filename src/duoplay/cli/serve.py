@@ -52,6 +52,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "its code keeps working after",
     )
     parser.add_argument(
+        "--unwatched-after",
+        type=float,
+        default=600.0,
+        help="seconds a playing room with nobody connected goes on (its bots playing, its clocks "
+        "running) before it stops and leaves memory (default 600); it goes on when someone is back",
+    )
+    parser.add_argument(
         "--room-burst",
         type=int,
         default=10,
@@ -118,6 +125,8 @@ def settings_problem(args: argparse.Namespace) -> str | None:
         return "--bot-workers must be 0 (one per core) or more"
     if args.room_idle < 0:
         return "--room-idle must be 0 or more seconds"
+    if args.unwatched_after < 0:
+        return "--unwatched-after must be 0 or more seconds"
     if args.room_burst < 0:
         return "--room-burst must be 0 (no limit) or more"
     if args.room_burst > 0 and args.rooms_per_minute <= 0:
@@ -166,6 +175,7 @@ def run(args: argparse.Namespace) -> int:
         rate_limit=args.rate_limit,
         abuse_limit=args.abuse_limit,
         room_idle=args.room_idle,
+        unwatched_after=args.unwatched_after,
         room_burst=args.room_burst,
         rooms_per_minute=args.rooms_per_minute,
         room_limit_exempt=tuple(args.room_limit_exempt),

@@ -47,6 +47,9 @@ class ServerConfig:
     """Refused messages within `abuse_window` seconds after which the connection is closed."""
     abuse_window: float = 10.0
     room_idle: float = 1800.0
+    # A playing room nobody has watched for this long leaves memory: its bots stop thinking and its
+    # clocks stop; the stored match goes on from where it was when someone comes back.
+    unwatched_after: float = 600.0
     """Seconds a waiting room with nobody connected stays in memory; its code works after that too."""
     room_burst: int = 10
     """Rooms one client address may create over HTTP in quick succession; 0 turns the limit off."""

@@ -152,17 +152,18 @@ class LocalRooms:
     # --- dropping rooms nobody needs ----------------------------------------------------------
 
     def _unneeded(self, room: Room, now: float) -> bool:
-        """A finished room once nobody is connected; a waiting one after `room_idle` without anyone.
-
-        A playing room always stays: bots play for absent players and deadlines run.
-        """
+        """A finished room once nobody is connected; a waiting one after `room_idle` without anyone;
+        a playing one after `unwatched_after` without anyone (bots playing to nobody burn a core:
+        it stops, stored, and goes on when someone comes back). Until then bots play for absent
+        players and deadlines run."""
         if room.clients:
             return False
         if room.status == FINISHED:
             return True
+        idle = now - self._idle_since.setdefault(room.code, now)
         if room.status == WAITING:
-            return now - self._idle_since.setdefault(room.code, now) >= self.config.room_idle
-        return False
+            return idle >= self.config.room_idle
+        return idle >= self.config.unwatched_after
 
     async def _evict(self, room: Room) -> bool:
         """Drop `room` from memory if it is still unneeded; True if it went."""
@@ -190,7 +191,7 @@ class LocalRooms:
         return dropped
 
     async def _sweep_loop(self) -> None:
-        every = min(SWEEP_EVERY, max(0.05, self.config.room_idle / 4))
+        every = min(SWEEP_EVERY, max(0.05, min(self.config.room_idle, self.config.unwatched_after) / 4))
         while True:
             await asyncio.sleep(every)
             try:
