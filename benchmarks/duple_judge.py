@@ -8,19 +8,23 @@ judge and the lexicons were built: read that split as the fair one.
 For each language and split (seen / held-out / all) this prints the share of valid
 answers accepted, of invalid answers rejected (and per `why`), up to 15 misjudged
 examples of the seen split (never of the held-out one), the judge's time per answer once
-loaded (p50/p99/max) and the load time. The bot part asks the hard bot (skill 1.0) for every
+loaded (p50/p99/max), the load time and the memory the language added to the process
+(resident set before and after loading it; run one language per process for a clean figure).
+A prompt's category may be the deck's id or the English deck's id (`find_category`).
+The bot part asks the hard bot (skill 1.0) for every
 prompt that has a valid answer and counts the answers the judge accepts, with its compute
 time. Reference in the same run: a "dictionary-only" judge (any dictionary word or name
 with the letters, one word) and a "no lexicon" bot (the most common dictionary word with
 the letters, whatever the category).
 
-    python benchmarks/duple_judge.py [--lang es en] [--prompts DIR]
+    python benchmarks/duple_judge.py [--lang es en sv pl fr] [--prompts DIR]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 import time
@@ -31,6 +35,7 @@ from typing import Any
 from tqdm import tqdm
 
 from duoplay.games.duple.words.answer import candidates, find_answer
+from duoplay.games.duple.words.categories import LANGUAGES, find_category
 from duoplay.games.duple.words.folding import missing_letters
 from duoplay.games.duple.words.judge import judge_answer, language, warm_up
 
@@ -73,12 +78,34 @@ def mark(ok: bool) -> str:
     return "pass" if ok else "FAIL"
 
 
+def resident_mb() -> float:
+    """The process's resident memory now (Linux), in MB."""
+    pages = int(Path("/proc/self/statm").read_text().split()[1])
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def deck_ids(lang: str, prompts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The prompts with their categories as the deck's ids ("body_part" -> "parte_del_cuerpo")."""
+    resolved = []
+    for prompt in prompts:
+        category = prompt["category"]
+        if category is not None:
+            found = find_category(lang, category)
+            if found is None:
+                raise SystemExit(f"{prompt['id']}: no {lang} category {category!r}")
+            category = found.id
+        resolved.append({**prompt, "category": category})
+    return resolved
+
+
 def run_language(lang: str, prompts: list[dict[str, Any]]) -> bool:
+    prompts = deck_ids(lang, prompts)
+    before = resident_mb()
     started = time.perf_counter()
     warm_up(lang)
     load = time.perf_counter() - started
     print(f"\n== {lang}: {len(prompts)} prompts ({sum(p['heldout'] for p in prompts)} held out); "
-          f"judge and bot loaded in {load:.1f} s")
+          f"judge and bot loaded in {load:.1f} s, {resident_mb() - before:.0f} MB more resident memory")
     rows: list[dict[str, Any]] = []
     latencies: list[float] = []
     for prompt in tqdm(prompts, desc=f"{lang} judge", unit="prompt", file=sys.stderr):
@@ -175,7 +202,7 @@ def run_language(lang: str, prompts: list[dict[str, Any]]) -> bool:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--lang", nargs="+", default=["es", "en"], choices=["es", "en"])
+    parser.add_argument("--lang", nargs="+", default=list(LANGUAGES), choices=LANGUAGES)
     parser.add_argument("--prompts", type=Path, default=PROMPTS, help="folder of <lang>.json prompt files")
     args = parser.parse_args()
     print(f"Duple judge benchmark, {time.strftime('%Y-%m-%d %H:%M')}")

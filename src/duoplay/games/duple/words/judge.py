@@ -21,7 +21,7 @@ from duoplay.games.duple.words.categories import LANGUAGES, Category, categories
 from duoplay.games.duple.words.common import CommonWords, load_common
 from duoplay.games.duple.words.dictionary import INFLECTING, Analysis, Hunspell, hunspell
 from duoplay.games.duple.words.folding import READ_WITHOUT_MARKS, fold, loose, missing_letters, normalise
-from duoplay.games.duple.words.inflection import swedish_infinitives
+from duoplay.games.duple.words.inflection import swedish_compound, swedish_infinitives
 from duoplay.games.duple.words.lexicon import Lexicon, load_lexicon
 from duoplay.games.duple.words.wordnet import WordNetCategories, wordnet_categories
 
@@ -83,12 +83,13 @@ def _spellings(data: Language, text: str, folded: str) -> tuple[str, ...]:
     """The ways the answer may be written in the dictionary: as typed, or else with its accents.
 
     A word the dictionary knows as typed is read as typed ("leones" is not "leonés")."""
-    if " " not in text and data.dictionary.lookup(text.lower()):
+    listed = data.lexicon.known.get(folded)
+    if " " not in text and ((listed is not None and listed.lower() == text.lower())
+                            or data.dictionary.lookup(text.lower())):
         return (text, text.lower())
     found = [text, text.lower(), *data.common.spellings.get(folded, ())]
-    entry = data.lexicon.known.get(folded)
-    if entry is not None:
-        found += [entry, entry.lower()]
+    if listed is not None:
+        found += [listed, listed.lower()]
     return tuple(dict.fromkeys(found))
 
 
@@ -102,10 +103,12 @@ def _restore(data: Language, text: str) -> str:
     ("lyzka": łyżka, łyżką), the one the category lists hold, else one at least ten times as
     common as any other; otherwise the answer is read as typed."""
     folded = fold(data.lang, text)
-    if folded in data.lexicon.known or (" " not in text and (data.dictionary.lookup(text.lower())
-                                                             or data.dictionary.lookup(text))):
-        return text
     plain = loose(text)
+    alike = (*data.lexicon.loose.get(plain, ()), *data.common.loose.get(plain, ()))
+    if not alike or any(fold(data.lang, w) == folded for w in alike):
+        return text  # nothing else it could spell (no dictionary lookup: they cost up to a millisecond)
+    if " " not in text and (data.dictionary.lookup(text.lower()) or data.dictionary.lookup(text)):
+        return text
     listed = {fold(data.lang, w): w for w in data.lexicon.loose.get(plain, ())}
     if len(listed) == 1:
         return next(iter(listed.values()))
@@ -116,16 +119,29 @@ def _restore(data: Language, text: str) -> str:
     return text
 
 
-def _analyses(data: Language, spellings: tuple[str, ...]) -> list[Analysis]:
-    return [a for a in (data.dictionary.analyse(s.lower()) for s in spellings if " " not in s) if a.known]
+class Forms:
+    """How hunspell builds the answer, asked only when a rule needs it (a lookup in Polish or
+    French costs up to a millisecond, and a listed word seldom needs one)."""
+
+    def __init__(self, data: Language, spellings: tuple[str, ...]) -> None:
+        self._data = data
+        self._spellings = spellings
+        self._found: list[Analysis] | None = None
+
+    def __call__(self) -> list[Analysis]:
+        if self._found is None:
+            analyses = (self._data.dictionary.analyse(s.lower()) for s in self._spellings if " " not in s)
+            self._found = [a for a in analyses if a.known]
+        return self._found
 
 
-def _is_plural_for_letter(data: Language, text: str, folded: str, analyses: list[Analysis],
+def _is_plural_for_letter(data: Language, text: str, folded: str, forms: Forms,
                           letters: Sequence[str]) -> bool:
     """A plural whose singular lacks a card letter that the plural ending supplies ("leones" for S)."""
     listed = data.lexicon.known.get(folded)
     if listed is not None and (listed.lower() == text.lower() or not data.dictionary.lookup(text.lower())):
         return False  # listed as it is ("tijeras"), not a different word that folds alike ("leonés")
+    analyses = forms()
     if any(a.stands_alone for a in analyses):
         return False  # "tijeras", "jeans", "news": words of their own
     singulars = [s for a in analyses for s in a.singulars]
@@ -144,15 +160,23 @@ def _is_common_word(data: Language, spellings: tuple[str, ...], folded: str) -> 
     return folded in data.lexicon.known and folded not in data.lexicon.names
 
 
+def _is_swedish_compound(data: Language, category: str, folded: str) -> bool:
+    return " " not in folded and swedish_compound(folded, lambda tail: data.lexicon.fits(category, tail),
+                                                  data.dictionary.is_common)
+
+
 def _is_name(data: Language, text: str, folded: str) -> bool:
     return folded in data.lexicon.names or data.dictionary.is_name(text)
 
 
-def _fits(data: Language, category: str, folded: str, analyses: list[Analysis]) -> bool:
+def _fits(data: Language, category: str, folded: str, forms: Forms) -> bool:
     lexicon = data.lexicon
     if lexicon.fits(category, folded):
         return True
+    analyses = forms()
     if any(lexicon.fits(category, fold(data.lang, s)) for a in analyses for s in a.singulars):
+        return True
+    if data.lang == "sv" and _is_swedish_compound(data, category, folded):
         return True
     if category in VERB:
         if data.lang in ("es", "fr", "pl"):
@@ -197,11 +221,12 @@ def _judge(lang: str, word: str, letters: tuple[str, ...], category: str | None,
     # how hunspell built the word matters for plurals (they end in s) and Spanish verbs only
     needs_forms = (lang in INFLECTING or folded.endswith("s")
                    or (card is not None and card.id in VERB and lang == "es"))
-    analyses = _analyses(data, spellings) if needs_forms else []
-    if _is_plural_for_letter(data, text, folded, analyses, letters):
-        base = next((s for a in analyses for s in a.singulars), "") if lang in INFLECTING else ""
+    forms = Forms(data, spellings if needs_forms else ())
+    if _is_plural_for_letter(data, text, folded, forms, letters):
+        base = next((s for a in forms() for s in a.singulars), "") if lang in INFLECTING else ""
         return Verdict(False, "plural", base)
-    common = _is_common_word(data, spellings, folded)
+    common = _is_common_word(data, spellings, folded) or (
+        card is not None and lang == "sv" and _is_swedish_compound(data, card.id, folded))
     if not (common or folded in data.lexicon.known or any(folded in s for s in data.lexicon.wordnet.values())
             or _is_name(data, text, folded)):
         return Verdict(False, "not_a_word")
@@ -211,7 +236,7 @@ def _judge(lang: str, word: str, letters: tuple[str, ...], category: str | None,
         if not common or (capitalized and (folded in data.lexicon.names or data.dictionary.has_name(text))):
             return Verdict(False, "proper_noun")
         return Verdict(True, "ok")
-    if _fits(data, card.id, folded, analyses):
+    if _fits(data, card.id, folded, forms):
         return Verdict(True, "ok")
     return Verdict(False, "category")
 
