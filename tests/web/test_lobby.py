@@ -104,7 +104,9 @@ def test_the_house_rules_follow_each_games_option_specs(browser: Browser, server
                         expect(field).to_have_attribute(bound, _number(spec[bound]))
             elif spec["kind"] == "choice":
                 expect(field.locator("option")).to_have_text([shown(c["label"]) for c in spec["choices"]])
-                expect(field).to_have_value("" if spec["default"] is None else str(spec["default"]))
+                # Duple's deck starts on the page's language (English here), the rest on their default.
+                starting = "en" if (game["id"], spec["name"]) == ("duple", "lang") else spec["default"]
+                expect(field).to_have_value("" if starting is None else str(starting))
             elif spec["kind"] == "bool":
                 expect(field).to_have_attribute("type", "checkbox")
                 assert field.is_checked() == spec["default"]
@@ -179,3 +181,20 @@ def _new_room(base: str, body: dict[str, Any]) -> str:
     with urllib.request.urlopen(request, timeout=10) as answer:
         code: str = json.loads(answer.read())["code"]
     return code
+
+
+@pytest.mark.parametrize(("locale", "deck"), [("sv-SE", "sv"), ("pl-PL", "pl"), ("fr-FR", "fr")])
+def test_a_duple_room_starts_on_the_deck_of_the_page_language(browser: Browser, server_url: str,
+                                                              locale: str, deck: str) -> None:
+    page = browser.new_context(viewport=LAPTOP, locale=locale).new_page()
+    page.goto(server_url + "/")
+    page.wait_for_selector("#game-select option", state="attached")
+    page.select_option("#game-select", "duple")
+    expect(page.locator("#opt-lang")).to_have_value(deck)
+    page.fill("#player-name", "Ada")
+    with page.expect_response(_room_created) as created:
+        page.click("#create-room")
+    assert created.value.ok
+    assert created.value.request.post_data_json["options"] == {"lang": deck}
+    page.wait_for_url(re.compile(r".*/room/[A-Z0-9]{6}$"))
+    page.context.close()

@@ -15,6 +15,15 @@ export function codeFromInput(text) {
   return CODE_PATTERN.test(code) ? code : null;
 }
 
+// Options whose choices are languages and that start on the page's language when the game
+// offers it (Duple's deck); the room still gets the game's default unless the choice differs.
+const PAGE_LANGUAGE_OPTIONS = { duple: "lang" };
+
+function startingSpec(game, spec) {
+  const offered = (spec.choices || []).some((choice) => choice.value === language());
+  return PAGE_LANGUAGE_OPTIONS[game.id] === spec.name && offered ? { ...spec, default: language() } : spec;
+}
+
 // A choice's value as a <select> holds it: text, with null ("none chosen") as the empty string.
 const choiceValue = (value) => (value === null ? "" : String(value));
 
@@ -138,7 +147,9 @@ export function showLobby() {
     for (let n = game.min_seats; n <= game.max_seats; n++) seatsSelect.append(new Option(String(n), String(n)));
     seatsRow.hidden = game.min_seats === game.max_seats;
     for (const el of [...optionsBox.querySelectorAll(".option, .hint")]) el.remove();
-    for (const spec of game.option_specs || []) optionsBox.append(...optionInput(spec).filter(Boolean));
+    for (const spec of game.option_specs || []) {
+      optionsBox.append(...optionInput(startingSpec(game, spec)).filter(Boolean));
+    }
     showAbout();
   }
   gameSelect.addEventListener("change", showOptions);
