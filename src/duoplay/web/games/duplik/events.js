@@ -62,9 +62,11 @@ export function describe(event, seatName, view, me) {
       // i18n: the result of a vote on a verdict: {yes} and {no} are counts of ballots.
       return t("The vote: {yes} yes, {no} no", { yes: event.yes, no: event.no });
     case "deciding":
-      if (you(event.artist)) return t("A tie: you decide");
-      // i18n: {name}: the Artist (not the reader) who breaks a tied vote on their own drawing.
-      return t("A tie: {name} decides", { name: seatName(event.artist) });
+      return decidingLine(event, seatName, me);
+    case "decided":
+      return decidedLine(event, seatName, me);
+    case "tie_stands":
+      return t("Still tied: the standing verdict is kept");
     case "verdict_settled":
       return settledLine(event, seatName, me);
     case "criterion_judged": {
@@ -132,6 +134,42 @@ function verdictLine(event, seatName, me) {
   if (event.holds) return t("{judge} ticks criterion {n} for {name}'s drawing", { judge: seatName(event.judge), name: seatName(event.artist), n: event.criterion });
   // i18n: {judge}: a Judge; {name}: the Artist whose drawing it crosses (neither is the reader); {n}: the criterion.
   return t("{judge} crosses criterion {n} for {name}'s drawing", { judge: seatName(event.judge), name: seatName(event.artist), n: event.criterion });
+}
+
+// Who breaks a tied vote, on whose drawing: the Portrayer (our rule) or the Artist (the printed one).
+function decidingLine(event, seatName, me) {
+  const decider = event.decider === undefined ? event.artist : event.decider;
+  if (decider === event.artist) {
+    if (decider === me) return t("A tie: you decide");
+    // i18n: {name}: the Artist (not the reader) who breaks a tied vote on their own drawing.
+    return t("A tie: {name} decides", { name: seatName(decider) });
+  }
+  // i18n: {name}: the Artist (not the reader) whose drawing's tied vote the reader decides.
+  if (decider === me) return t("A tie on {name}'s drawing: you decide", { name: seatName(event.artist) });
+  // i18n: {name}: who decides (not the reader) the tied vote on the reader's drawing.
+  if (event.artist === me) return t("A tie on your drawing: {name} decides", { name: seatName(decider) });
+  // i18n: {artist}: the Artist whose drawing's vote is tied; {name}: who decides it (neither is the reader).
+  return t("A tie on {artist}'s drawing: {name} decides", { artist: seatName(event.artist), name: seatName(decider) });
+}
+
+function decidedLine(event, seatName, me) {
+  const reader = event.decider === me;
+  const name = reader ? "" : seatName(event.decider);
+  if (event.holds === null && event.late) {
+    if (reader) return t("You did not decide in time: the other players vote");
+    // i18n: {name}: who (not the reader) let the time to break a tie run out; every player but the Artist now votes.
+    return t("{name} did not decide in time: the other players vote", { name });
+  }
+  if (event.holds === null) {
+    if (reader) return t("You leave the tie to the other players");
+    // i18n: {name}: who (not the reader) hands a tied vote to every player but the drawing's Artist.
+    return t("{name} leaves the tie to the other players", { name });
+  }
+  if (reader) return event.holds ? t("You decide: ✓ met") : t("You decide: ✗ not met");
+  // i18n: {name}: who (not the reader) breaks a tied vote, and how.
+  return event.holds ? t("{name} decides: ✓ met", { name })
+    // i18n: {name}: who (not the reader) breaks a tied vote, and how.
+    : t("{name} decides: ✗ not met", { name });
 }
 
 function settledLine(event, seatName, me) {

@@ -1,6 +1,6 @@
 // Judging, criterion by criterion: the criterion read now, the decision at hand (tick or cross the
-// drawing you hold, accept or dispute the verdict on yours, vote, break a tie), and every drawing's
-// verdicts so far, live for everyone.
+// drawing you hold, accept or dispute the verdict on yours, vote, break a tie on the drawing shown),
+// and every drawing's verdicts so far, live for everyone.
 import { h } from "../../dom.js";
 import { t, tc } from "../../i18n.js";
 import { withKey } from "../../kit/index.js";
@@ -20,8 +20,8 @@ export function currentCriterion(view) {
   h("p.duplik-crit-text", {}, current.text));
 }
 
-// Each decision's buttons carry keys of their own (verdict Y N A, vote V X B, a tie T F, Enter and
-// D on a verdict given): the table's keys click the button showing them, so a key meant for one
+// Each decision's buttons carry keys of their own (verdict Y N A, vote V X B, a tie T F O, Enter
+// and D on a verdict given): the table's keys click the button showing them, so a key meant for one
 // decision never settles another that took its place.
 function button(id, text, key, action, act, kind = "") {
   const el = h("button", { type: "button", id, class: kind, onclick: () => act(action) }, text);
@@ -47,6 +47,9 @@ export function judgingButtons(view, legal, me, act) {
     row.append(
       button("duplik-decide-yes", t("✓ Met"), "t", { type: "decide", holds: true }, act, "duplik-good"),
       button("duplik-decide-no", t("✗ Not met"), "f", { type: "decide", holds: false }, act, "duplik-bad"));
+    if (has("decide", null)) { // the Portrayer may hand a tie to every player but the author
+      row.append(button("duplik-decide-others", t("Leave it to the other players"), "o", { type: "decide", holds: null }, act));
+    }
   } else if (has("dispute")) {
     row.append(
       button("duplik-accept", t("Accept"), "Enter", { type: "accept" }, act, "primary"),
@@ -55,10 +58,12 @@ export function judgingButtons(view, legal, me, act) {
   return row.childElementCount ? row : null;
 }
 
-// Which drawing the seat should look at now: the one it judges or votes on, else its own.
+// Which drawing the seat should look at now: the one whose tie it decides or that it votes on, the
+// one it judges, else its own.
 export function drawingInFocus(view, me) {
   if (me === null) return null;
   const vote = view.vote;
+  if (vote && vote.deciding && vote.decider === me) return vote.artist;
   if (vote && vote.voters.includes(me)) return vote.artist;
   const held = heldBy(view, me);
   if (held !== null && !(String(held) in view.verdicts)) return held;

@@ -3,7 +3,7 @@
 // box and the description are built once and moved between phases, so a stroke or a word in
 // progress is never lost to a redraw.
 import { h } from "../../dom.js";
-import { t, tc } from "../../i18n.js";
+import { bySeat, t, tc } from "../../i18n.js";
 import { withKey } from "../../kit/index.js";
 import { drawingView, Sketchpad } from "./canvas.js";
 import { Reading, Typist } from "./describe.js";
@@ -236,7 +236,7 @@ export class Stage {
     if (role === "artist" && own) work.push(figure(own.strokes, t("Your drawing"), "duplik-own"));
   }
 
-  judging({ v, legal, me, role, label }, brief, work) {
+  judging({ v, legal, me, role, label, seatName }, brief, work) {
     brief.push(currentCriterion(v), judgingButtons(v, legal, me, this.act));
     const focus = drawingInFocus(v, me);
     if (role === "artist" && focus === me && String(me) in v.verdicts) {
@@ -247,12 +247,14 @@ export class Stage {
     }
     if (onPaper(v)) brief.push(paperSheetNote(v, me, label)); // the judging sheet: the drawing is on paper
     brief.push(verdictBoard(v, label));
-    if (role === "portrayer" && v.card) work.push(scenePicture(v.card.picture, v.card.title));
-    if (focus !== null && !onPaper(v)) {
-      const shown = v.drawings.find((d) => d.artist === focus) || { artist: focus, strokes: [] }; // drew nothing
-      // i18n: {name}: whose drawing is shown ("You" for the reader's own, as a label).
-      const caption = focus === me ? t("Your drawing") : t("Drawing by {name}", { name: label(focus) });
-      work.push(figure(shown.strokes, caption, "duplik-judged", focus));
+    const drawing = focus === null || onPaper(v) ? null : judgedFigure(v, focus, { me, seatName });
+    if (role === "portrayer" && v.card && drawing) {
+      // The Portrayer breaks a tie: the drawing being decided beside the card they hold.
+      work.push(h("div.duplik-compare", { id: "duplik-compare" }, drawing,
+        h("figure.duplik-figure", {}, scenePicture(v.card.picture, v.card.title), h("figcaption", {}, t("The scene")))));
+    } else {
+      if (role === "portrayer" && v.card) work.push(scenePicture(v.card.picture, v.card.title));
+      work.push(drawing);
     }
   }
 
@@ -289,6 +291,15 @@ export function rollsLine(v, label) {
   const parts = Object.entries(last).map(([seat, roll]) => `${label(Number(seat))} ${roll}`).join(" · ");
   // i18n: {rolls}: each player's die roll ("Ana 5 · Bo 2"); the highest roll portrays first.
   return h("p.duplik-note", { id: "duplik-rolls" }, t("Die rolls for the first Portrayer: {rolls}", { rolls: parts }));
+}
+
+// The drawing a seat judges, votes on or decides, named for the reader.
+function judgedFigure(v, artist, { me, seatName }) {
+  const shown = v.drawings.find((d) => d.artist === artist) || { artist, strokes: [] }; // drew nothing
+  const caption = bySeat(artist, seatName, me, { you: () => t("Your drawing"),
+    // i18n: the drawing being judged, voted on or decided; {name}: its Artist (not the reader).
+    other: (name) => t("Drawing by {name}", { name }) });
+  return figure(shown.strokes, caption, "duplik-judged", artist);
 }
 
 function figure(strokes, caption, id, artist = null) {

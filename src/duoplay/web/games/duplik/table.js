@@ -25,7 +25,7 @@ export function createTable(root, ctx) {
   const stage = new Stage({ ctx, act: send, why });
   // Each decision has keys of its own (judging.js): a key meant for one never settles another.
   const hints = keyHints(PREFIX, [["U", t("undo a stroke")], ["Y", t("met")], ["N", t("not met")],
-    ["A", t("ask the other Judges")], [["V", "X", "B"], t("vote on a verdict")], [["T", "F"], t("settle a tie on your drawing")],
+    ["A", t("ask the other Judges")], [["V", "X", "B"], t("vote on a verdict")], [["T", "F"], t("settle a tied vote")], ["O", t("leave a tie to the others")],
     [tc("key", "Enter"), t("accept the verdict")], ["D", t("dispute")], [tc("key", "Enter"), t("roll, turn the hourglass, next round")]]);
   const table = h("div.duplik-table", { id: "duplik-table", class: replay ? "replay" : "" },
     h("div.duplik-main", {},

@@ -94,7 +94,10 @@ export function paperSheetNote(v, me, label) {
   if (me === null) return null;
   const vote = v.vote;
   let text = null;
-  if (vote && vote.voters.includes(me) && !vote.voted.includes(me)) {
+  if (vote && vote.deciding && vote.decider === me && vote.artist !== me) {
+    // i18n: {name}: the Artist (never the reader: nobody decides on their own drawing) whose paper drawing's tied vote the reader decides.
+    text = t("Look at the paper drawing by {name} and break the tie.", { name: label(vote.artist) });
+  } else if (vote && !vote.deciding && vote.voters.includes(me) && !vote.voted.includes(me)) {
     // i18n: {name}: the Artist (never the reader: an Artist does not vote on their own drawing) whose paper drawing the reader votes on.
     text = t("Look at the paper drawing by {name} and vote.", { name: label(vote.artist) });
   } else {

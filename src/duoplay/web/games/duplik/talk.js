@@ -1,5 +1,5 @@
 // What the table says: the status sentence (what the table waits for) and names as labels.
-import { labelOf, people, t, tn } from "../../i18n.js";
+import { bySeat, labelOf, people, t, tn } from "../../i18n.js";
 
 // A label on its own (a score row, a drawing's caption): "You" for this seat, else its name.
 export function namer(seatName, me) {
@@ -63,9 +63,24 @@ function judgingText(view, { me, seatName, can }) {
   const n = view.criterion;
   const vote = view.vote;
   if (vote) {
-    if (can("decide")) return t("The vote on your drawing is tied: you decide");
-    // i18n: {name}: the Artist (not the reader) whose drawing is voted on; {n}: the criterion's number.
-    if (can("vote")) return t("Vote: does {name}'s drawing meet criterion {n}?", { name: seatName(vote.artist), n });
+    if (can("decide")) {
+      return bySeat(vote.artist, seatName, me, { you: () => t("The vote on your drawing is tied: you decide"),
+        // i18n: {name}: the Artist (not the reader) whose drawing's tied vote the reader decides.
+        other: (name) => t("The vote on {name}'s drawing is tied: you decide", { name }) });
+    }
+    if (can("vote")) {
+      // i18n: {name}: the Artist (not the reader) whose drawing's tie every other player now votes on; {n}: the criterion.
+      if (vote.final) return t("Break the tie: does {name}'s drawing meet criterion {n}?", { name: seatName(vote.artist), n });
+      // i18n: {name}: the Artist (not the reader) whose drawing is voted on; {n}: the criterion's number.
+      return t("Vote: does {name}'s drawing meet criterion {n}?", { name: seatName(vote.artist), n });
+    }
+    if (vote.deciding && vote.decider !== me) {
+      const decider = seatName(vote.decider);
+      // i18n: {name}: who decides (not the reader) the tied vote on the reader's drawing.
+      if (vote.artist === me) return t("The vote on your drawing is tied: {name} decides", { name: decider });
+      // i18n: {artist}: the Artist whose drawing's vote is tied; {name}: who decides it (neither is the reader).
+      return t("The vote on {artist}'s drawing is tied: {name} decides", { artist: seatName(vote.artist), name: decider });
+    }
     if (vote.artist === me) return vote.deciding ? t("Your drawing's vote is tied") : t("The others are voting on your drawing");
     const waiting = people(vote.voters.filter((v) => !vote.voted.includes(v)), seatName, me);
     // i18n: {names}: the players (not the reader) still to vote, as a list; {n}: how many.
