@@ -153,8 +153,9 @@ function decidingLine(event, seatName, me) {
 }
 
 function decidedLine(event, seatName, me) {
-  const reader = event.decider === me;
-  const name = reader ? "" : seatName(event.decider);
+  const decider = event.decider === undefined ? event.artist : event.decider; // older logs: the Artist decided
+  const reader = decider === me;
+  const name = reader ? "" : seatName(decider);
   if (event.holds === null && event.late) {
     if (reader) return t("You did not decide in time: the other players vote");
     // i18n: {name}: who (not the reader) let the time to break a tie run out; every player but the Artist now votes.
