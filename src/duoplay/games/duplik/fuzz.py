@@ -42,7 +42,7 @@ def fuzz_actions(state: DuplikState, seat: int, rng: random.Random) -> list[Acti
         Describe(rng.choice(TEXTS)),
         Draw(_drawing(rng)),
         rng.choice((Verdict(True), Verdict(False), Verdict(None), Ballot(True), Ballot(False), Ballot(None),
-                    Decide(True), Decide(False))),
+                    Decide(True), Decide(False), Decide(None))),
         rng.choice((DRAW_SCENE, ROLL, START, STOP, DONE, ACCEPT, DISPUTE, NEXT, Pass(LEFT), Pass(RIGHT),
                     Choose(rng.choice(state.deck) if state.deck else "s01"), Choose("nope"),
                     PENS_DOWN, CLOSE_REVIEW, CLOSE_VOTE, KeepText("typed"),
