@@ -2,7 +2,8 @@
 portraying: Ben disputes Cy's verdict on his drawing, Cy (the only other Judge) abstains, and the
 tie goes to Ana, who sees Ben's drawing beside the card; Ben never gets the decision. With a bot
 portraying, the bot leaves a tie on a person's drawing to the other players: the Judge, never
-the author."""
+the author. Under the printed rule (`tie_breaker` "artist") the author decides, looking at their
+own drawing."""
 
 from __future__ import annotations
 
@@ -133,4 +134,35 @@ def test_a_bot_portrayer_leaves_a_tie_on_a_persons_drawing_to_the_judge_not_the_
     expect(ana.locator("#duplik-vote-yes")).to_have_count(0)
     act(ben, ben.locator("#duplik-vote-yes"))
     expect(ana.locator("#duplik-log")).to_contain_text("Settled: your drawing meets criterion 1")
+    assert table.errors == []
+
+
+def test_under_the_printed_rule_the_author_decides_looking_at_their_own_drawing(
+        new_context: NewContext, server_url: str) -> None:
+    table = two_people_and_a_bot(new_context, server_url, BOT, options={"tie_breaker": "artist"})
+    ana, ben = table.pages[0], table.pages[1]
+    for page in (ana, ben):
+        wait_shown(page, "d.phase === 'describe'")
+    house(ana)
+    draw(ben, [(0.1, 0.1), (0.9, 0.9)])
+    for page in (ana, ben):
+        page.locator("#duplik-done").click()
+    for page in (ana, ben):
+        wait_shown(page, "d.phase === 'judge'")
+    act(ana, ana.locator("#duplik-yes"))
+    act(ben, ben.locator("#duplik-no"))
+    expect(ana.locator("#duplik-your-verdict")).to_have_attribute("data-holds", "false")
+    act(ana, ana.locator("#duplik-dispute"))
+    wait_shown(ben, "d.vote === '0:open'")
+    act(ben, ben.locator("#duplik-abstain"))
+    # The tie is Ana's, on her drawing: she sees her own drawing, not the one she holds (Ben's).
+    wait_shown(ana, "d.vote === '0:tie'")
+    expect(ana.locator("#duplik-status")).to_contain_text("The vote on your drawing is tied: you decide")
+    expect(ana.locator("#duplik-judged")).to_have_attribute("data-artist", "0")
+    expect(ana.locator("#duplik-judged figcaption")).to_have_text("Your drawing")
+    expect(ana.locator("#duplik-decide-others")).to_have_count(0)
+    expect(ben.locator("#duplik-status")).to_contain_text("The vote on Ana's drawing is tied: Ana decides")
+    _no_decision(ben)
+    act(ana, ana.locator("#duplik-decide-yes"))
+    expect(ben.locator("#duplik-log")).to_contain_text("Ana decides: ✓ met")
     assert table.errors == []
