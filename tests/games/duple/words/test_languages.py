@@ -64,6 +64,9 @@ CASES = {
         ("lampa", ["L", "P"], "animal", "category"),
         ("hxndq", ["H", "D"], "animal", "not_a_word"),
         ("springer", ["S", "R"], "verb", "ok"),
+        ("spik", ["S", "P"], "verb", "category"),  # a noun, not read as the imperative of spika
+        ("golvlampa", ["L", "M"], "household", "ok"),  # a compound: golv + lampa
+        ("fotbollsplan", ["F", "L"], "sport", "category"),  # ...whose last part must fit
         ("Stockholm", ["S", "K"], "city", "ok"),
         ("Sverige", ["S", "R"], "country", "ok"),
         ("Malmö", ["M", "L"], None, "proper_noun"),

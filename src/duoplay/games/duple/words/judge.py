@@ -169,11 +169,16 @@ def _is_name(data: Language, text: str, folded: str) -> bool:
     return folded in data.lexicon.names or data.dictionary.is_name(text)
 
 
-def _fits(data: Language, category: str, folded: str, forms: Forms) -> bool:
+def _fits(data: Language, category: str, text: str, folded: str, forms: Forms) -> bool:
     lexicon = data.lexicon
     if lexicon.fits(category, folded):
         return True
-    analyses = forms()
+    listed = lexicon.known.get(folded)
+    if (data.lang in INFLECTING and listed is not None and listed.lower() == text.lower()
+            and category not in VERB | ADJECTIVE):
+        analyses: list[Analysis] = []  # a base form as a list writes it: no other stem to try
+    else:
+        analyses = forms()
     if any(lexicon.fits(category, fold(data.lang, s)) for a in analyses for s in a.singulars):
         return True
     if data.lang == "sv" and _is_swedish_compound(data, category, folded):
@@ -225,7 +230,9 @@ def _judge(lang: str, word: str, letters: tuple[str, ...], category: str | None,
     if _is_plural_for_letter(data, text, folded, forms, letters):
         base = next((s for a in forms() for s in a.singulars), "") if lang in INFLECTING else ""
         return Verdict(False, "plural", base)
-    common = _is_common_word(data, spellings, folded) or (
+    # A listed answer is a word: the dictionary is asked only about the others (and for All Play).
+    listed = card is not None and folded in data.lexicon.known
+    common = listed or _is_common_word(data, spellings, folded) or (
         card is not None and lang == "sv" and _is_swedish_compound(data, card.id, folded))
     if not (common or folded in data.lexicon.known or any(folded in s for s in data.lexicon.wordnet.values())
             or _is_name(data, text, folded)):
@@ -236,7 +243,7 @@ def _judge(lang: str, word: str, letters: tuple[str, ...], category: str | None,
         if not common or (capitalized and (folded in data.lexicon.names or data.dictionary.has_name(text))):
             return Verdict(False, "proper_noun")
         return Verdict(True, "ok")
-    if _fits(data, card.id, folded, forms):
+    if _fits(data, card.id, text, folded, forms):
         return Verdict(True, "ok")
     return Verdict(False, "category")
 
