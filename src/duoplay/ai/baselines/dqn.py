@@ -102,11 +102,11 @@ def train_dqn(steps: int | None = None, seconds: float | None = None, games: int
               opponents: Sequence[OpponentSpec] = ("random", "heuristic"), hidden: int = 128,
               learning_rate: float = 5e-4, gamma: float = 0.99, batch: int = 64, replay: int = 50_000,
               warm_up: int = 1_000, target_every: int = 500, explore_steps: int = 3_000,
-              move_cost: float = 0.02, seed: int = 0, game_options: Mapping[str, Any] | None = None,
-              progress: bool = False) -> QNetwork:
+              move_cost: float = 0.02, round_rewards: bool = True, seed: int = 0,
+              game_options: Mapping[str, Any] | None = None, progress: bool = False) -> QNetwork:
     """Train for `steps` vector steps or `seconds` of CPU time on `games` games at once, split among
     `opponents`; epsilon falls from 1 to 0.05 over the first `explore_steps` vector steps."""
-    envs = opponent_envs(games, opponents, seed, game_options, round_rewards=True)
+    envs = opponent_envs(games, opponents, seed, game_options, round_rewards=round_rewards)
     features, actions_count = envs[0].observation_size, envs[0].action_count
     rng = np.random.default_rng(seed)
     network = QNetwork.initial(features, hidden, actions_count, rng)
