@@ -61,6 +61,10 @@ class Hunspell:
         self.analyse = lru_cache(maxsize=_CACHE)(self._analyse)
 
     def _lookup(self, word: str) -> bool:
+        if self.lang in INFLECTING and word.islower():
+            # The analysis searches the same forms (a lower-case word has no other casing to
+            # try) and the judge asks for it next: one search of up to a millisecond, not two.
+            return self.analyse(word).known
         # Compounds are left out (only Swedish has them, and its lists hold the common ones):
         # skipping them halves the cost of a miss.
         with self._lock:
@@ -76,6 +80,8 @@ class Hunspell:
         if " " in word or self.is_common(word):
             return False
         capitalized = word[:1].upper() + word[1:].lower()
+        if self.lang in INFLECTING:  # the lower-case forms were just searched: only the name is left
+            return self.has_name(word) or (word != capitalized and self.lookup(word))
         return self.lookup(capitalized) or self.lookup(word)
 
     def has_name(self, word: str) -> bool:
