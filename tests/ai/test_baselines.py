@@ -12,7 +12,7 @@ import pytest
 from duoplay import ai
 from duoplay.ai.baselines import LinearPolicy, QNetwork, load, train_dqn, train_reinforce
 from duoplay.ai.baselines.__main__ import main
-from duoplay.ai.baselines.dqn import gradients
+from duoplay.ai.baselines.dqn import Replay, Steps, gradients
 from duoplay.ai.baselines.policies import save
 
 SHORT = {"game_options": {"target_score": 30}}
@@ -77,3 +77,17 @@ def test_the_shipped_reinforce_agent_beats_the_random_bot() -> None:
     shipped = Path(__file__).resolve().parents[2] / "benchmarks" / "ai_baselines" / "reinforce.npz"
     result = ai.evaluate(load(shipped), "uno-duo", opponent="random", games=20, seed=0, **SHORT)
     assert result.wins >= 17, result  # measured 0.996 over 500 games (docs/ai.md)
+
+
+def test_n_step_transitions_add_the_discounted_rewards_and_stop_at_the_games_end() -> None:
+    memory = Replay(8, 1, 2)
+    recent = Steps(memory, n_step=2, gamma=0.5)
+    mask = np.ones(2, np.int8)
+    for move, reward in enumerate((1.0, 2.0, 3.0)):
+        seen, reached = np.array([move], np.float32), np.array([move + 1], np.float32)
+        recent.add((0, 0), seen, move % 2, reward, reached, mask, done=move == 2)
+    assert memory.size == 3
+    assert memory.observations[:3, 0].tolist() == [0.0, 1.0, 2.0]
+    assert memory.rewards[:3].tolist() == [1.0 + 0.5 * 2.0, 2.0 + 0.5 * 3.0, 3.0]
+    assert memory.discounts[:3].tolist() == [0.25, 0.0, 0.0]  # the last two end with the game
+    assert memory.next_observations[:3, 0].tolist() == [2.0, 3.0, 3.0]

@@ -1,6 +1,7 @@
 """DQN: a small Q-network (one hidden layer) trained against bots, NumPy only.
 
-Double DQN with experience replay, a target network copied every `target_every` updates,
+Double DQN with n-step returns (`n_step` moves of rewards, then the discounted value of the
+position reached), experience replay, a target network copied every `target_every` updates,
 epsilon-greedy exploration among the legal actions, the Huber loss and Adam. Rewards are the
 game's with `round_rewards=True`: each round's points (a share of the target) besides the
 +1 / -1 at the end, so a value is learnt from every round, not only from a game's last move,
@@ -22,7 +23,8 @@ from duoplay.ai.opponents import OpponentSpec
 
 
 class Replay:
-    """The last `capacity` transitions, sampled uniformly."""
+    """The last `capacity` transitions, sampled uniformly. A transition's `discount` multiplies the
+    value of the position it reaches: gamma to the number of moves it spans, 0 when the game ended."""
 
     def __init__(self, capacity: int, features: int, actions: int) -> None:
         self.observations = np.zeros((capacity, features), np.float32)
@@ -30,24 +32,48 @@ class Replay:
         self.rewards = np.zeros(capacity, np.float32)
         self.next_observations = np.zeros((capacity, features), np.float32)
         self.next_masks = np.zeros((capacity, actions), np.int8)
-        self.dones = np.zeros(capacity, np.float32)
+        self.discounts = np.zeros(capacity, np.float32)
         self.capacity, self.size, self._next = capacity, 0, 0
 
-    def add(self, observations: Array, actions: Any, rewards: Any, next_observations: Array,
-            next_masks: Any, dones: Any) -> None:
-        for row in range(len(actions)):
-            at = self._next
-            self.observations[at], self.actions[at] = observations[row], actions[row]
-            self.rewards[at] = rewards[row]
-            self.next_observations[at], self.next_masks[at] = next_observations[row], next_masks[row]
-            self.dones[at] = dones[row]
-            self._next = (at + 1) % self.capacity
-            self.size = min(self.size + 1, self.capacity)
+    def add(self, observation: Array, action: int, reward: float, next_observation: Array,
+            next_mask: Any, discount: float) -> None:
+        at = self._next
+        self.observations[at], self.actions[at], self.rewards[at] = observation, action, reward
+        self.next_observations[at], self.next_masks[at] = next_observation, next_mask
+        self.discounts[at] = discount
+        self._next = (at + 1) % self.capacity
+        self.size = min(self.size + 1, self.capacity)
 
     def sample(self, count: int, rng: np.random.Generator) -> tuple[Any, ...]:
         at = rng.integers(self.size, size=count)
         return (self.observations[at], self.actions[at], self.rewards[at], self.next_observations[at],
-                self.next_masks[at], self.dones[at])
+                self.next_masks[at], self.discounts[at])
+
+
+class Steps:
+    """Each game's last moves, handed to the replay as n-step transitions."""
+
+    def __init__(self, memory: Replay, n_step: int, gamma: float) -> None:
+        self.memory, self.n_step, self.gamma = memory, n_step, gamma
+        self.pending: dict[tuple[int, int], list[tuple[Array, int, float]]] = {}
+
+    def _emit(self, moves: list[tuple[Array, int, float]], next_observation: Array, next_mask: Any,
+              ended: bool) -> None:
+        returns = sum(self.gamma ** t * reward for t, (_, _, reward) in enumerate(moves))
+        discount = 0.0 if ended else self.gamma ** len(moves)
+        self.memory.add(moves[0][0], moves[0][1], returns, next_observation, next_mask, discount)
+
+    def add(self, game: tuple[int, int], observation: Array, action: int, reward: float,
+            next_observation: Array, next_mask: Any, done: bool) -> None:
+        moves = self.pending.setdefault(game, [])
+        moves.append((observation, action, reward))
+        if done:  # every move still pending sees the game's end
+            while moves:
+                self._emit(moves, next_observation, next_mask, ended=True)
+                moves.pop(0)
+        elif len(moves) == self.n_step:
+            self._emit(moves, next_observation, next_mask, ended=False)
+            moves.pop(0)
 
 
 class Adam:
@@ -66,13 +92,14 @@ class Adam:
             p -= self.rate * (m / (1 - 0.9 ** self.t)) / (np.sqrt(v / (1 - 0.999 ** self.t)) + 1e-8)
 
 
-def targets(network: QNetwork, target: QNetwork, batch: tuple[Any, ...], gamma: float) -> Array:
-    """What each transition's value should be: its reward and, unless its game ended, the discounted
-    value of the best legal action next (chosen by `network`, valued by `target`: double DQN)."""
-    _, _, rewards, next_observations, next_masks, dones = batch
+def targets(network: QNetwork, target: QNetwork, batch: tuple[Any, ...]) -> Array:
+    """What each transition's value should be: its rewards and, unless its game ended, the discounted
+    value of the best legal action at the position reached (chosen by `network`, valued by
+    `target`: double DQN)."""
+    _, _, rewards, next_observations, next_masks, discounts = batch
     best = masked(network.values(next_observations), next_masks).argmax(axis=1)
     ahead = target.values(next_observations)[np.arange(len(best)), best]
-    return rewards + gamma * (1.0 - dones) * ahead  # type: ignore[no-any-return]
+    return rewards + discounts * ahead  # type: ignore[no-any-return]
 
 
 def gradients(network: QNetwork, observations: Array, actions: Any, wanted: Array
@@ -91,18 +118,17 @@ def gradients(network: QNetwork, observations: Array, actions: Any, wanted: Arra
                   grad_values.sum(axis=0)]
 
 
-def _update(network: QNetwork, target: QNetwork, batch: tuple[Any, ...], gamma: float,
-            optimiser: Adam) -> float:
-    loss, grads = gradients(network, batch[0], batch[1], targets(network, target, batch, gamma))
+def _update(network: QNetwork, target: QNetwork, batch: tuple[Any, ...], optimiser: Adam) -> float:
+    loss, grads = gradients(network, batch[0], batch[1], targets(network, target, batch))
     optimiser.step(grads)
     return loss
 
 
 def train_dqn(steps: int | None = None, seconds: float | None = None, games: int = 16,
               opponents: Sequence[OpponentSpec] = ("random", "heuristic"), hidden: int = 128,
-              learning_rate: float = 5e-4, gamma: float = 0.99, batch: int = 64, replay: int = 50_000,
-              warm_up: int = 1_000, target_every: int = 500, explore_steps: int = 3_000,
-              move_cost: float = 0.02, round_rewards: bool = True, seed: int = 0,
+              learning_rate: float = 5e-4, gamma: float = 0.995, n_step: int = 32, batch: int = 64,
+              replay: int = 50_000, warm_up: int = 1_000, target_every: int = 500, explore_steps: int = 3_000,
+              move_cost: float = 0.01, round_rewards: bool = False, seed: int = 0,
               game_options: Mapping[str, Any] | None = None, progress: bool = False) -> QNetwork:
     """Train for `steps` vector steps or `seconds` of CPU time on `games` games at once, split among
     `opponents`; epsilon falls from 1 to 0.05 over the first `explore_steps` vector steps."""
@@ -113,6 +139,7 @@ def train_dqn(steps: int | None = None, seconds: float | None = None, games: int
     target = network.copy()
     optimiser = Adam(network.parameters(), learning_rate)
     memory = Replay(replay, features, actions_count)
+    recent = Steps(memory, n_step, gamma)
     current = [env.reset() for env in envs]
     budget = Budget(steps, seconds, progress)
     updates, loss, going = 0, 0.0, True
@@ -124,10 +151,12 @@ def train_dqn(steps: int | None = None, seconds: float | None = None, games: int
             explore = (rng.random(masks.shape) * masks).argmax(axis=1)
             actions = np.where(rng.random(env.n) < epsilon, explore, greedy)
             next_observations, next_masks, rewards, dones = env.step(actions)
-            memory.add(observations, actions, rewards - move_cost, next_observations, next_masks, dones)
+            for i in range(env.n):
+                recent.add((k, i), observations[i], int(actions[i]), float(rewards[i]) - move_cost,
+                          next_observations[i], next_masks[i], bool(dones[i]))
             current[k] = (next_observations, next_masks)
         if memory.size >= warm_up:
-            loss = _update(network, target, memory.sample(batch, rng), gamma, optimiser)
+            loss = _update(network, target, memory.sample(batch, rng), optimiser)
             updates += 1
             if updates % target_every == 0:
                 target = network.copy()
