@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 
 from duoplay import ai
-from duoplay.ai.baselines import LinearPolicy, QNetwork, load, train_dqn, train_reinforce
-from duoplay.ai.baselines.__main__ import main
-from duoplay.ai.baselines.dqn import Replay, Steps, gradients
-from duoplay.ai.baselines.policies import save
+from duoplay.games.uno_duo.ai.baselines import LinearPolicy, QNetwork, load, train_dqn, train_reinforce
+from duoplay.games.uno_duo.ai.baselines.__main__ import main
+from duoplay.games.uno_duo.ai.baselines.dqn import Replay, Steps, gradients
+from duoplay.games.uno_duo.ai.baselines.policies import save
 
 SHORT = {"game_options": {"target_score": 30}}
 

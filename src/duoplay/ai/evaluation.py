@@ -49,11 +49,11 @@ def wilson_interval(successes: float, trials: int, confidence: float = 0.95) -> 
     return low, high
 
 
-def evaluate(policy: OpponentSpec, game: str = "uno-duo", opponent: OpponentSpec = "heuristic",
+def evaluate(policy: OpponentSpec, game: str, opponent: OpponentSpec = "heuristic",
              games: int = 100, seed: int = 0, confidence: float = 0.95, max_moves: int | None = 5000,
              **kwargs: Any) -> Evaluation:
     """Play `policy` against `opponent` for `games` games, alternating seats; `kwargs` are the game
-    environment's options (for UNO Duo, `game_options={"target_score": 30}` for short games).
+    environment's options (such as `game_options` for shorter games).
 
     `policy` is a callable from the agent's observation (the dict with `observation` and
     `action_mask`) to an action index, or, to compare bots, a bot level or a bot. A game in which

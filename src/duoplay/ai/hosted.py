@@ -35,7 +35,7 @@ class OpponentVectorEnv:
     and no game moves.
     """
 
-    def __init__(self, n: int, game: str = "uno-duo", opponent: OpponentSpec = "heuristic",
+    def __init__(self, n: int, game: str, opponent: OpponentSpec = "heuristic",
                  seed: int | None = None, **kwargs: Any) -> None:
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             raise MalformedAction("VectorEnv needs a number of games of at least 1, not {n}", n=repr(n)[:40])

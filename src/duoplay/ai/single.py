@@ -28,19 +28,19 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
     - `seat`: the agent's seat, or None to alternate (seat 0 in the first game after a seeded
       reset, seat 1 in the next...); `info["seat"]` says which;
     - `reset(seed=...)` seeds the game and the opponent: the same seed and actions, the same game;
-    - rewards: what the agent's seat earns (+1 / -1 at the end of UNO Duo; with its
-      `round_rewards=True` also each round's share, whoever's move scored it);
+    - rewards: what the agent's seat earns, as the game's environment gives them (a game may
+      offer more, e.g. a share per round);
     - an illegal action ends the game with `illegal_reward` and `info["illegal"]` True, as
       `env()` does; `action_masks()` gives the legal actions as booleans (for maskable
       trainers);
     - at the end, `info["result"]` is the seat's result: 1 a win, 0 a loss, a share for a tie;
     - `max_moves`: a game where the agent has made that many moves is truncated (a policy that
-      only draws and passes never ends a game of UNO Duo).
+      never ends the game, e.g. only drawing cards, would play for ever).
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's own type
 
-    def __init__(self, game: str = "uno-duo", opponent: OpponentSpec = "heuristic", seat: int | None = None,
+    def __init__(self, game: str, opponent: OpponentSpec = "heuristic", seat: int | None = None,
                  illegal_reward: float = -1.0, max_moves: int | None = None, **kwargs: Any) -> None:
         self.game = raw_env(game, **kwargs)
         self.render_mode = kwargs.get("render_mode")

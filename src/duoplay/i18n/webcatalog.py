@@ -46,7 +46,7 @@ CONTEXT_GLUE = "\u0004"
 PLACEHOLDER = re.compile(r"\{(\w+)(?:!r)?\}")
 METHODS = [("**.js", "javascript")]
 # Refusals the server sends: a game error's reason is its first argument, a server error's message
-# its second (after the code). A game's own subclass of these (DUOS's `FewerPairs`) is found in the
+# its second (after the code). A game's own subclass of these (a refusal only its rules make) is found in the
 # source: see game_error_classes().
 GAME_ERRORS = ("GameError", "MalformedAction", "IllegalAction", "NotYourTurn", "GameOver", "StaleState")
 SERVER_ERRORS: dict[str, Any] = {"ProtocolError": (2,), "RoomError": (2,), "error_response": (2,)}

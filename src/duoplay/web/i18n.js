@@ -170,7 +170,7 @@ export function labelOf(seatName, me) {
   return (seat) => (isReader(seat, me) ? t("You") : seatName(seat));
 }
 
-// Parameters of the server's refusals that are typed values (a DUOS help, a UNO Duo colour or card):
+// Parameters of the server's refusals that are typed values (a help, a colour, a card of a game):
 // the server sends the value's code, and the game's module that knows the value renders it in the
 // reader's language. render(value) returns undefined for a value it does not know, which is shown as is.
 const refusalParams = {};

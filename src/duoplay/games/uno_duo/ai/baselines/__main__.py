@@ -1,4 +1,4 @@
-"""Train or measure the reference agents from the command line (see `duoplay.ai.baselines`).
+"""Train or measure the reference agents from the command line (see `duoplay.games.uno_duo.ai.baselines`).
 
 NumPy's linear algebra may spread small products over every core, which costs more than it
 gives at these sizes: run with `OMP_NUM_THREADS=1`.
@@ -11,12 +11,12 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from duoplay.ai.baselines.dqn import train_dqn
-from duoplay.ai.baselines.policies import Model, load, save
-from duoplay.ai.baselines.reinforce import train_reinforce
-from duoplay.ai.baselines.training import SHORT_GAME
 from duoplay.ai.evaluation import evaluate
 from duoplay.ai.opponents import OpponentSpec
+from duoplay.games.uno_duo.ai.baselines.dqn import train_dqn
+from duoplay.games.uno_duo.ai.baselines.policies import Model, load, save
+from duoplay.games.uno_duo.ai.baselines.reinforce import train_reinforce
+from duoplay.games.uno_duo.ai.baselines.training import SHORT_GAME
 from duoplay.games.uno_duo.bots import ismcts_bot
 
 TRAINERS: dict[str, Callable[..., Model]] = {"reinforce": train_reinforce, "dqn": train_dqn}
@@ -54,7 +54,7 @@ def _evaluate(args: argparse.Namespace) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m duoplay.ai.baselines", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m duoplay.games.uno_duo.ai.baselines", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     train = commands.add_parser("train", help="train a reference agent against the random and heuristic bots")
     train.add_argument("agent", choices=sorted(TRAINERS))

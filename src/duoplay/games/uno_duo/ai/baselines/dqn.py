@@ -17,9 +17,9 @@ from typing import Any
 
 import numpy as np
 
-from duoplay.ai.baselines.policies import Array, QNetwork, masked
-from duoplay.ai.baselines.training import Budget, opponent_envs
 from duoplay.ai.opponents import OpponentSpec
+from duoplay.games.uno_duo.ai.baselines.policies import Array, QNetwork, masked
+from duoplay.games.uno_duo.ai.baselines.training import Budget, opponent_envs
 
 
 class Replay:

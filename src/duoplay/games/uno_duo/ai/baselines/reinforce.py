@@ -13,9 +13,9 @@ from typing import Any
 
 import numpy as np
 
-from duoplay.ai.baselines.policies import LinearPolicy
-from duoplay.ai.baselines.training import Budget, opponent_envs
 from duoplay.ai.opponents import OpponentSpec
+from duoplay.games.uno_duo.ai.baselines.policies import LinearPolicy
+from duoplay.games.uno_duo.ai.baselines.training import Budget, opponent_envs
 
 
 def train_reinforce(steps: int | None = None, seconds: float | None = None, games: int = 16,
