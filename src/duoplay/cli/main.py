@@ -21,6 +21,7 @@ COMMANDS = {
     "arena": ("arena", "run many games between bots and summarize the results"),
     "serve": ("serve", "run the web server"),
     "replay": ("replay_cmd", "print a stored match move by move"),
+    "prepare": ("prepare", "make what the games derive once per machine from installed data"),
 }
 
 

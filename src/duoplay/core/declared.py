@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 from duoplay.core.protocol import JSON, BotLevel, OptionSpec, StreamRule
@@ -127,6 +127,16 @@ def warm_up(game: Any, options: Any) -> None:
     declared = getattr(game, "warm_up", None)
     if callable(declared):
         declared(options)
+
+
+def prepare(game: Any, say: Callable[[str], None]) -> bool:
+    """Make now what the game derives once per machine from installed data and keeps on disk (a
+    checked word list), so no match pays it; `say` reports progress. False: nothing to make."""
+    declared = getattr(game, "prepare", None)
+    if not callable(declared):
+        return False
+    declared(say)
+    return True
 
 
 def idle_seats(game: Any, state: Any) -> tuple[int, ...]:

@@ -127,6 +127,8 @@ class OptionSpec:
     choices: tuple[tuple[Any, str], ...] = ()  # (value, label) for kind "choice"
     help: str = ""
     seat: bool = False  # an "int" that names a seat (0-based): clients show "Seat 1", "Seat 2"...
+    # A "choice" of languages: the lobby starts it on the page's language when it is a choice.
+    page_language: bool = False
 
     def to_json(self) -> JSON:
         data: JSON = {"name": self.name, "kind": self.kind, "default": self.default, "label": self.label}
@@ -140,6 +142,8 @@ class OptionSpec:
             data["help"] = self.help
         if self.seat:
             data["seat"] = True
+        if self.page_language:
+            data["page_language"] = True
         return data
 
 

@@ -15,13 +15,11 @@ export function codeFromInput(text) {
   return CODE_PATTERN.test(code) ? code : null;
 }
 
-// Options whose choices are languages and that start on the page's language when the game
-// offers it (Duple's deck); the room still gets the game's default unless the choice differs.
-const PAGE_LANGUAGE_OPTIONS = { duple: "lang" };
-
-function startingSpec(game, spec) {
+// An option whose choices are languages (its spec says `page_language`) starts on the page's
+// language when that is a choice; the room still gets the game's default unless the choice differs.
+function startingSpec(spec) {
   const offered = (spec.choices || []).some((choice) => choice.value === language());
-  return PAGE_LANGUAGE_OPTIONS[game.id] === spec.name && offered ? { ...spec, default: language() } : spec;
+  return spec.page_language && offered ? { ...spec, default: language() } : spec;
 }
 
 // A choice's value as a <select> holds it: text, with null ("none chosen") as the empty string.
@@ -148,7 +146,7 @@ export function showLobby() {
     seatsRow.hidden = game.min_seats === game.max_seats;
     for (const el of [...optionsBox.querySelectorAll(".option, .hint")]) el.remove();
     for (const spec of game.option_specs || []) {
-      optionsBox.append(...optionInput(startingSpec(game, spec)).filter(Boolean));
+      optionsBox.append(...optionInput(startingSpec(spec)).filter(Boolean));
     }
     showAbout();
   }

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 from duoplay.core.protocol import JSON, BotLevel, Deadline, Event, OptionSpec, Outcome, Seat
@@ -45,6 +45,12 @@ class Duple:
         from duoplay.games.duple.words.judge import warm_up
 
         warm_up(options.lang)
+
+    def prepare(self, say: Callable[[str], None]) -> None:
+        """Once per machine: every language's common words, checked against its dictionary."""
+        from duoplay.games.duple.words.prepare import prepare
+
+        prepare(say)
 
     def next_options(self, state: DupleState, options: JSON) -> JSON:
         """Words the room accepted by vote are accepted again in its next matches."""

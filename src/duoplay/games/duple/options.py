@@ -97,7 +97,7 @@ def option_specs() -> list[OptionSpec]:
         OptionSpec("lang", "choice", "es", "Game language",
                    choices=(("es", "Spanish"), ("en", "English"), ("sv", "Swedish"), ("pl", "Polish"),
                             ("fr", "French")),
-                   help="The letters, the categories and the judge's language"),
+                   help="The letters, the categories and the judge's language", page_language=True),
         OptionSpec("window_ms", "int", 150, "Tie window (ms)", minimum=0, maximum=1000,
                    help="Two valid answers this close together are a tie"),
         OptionSpec("four_piles", "bool", True, "Two players keep two piles each"),
