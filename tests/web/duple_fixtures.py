@@ -137,13 +137,3 @@ def move_clock(table: Table, moves: int) -> None:
         table.advance()
 
 
-def in_viewport(page: Page, selector: str) -> bool:
-    box = page.locator(selector).bounding_box()
-    size = page.viewport_size
-    assert box is not None and size is not None
-    return (
-        box["y"] >= 0
-        and box["y"] + box["height"] <= size["height"]
-        and box["x"] >= 0
-        and box["x"] + box["width"] <= size["width"]
-    )

@@ -170,3 +170,12 @@ def open_table(new_context: NewContext, base: str, game: str, people: Sequence[P
         for page in pages.values():
             page.wait_for_selector(f"{TABLE[game]}[data-version]", timeout=SLOW)
     return table
+
+
+def in_viewport(page: Page, selector: str) -> bool:
+    """Whether the element is wholly inside the page's viewport (seen without scrolling)."""
+    box = page.locator(selector).bounding_box()
+    size = page.viewport_size
+    assert box is not None and size is not None
+    return (box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
+            and box["x"] >= 0 and box["x"] + box["width"] <= size["width"])

@@ -7,7 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
 from tests.web.conftest import Server
 from tests.web.duplik_fixtures import (
     BOT,
@@ -24,6 +23,7 @@ from tests.web.duplik_fixtures import (
     wait_shown,
     with_clock,
 )
+from tests.web.tables import in_viewport
 
 pytestmark = pytest.mark.browser
 
@@ -39,12 +39,6 @@ POINTER_STROKE = """(canvas, kind) => {
 }"""
 
 
-def in_viewport(page: Page, selector: str) -> bool:
-    box = page.locator(selector).bounding_box()
-    size = page.viewport_size
-    assert box is not None and size is not None
-    return box["y"] >= 0 and box["y"] + box["height"] <= size["height"] and box["x"] >= 0 \
-        and box["x"] + box["width"] <= size["width"]
 
 
 def test_a_reload_in_the_middle_of_drawing_keeps_the_strokes(

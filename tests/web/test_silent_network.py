@@ -9,20 +9,15 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 from tests.web.driver import act_once, bot_table, play_past_the_draft, version, wait_for_change
 from tests.web.duplik_fixtures import with_clock
 from tests.web.link import Link
-from tests.web.tables import PHONE, SLOW, NewContext, Person
+from tests.web.tables import PHONE, SLOW, NewContext, Person, in_viewport
 
 pytestmark = pytest.mark.browser
 
 
-def _in_view(page: Page, selector: str) -> bool:
-    box = page.locator(selector).bounding_box()
-    size = page.viewport_size
-    assert size is not None
-    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
 
 
 def test_a_network_that_goes_silent_shows_the_bar_and_the_move_waits_for_it(
@@ -44,7 +39,7 @@ def test_a_network_that_goes_silent_shows_the_bar_and_the_move_waits_for_it(
     expect(bar).to_be_hidden()  # not given up yet: the answer may be on its way
     page.clock.fast_forward(5_000)  # no answer within 4 s: the connection is given up
     expect(bar).to_be_visible()
-    assert _in_view(page, "#connection"), "the connection bar is out of view"
+    assert in_viewport(page, "#connection"), "the connection bar is out of view"
     assert act_once(page)  # a card, or Draw: the move waits for the connection
     assert version(page) == before
 

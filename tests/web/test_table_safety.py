@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 from tests.web.driver import act_once, bot_table, play_past_the_draft, version, wait_for_change
 from tests.web.duple_fixtures import (
     LAPTOP,
@@ -22,15 +22,11 @@ from tests.web.duple_fixtures import (
     send,
 )
 from tests.web.link import Link
+from tests.web.tables import in_viewport
 
 pytestmark = pytest.mark.browser
 
 
-def _in_view(page: Page, selector: str) -> bool:
-    box = page.locator(selector).bounding_box()
-    size = page.viewport_size
-    assert size is not None
-    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
 
 
 # A person typing on when the screen changes: letters go into the answer box every 30 ms until
@@ -120,7 +116,7 @@ def test_a_word_sent_while_the_connection_is_down_is_judged_once_it_is_back(
     link.drop()
     bar = ana.locator("#connection")
     expect(bar).to_have_text("Connection lost, reconnecting…")
-    assert _in_view(ana, "#connection"), "the connection bar is out of view"
+    assert in_viewport(ana, "#connection"), "the connection bar is out of view"
     expect(ana.locator("#duple-unlock")).to_have_class(re.compile("kit-timer-paused"))
     send(ana, "patrulla")  # sent into the void: it waits for the connection
     expect(ana.locator("#duple-mine")).to_contain_text("patrulla")
@@ -149,7 +145,7 @@ def test_an_uno_duo_move_made_while_the_connection_is_down_is_made_once_it_is_ba
 
     link.drop()
     assert act_once(page)  # a card, or Draw: the move waits for the connection
-    assert _in_view(page, "#connection"), "the connection bar is out of view"
+    assert in_viewport(page, "#connection"), "the connection bar is out of view"
     assert version(page) == before
 
     link.restore()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 
@@ -27,23 +28,29 @@ def too_deep(data: Any, most: int = MAX_DEPTH) -> bool:
     return False
 
 
-def has_lone_surrogates(data: Any) -> bool:
-    """Whether any string in decoded JSON (a key or a value) holds a lone UTF-16 surrogate.
-
-    JSON text may escape one (`"\\ud800"`); Python decodes it to a string that no UTF-8 encoder
-    takes, so it must be refused at the door, before a game, storage or a reply meets it. Walked
-    without recursion: however deep the data, the answer is never "clean" by default."""
+def strings_in(data: Any) -> Iterator[str]:
+    """Every string of decoded JSON, keys too, walked without recursion (however deep the data)."""
     stack: list[Any] = [data]
     while stack:
         value = stack.pop()
         if isinstance(value, str):
-            try:
-                value.encode("utf-8")
-            except UnicodeEncodeError:
-                return True
+            yield value
         elif isinstance(value, dict):
             stack.extend(value.keys())
             stack.extend(value.values())
         elif isinstance(value, list):
             stack.extend(value)
+
+
+def has_lone_surrogates(data: Any) -> bool:
+    """Whether any string in decoded JSON (a key or a value) holds a lone UTF-16 surrogate.
+
+    JSON text may escape one (`"\\ud800"`); Python decodes it to a string that no UTF-8 encoder
+    takes, so it must be refused at the door, before a game, storage or a reply meets it. However
+    deep the data, the answer is never "clean" by default."""
+    for text in strings_in(data):
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            return True
     return False

@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from duoplay.core.errors import MalformedAction
+from duoplay.core.json import strings_in
 
 _STORED: contextvars.ContextVar[bool] = contextvars.ContextVar("stored_text", default=False)
 
@@ -50,19 +51,11 @@ def first_bad(text: str) -> str | None:
 
 def first_bad_in(data: Any) -> str | None:
     """The first character player text may not hold in any string of decoded JSON (keys too), or
-    None. Walked without recursion (the depth of client data is checked, not trusted)."""
-    stack: list[Any] = [data]
-    while stack:
-        value = stack.pop()
-        if isinstance(value, str):
-            bad = first_bad(value)
-            if bad is not None:
-                return bad
-        elif isinstance(value, dict):
-            stack.extend(value.keys())
-            stack.extend(value.values())
-        elif isinstance(value, list):
-            stack.extend(value)
+    None."""
+    for text in strings_in(data):
+        bad = first_bad(text)
+        if bad is not None:
+            return bad
     return None
 
 
