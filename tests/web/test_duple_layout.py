@@ -15,12 +15,12 @@ from tests.web.duple_fixtures import (
     clock_moves,
     duple_table,
     flip,
-    in_viewport,
     move_clock,
     race_on,
     send,
     wait_to_flip,
 )
+from tests.web.tables import in_viewport
 
 pytestmark = pytest.mark.browser
 

@@ -18,12 +18,12 @@ from tests.web.duple_fixtures import (
     Person,
     duple_table,
     flip,
-    in_viewport,
     race_on,
     send,
     shown,
     wait_shown,
 )
+from tests.web.tables import in_viewport
 from tests.web.tables import start
 
 pytestmark = pytest.mark.browser
