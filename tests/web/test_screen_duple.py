@@ -23,8 +23,7 @@ from tests.web.duple_fixtures import (
     shown,
     wait_shown,
 )
-from tests.web.tables import in_viewport
-from tests.web.tables import start
+from tests.web.tables import in_viewport, start
 
 pytestmark = pytest.mark.browser
 
