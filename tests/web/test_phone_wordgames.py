@@ -66,28 +66,30 @@ def not_in_sight(page: Page, *selectors: str) -> list[str]:
 def judge_through(table: Table, artist: Page, size: str, screenshots: Path) -> None:
     """The hourglass runs out (the bot may still be drawing), Ben passes the drawings, and the
     Artist at seat 0 judges the bot's drawing: at each decision its buttons, the criterion and the
-    drawing are in sight, and no toast covers them."""
+    drawing are in sight, and no toast covers them. Ben, the Portrayer, breaks the ties on the
+    Artist's own drawing (the bot may not judge a person's drawing, so its doubts come to a vote
+    with nobody to vote)."""
     ben = table.pages[1]
     table.advance()
     ben.locator("#duplik-pass-left").click()
     duplik.wait_shown(artist, "d.phase === 'judge'")
     artist.screenshot(path=str(screenshots / f"wordgames-duplik-judging-{size}.png"))
     decisions = ("#duplik-yes", *duplik.AGREE)
-    # The judging is over, or one of `decisions` can be pressed.
-    ready = """(decisions) => document.getElementById("duplik-table").dataset.phase !== "judge"
-      || decisions.some((b) => document.querySelector(b + ":not([disabled])")?.getClientRects().length)"""
     checked = 0
-    for _ in range(60):  # ten criteria, each a verdict and perhaps an answer to the bot's
-        artist.wait_for_function(ready, arg=list(decisions), timeout=duplik.SLOW)  # the bot at its own pace
-        seen = duplik.look(artist)
-        if seen["phase"] != "judge":
+    for _ in range(90):  # ten criteria, each a verdict, perhaps an answer to the bot's or a tie
+        seen = duplik.glance({0: artist, 1: ben})
+        if seen[0]["phase"] != "judge":
             break
-        problems = not_in_sight(artist, "#duplik-stage button", "#duplik-criterion", "#duplik-judged")
-        assert problems + toasts_over_controls(artist) + overflowing(artist) == [], seen
-        checked += 1
-        button = next((b for b in decisions if b in seen["buttons"]), None)
+        button = next((b for b in decisions if b in seen[0]["buttons"]), None)
         if button is not None:
-            duplik.act_if_still(artist, button, seen)  # None: the bot moved first, look again
+            problems = not_in_sight(artist, "#duplik-stage button", "#duplik-criterion", "#duplik-judged")
+            assert problems + toasts_over_controls(artist) + overflowing(artist) == [], seen[0]
+            checked += 1
+            duplik.act_if_still(artist, button, seen[0])  # None: the bot moved first, look again
+        elif "#duplik-decide-yes" in seen[1]["buttons"]:
+            duplik.act_if_still(ben, "#duplik-decide-yes", seen[1])  # Ben breaks a tie
+        else:  # the bot's turn: wait for its move, at its own pace
+            duplik.look(artist, "version", int(seen[0]["version"]) + 1)
     assert checked, "the Artist had no decision to make"
     duplik.wait_shown(artist, "d.phase === 'reveal'")
     assert table.errors == []
