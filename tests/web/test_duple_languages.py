@@ -4,13 +4,28 @@ letters' marks (as on a phone keyboard without them) wins."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+from tests.web.conftest import Server
 from tests.web.duple_fixtures import SLOW, NewContext, duple_table, flip, race_on, send
 
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def languages_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server of these tests' own: a room of a new language loads its dictionary and word lists
+    (seconds of CPU, hundreds of MB) in the server and its bot worker, which on the server the
+    other browser tests share would hold up every bot there meanwhile."""
+    server = Server(tmp_path_factory.mktemp("languages"))
+    server.start()
+    try:
+        yield server.url
+    finally:
+        server.stop()
 
 # With each seed, Ana's and Ben's first cards face off at once (both of one symbol), for the
 # deck's "feeling" card. `typed` is how a player writes the word on a plain keyboard.
@@ -22,10 +37,10 @@ CASES = [
 
 
 @pytest.mark.parametrize(("lang", "seed", "letters", "name", "refused", "typed"), CASES)
-def test_a_face_off_in_the_decks_language(new_context: NewContext, server_url: str, screenshots: Path,
+def test_a_face_off_in_the_decks_language(new_context: NewContext, languages_server: str, screenshots: Path,
                                           lang: str, seed: int, letters: str, name: str, refused: str,
                                           typed: str) -> None:
-    table = duple_table(new_context, server_url, options={"lang": lang}, seed=seed)
+    table = duple_table(new_context, languages_server, options={"lang": lang}, seed=seed)
     ana, ben = table.pages[0], table.pages[1]
     flip(ana, 0)
     flip(ben, 1)
