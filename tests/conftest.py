@@ -1,6 +1,7 @@
 """Make the `tests` folder importable, so test modules can share helpers and strategies; start the
 servers that a run's workers share."""
 
+import os
 import sys
 from pathlib import Path
 
@@ -14,6 +15,9 @@ from tests import shared_servers  # noqa: E402 - importable once the line above 
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    # Bots think at the tests' own priority (duoplay.bots.worker.default_niceness): beside a load at normal
+    # priority, bots niced below it starve, and a test waits minutes for a move.
+    os.environ.setdefault("DUOPLAY_BOT_NICENESS", "0")
     shared_servers.register(config)
 
 

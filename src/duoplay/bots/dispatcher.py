@@ -49,8 +49,8 @@ class PoolStats:
 
 
 class Dispatcher:
-    def __init__(self, size: int, games: Sequence[str]) -> None:
-        self._workers = Workers(size, games)
+    def __init__(self, size: int, games: Sequence[str], niceness: int) -> None:
+        self._workers = Workers(size, games, niceness)
         self._inbox: queue.SimpleQueue[Ticket | None] = queue.SimpleQueue()
         self._lock = threading.Lock()  # between `submit` and `close`
         self._closed = False

@@ -33,6 +33,7 @@ from duoplay.bots.base import Bot
 from duoplay.bots.dispatcher import Dispatcher, PoolStats
 from duoplay.bots.registry import make_bot
 from duoplay.bots.tickets import BotFailed, BotTicket, Decision, WarmUp
+from duoplay.bots.worker import default_niceness
 from duoplay.core.errors import GameError
 from duoplay.core.protocol import JSON
 from duoplay.core.registry import find_game
@@ -43,12 +44,15 @@ __all__ = ["BotFailed", "BotPool", "BotTicket", "Decision", "PoolStats", "Pooled
 class BotPool:
     """`workers` processes (default: one per core) that decide tickets from any thread."""
 
-    def __init__(self, workers: int | None = None, games: Sequence[str] = ()) -> None:
+    def __init__(self, workers: int | None = None, games: Sequence[str] = (),
+                 niceness: int | None = None) -> None:
+        """`niceness`: how much lower than this process's the workers' priority is (see
+        `duoplay.bots.worker.default_niceness`, the default)."""
         size = (os.cpu_count() or 1) if workers is None else workers
         if size < 1:
             raise ValueError("a bot pool needs at least one worker")
         self.size = size
-        self._dispatcher = Dispatcher(size, games)
+        self._dispatcher = Dispatcher(size, games, default_niceness() if niceness is None else niceness)
         # Collecting the pool stops its workers; the finalizer holds the dispatcher, not the pool.
         self._finalizer = weakref.finalize(self, self._dispatcher.close)
 

@@ -65,7 +65,7 @@ class Slot:
 class Workers:
     """Starts and stops the processes of a pool of `size` that import `games` first."""
 
-    def __init__(self, size: int, games: Sequence[str]) -> None:
+    def __init__(self, size: int, games: Sequence[str], niceness: int) -> None:
         # Never plain fork: the parent has threads (the dispatcher's, an event loop's).
         self._context: ForkServerContext | SpawnContext
         if "forkserver" in multiprocessing.get_all_start_methods():
@@ -75,10 +75,11 @@ class Workers:
             self._context = multiprocessing.get_context("spawn")
         self._size = size
         self._games = tuple(games)
+        self._niceness = niceness
 
     def start(self, slot: Slot) -> None:
         ours, theirs = self._context.Pipe(duplex=True)
-        process = self._context.Process(target=serve, args=(theirs, self._size, self._games),
+        process = self._context.Process(target=serve, args=(theirs, self._size, self._games, self._niceness),
                                         name=f"bot-pool-{slot.index}", daemon=True)
         try:
             process.start()

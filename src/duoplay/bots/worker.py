@@ -44,16 +44,26 @@ from duoplay.core.registry import find_game
 NICENESS = 10  # below the parent, whose event loop must answer players while bots think
 
 
+def default_niceness() -> int:
+    """How much lower than the parent's the workers' priority is: NICENESS, or the environment's
+    DUOPLAY_BOT_NICENESS (the test suite sets 0: beside other loads at normal priority, bots niced
+    to 10 got a twentieth of a core, and a test's bot moves came minutes late)."""
+    try:
+        return int(os.environ.get("DUOPLAY_BOT_NICENESS", NICENESS))
+    except ValueError:
+        return NICENESS
+
+
 class _Stop(BaseException):
     """The pool is closing (or the parent is gone): leave whatever is running."""
 
 
-def serve(connection: Connection, size: int, games: Sequence[str]) -> None:
+def serve(connection: Connection, size: int, games: Sequence[str], niceness: int = NICENESS) -> None:
     """The worker's whole life: set up, then take jobs until told to stop."""
     # Ctrl-C at a terminal reaches the whole process group: the parent decides what it means.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     with contextlib.suppress(OSError):
-        os.nice(NICENESS)
+        os.nice(niceness)
     _exit_with_parent()
     for game_id in games:
         _warm(game_id)
