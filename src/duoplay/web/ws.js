@@ -5,10 +5,12 @@
 const DELAYS = [300, 1000, 2000, 4000, 8000];
 const REMEMBERED = 200; // recent messages whose type an error can still be traced to
 // A phone whose network goes keeps its socket "open" for a minute or more: after 5 s with nothing
-// heard the page pings, and a connection that does not answer within 4 s is given up for lost (the
-// server, hearing nothing for 15 s from a page that pings, closes its side too).
+// heard the page pings, and a connection that does not answer within 10 s is given up for lost
+// (the server, hearing nothing for 15 s from a page that pings, closes its side too). Not sooner:
+// a server busy for a few seconds is not a lost connection, and giving it up sends again what
+// was on its way.
 const QUIET_MS = 5000;
-const ANSWER_MS = 4000;
+const ANSWER_MS = 10000;
 const OPEN_MS = 8000; // a try that has not opened by then is tried again
 
 // The view a delta state describes: the connection's previous view, with `set` over it, minus `unset`.
