@@ -119,6 +119,26 @@ async def test_a_refusal_echoes_the_message_id_with_a_message_id_and_parameters(
     await bo.close()
 
 
+async def test_an_action_sent_again_with_its_id_is_answered_and_not_made_twice(
+    race_server: ServerProcess,
+) -> None:
+    """A page whose connection went before an action's answer came sends it again, with its id,
+    once it is back: the server knows the id, answers it, and makes nothing again."""
+    ada, bo, version = await _race(race_server, window_ms=60_000)
+    await ada.send(type="action", action={"type": "answer"}, version=version, id=7_000_001)
+    first = await ada.until("ack", id=7_000_001)
+    await ada.send(type="action", action={"type": "answer"}, version=version, id=7_000_001)
+    again = await ada.until("ack", id=7_000_001)  # not "You have answered this round"
+    assert again["version"] == first["version"]
+    state = await bo.until("state", version=first["version"])
+    assert state["view"]["answers"] == [0]
+    assert not [m for m in await bo.quiet(0.3) if m["type"] == "state"]  # nothing made again
+    await ada.send(type="action", action={"type": "answer"}, version=None, id=7_000_002)
+    assert (await ada.until("error", id=7_000_002))["msg"] == "You have answered this round"
+    await ada.close()
+    await bo.close()
+
+
 async def test_a_stream_reaches_only_the_seats_the_game_allows_and_what_counted_is_logged(
     race_server: ServerProcess,
 ) -> None:

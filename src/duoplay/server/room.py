@@ -15,6 +15,7 @@ import itertools
 import logging
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -39,6 +40,7 @@ from duoplay.server.streams import StreamRelay
 
 log = logging.getLogger(__name__)
 
+DONE_IDS = 64  # a seat's latest actions whose ids are known: a resend comes within seconds
 EMOTE_GAP = 2.0  # seconds a player waits between two reactions: enough to show each, too few to flood
 
 Send = Callable[[str], None]
@@ -86,6 +88,7 @@ class Room:
         )
         self._away_tasks: dict[int, asyncio.Task[None]] = {}
         self._late_wake: asyncio.Task[None] | None = None
+        self._done_ids: dict[int, deque[MessageId]] = {}  # per seat, the ids of its latest actions made
         self._away_due: dict[int, float] = {}  # loop time at which each absent seat's bot takes over
         self.deadline = DeadlineTimer(self._deadline_fired)
         self.next_seed: int | None = None  # the seed of the next match, when a test hook chose it
@@ -318,6 +321,7 @@ class Room:
             raise ProtocolError(wire.SERVER_ERROR, "The game could not be stored; try again") from None
         self.bots.new_match(seeded)
         self.streams.reset()
+        self._done_ids.clear()
         self.fanout.reset()
         self._broadcast_room()
         self._arm_deadline(self.loop_time() if arrived is None else arrived)
@@ -335,8 +339,14 @@ class Room:
             # A player whose clock ran out too often, acting again, takes the seat back from the bot.
             await self._end_stand_in(client.seat)
             self._broadcast_room()
+        done = self._done_ids.setdefault(client.seat, deque(maxlen=DONE_IDS))
+        if incoming.id is not None and incoming.id in done:
+            # Sent again after its answer was lost with a connection: it was made once, and that is all.
+            client.send(wire.encode(wire.message("ack", id=incoming.id, version=self.match.version)))
+            return
         await self._apply(client.seat, msg.action, msg.version, incoming.arrived)
         if incoming.id is not None:
+            done.append(incoming.id)
             client.send(wire.encode(wire.message("ack", id=incoming.id, version=self.match.version)))
 
     async def _apply(

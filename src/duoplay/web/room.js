@@ -225,12 +225,13 @@ export function showRoom(code) {
     return request({ action, version }, true);
   }
 
-  function request(fields, retry) {
+  // `id`: the id the action was sent with before, when its answer was lost (see ws.js).
+  function request(fields, retry, id = null) {
     return new Promise((resolve, reject) => {
-      const answer = socket.request("action", fields);
+      const answer = socket.request("action", fields, id);
       answer.then(resolve, (error) => {
         const unanswered = error.code === "not_connected" || error.code === "connection_lost";
-        if (retry && unanswered) unsent.push({ fields, resolve, reject });
+        if (retry && unanswered) unsent.push({ fields, id: error.id ?? null, resolve, reject });
         else reject(error);
       }); // a table may ignore the answer; a refusal has reached table.error or a toast already
     });
@@ -239,7 +240,7 @@ export function showRoom(code) {
   // Send what waited for the connection, once each; true when nothing waits.
   function resend() {
     if (socket.ws === null || socket.ws.readyState !== WebSocket.OPEN) return false;
-    for (const { fields, resolve, reject } of unsent.splice(0)) request(fields, false).then(resolve, reject);
+    for (const { fields, id, resolve, reject } of unsent.splice(0)) request(fields, false, id).then(resolve, reject);
     return true;
   }
 

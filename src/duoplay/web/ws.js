@@ -36,7 +36,9 @@ export class RoomSocket {
     this.attempt = 0;
     this.stopped = false;
     this.timer = null;
-    this.nextId = 1;
+    // Ids unique to this page's life, across reconnects and other pages of the seat: an action sent
+    // again with its id after a lost answer is recognised by the server, never made twice.
+    this.nextId = 1 + Math.floor(Math.random() * 2 ** 40);
     this.sent = new Map(); // id -> {type, resolve?, reject?}
     this.view = null; // the last view this connection received, the base of the next delta
     this.legal = []; // the last legal actions it received, kept by a state that leaves them out
@@ -173,15 +175,17 @@ export class RoomSocket {
   }
 
   // Send a message the server acknowledges (an action): resolved by its ack, rejected by its error.
-  request(type, fields = {}) {
+  // `id`: the id it had when sent before (its answer lost with the connection): the server answers
+  // a repeated id without making the action again.
+  request(type, fields = {}, id = null) {
     return new Promise((resolve, reject) => {
-      if (this.post(type, fields, { resolve, reject }) === null) reject(localError("not_connected", null));
+      if (this.post(type, fields, { resolve, reject }, id) === null) reject(localError("not_connected", id));
     });
   }
 
-  post(type, fields, answer) {
+  post(type, fields, answer, again = null) {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return null;
-    const id = this.nextId++;
+    const id = again ?? this.nextId++;
     this.ws.send(JSON.stringify({ v: 1, type, ...fields, id }));
     this.sent.set(id, { type, ...answer });
     this.forgetOld();
