@@ -267,6 +267,8 @@ def test_duple_a_face_off_and_a_vote_with_the_keyboard_up(
         assert duple_problems(page, "#duple-actions button, #duple-answers") == []
     ana.screenshot(path=str(screenshots / f"wordgames-duple-vote-{size}.png"))
     ben.locator("#duple-vote-yes").click()
+    # Ben's vote is in before the clock is moved: else the clock can win the race and close it 0-0.
+    duple.expect(ben.locator("#duple-vote .duple-voted")).to_contain_text("1 of")
     table.advance()  # the bot never votes in time: the vote's clock runs out, one yes of one
     duple.expect(ana.locator("#duple-flash")).to_contain_text("You win the face-off")
     assert duple_problems(ana, "#duple-flip, #duple-actions button") == []

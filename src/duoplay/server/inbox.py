@@ -83,3 +83,9 @@ class RoomLoop:
         self._task.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await self._task
+
+
+def log_failure(done: asyncio.Future[Any]) -> None:
+    """Work submitted by a timer has no one waiting for it: its failure is logged here."""
+    if not done.cancelled() and done.exception() is not None:
+        log.error("room work failed", exc_info=done.exception())

@@ -27,11 +27,12 @@ from duoplay.core.match import Match, replay
 from duoplay.core.protocol import JSON, Deadline, Event, Game, Seat
 from duoplay.core.registry import find_game
 from duoplay.server import protocol as wire
+from duoplay.server.away import AwayTimers
 from duoplay.server.bot_seats import APPLIED, REFUSED, STALE, BotSeats, Decider, Turn
 from duoplay.server.config import ServerConfig
 from duoplay.server.deadlines import DeadlineTimer
 from duoplay.server.fanout import FanOut, action_json
-from duoplay.server.inbox import RoomLoop
+from duoplay.server.inbox import RoomLoop, log_failure
 from duoplay.server.lobby import FINISHED, HUMAN, PLAYING, WAITING, Lobby
 from duoplay.server.lobby import Seat as SeatInfo
 from duoplay.server.protocol import Incoming, MessageId, ProtocolError
@@ -86,10 +87,9 @@ class Room:
         self.bots = BotSeats(
             self.game, bots, config.bot_pace, config.bot_delay, self._bot_turn, self._bot_move, self.code
         )
-        self._away_tasks: dict[int, asyncio.Task[None]] = {}
         self._late_wake: asyncio.Task[None] | None = None
         self._done_ids: dict[int, deque[MessageId]] = {}  # per seat, the ids of its latest actions made
-        self._away_due: dict[int, float] = {}  # loop time at which each absent seat's bot takes over
+        self.away = AwayTimers(self.code, config.replace_after, self.loop.submit, self._absent)
         self.deadline = DeadlineTimer(self._deadline_fired)
         self.next_seed: int | None = None  # the seed of the next match, when a test hook chose it
         self.closed = False
@@ -238,7 +238,7 @@ class Room:
         if seat is not None:
             self._take_over(seat, client)
             client.seat, client.token = seat, msg.token
-            self._cancel_away(seat)
+            self.away.cancel(seat)
             await self._end_stand_in(seat)
         client.send(
             wire.encode(wire.message("welcome", seat=client.seat, token=client.token, room=self.room_json()))
@@ -274,7 +274,7 @@ class Room:
         seat = client.seat
         self.lobby.leave(seat)
         client.seat, client.token = None, None
-        self._cancel_away(seat)
+        self.away.cancel(seat)
         await self._lobby_changed()
         if self.match is not None:
             self._full_state(client)
@@ -399,7 +399,7 @@ class Room:
 
     async def _deadline_fired(self, version: int, deadline: Deadline, ends_at: float) -> None:
         done = self.loop.submit(lambda: self._deadline_passed(version, deadline, ends_at), ends_at)
-        done.add_done_callback(_consume)
+        done.add_done_callback(log_failure)
 
     async def _deadline_passed(self, version: int, deadline: Deadline, ends_at: float) -> None:
         if self.match is None or self.status != PLAYING or self.deadline.armed != (version, deadline):
@@ -522,7 +522,7 @@ class Room:
     async def _wake_later(self, seconds: float) -> None:
         await asyncio.sleep(seconds)
         done = self.loop.submit(self._wake_bots_in_loop)
-        done.add_done_callback(_consume)
+        done.add_done_callback(log_failure)
 
     async def _wake_bots_in_loop(self) -> None:
         self._wake_bots()
@@ -596,7 +596,8 @@ class Room:
         Returns the version and the time left."""
 
         async def advance() -> JSON:
-            self._bring_away_forward(seconds)
+            if self.away.bring_forward(seconds):
+                self._broadcast_room()  # the seats' countdowns read the new time left
             armed = self.deadline.armed
             if armed is not None:
                 if self.deadline.ends_at - seconds <= self.loop_time():
@@ -619,43 +620,12 @@ class Room:
         info = self.lobby.seats[seat]
         if self.status != PLAYING or info.kind != HUMAN or info.away or seat in self.connected_seats():
             return
-        self._cancel_away(seat)
-        self._away_due[seat] = self.loop_time() + self.config.replace_after
-        self._away_tasks[seat] = asyncio.create_task(
-            self._replace_absent(seat), name=f"away-{self.code}-{seat}"
-        )
+        self.away.arm(seat)
 
     def _replace_in(self, seat: int) -> float | None:
-        """Seconds until a bot plays for this absent player, or None when none is on its way.
-        Relative, as a deadline's `seconds_left`: clients' clocks do not agree with ours."""
-        due = self._away_due.get(seat)
-        return None if due is None or self.status != PLAYING else max(0.0, round(due - self.loop_time(), 1))
-
-    def _cancel_away(self, seat: int) -> None:
-        self._away_due.pop(seat, None)
-        task = self._away_tasks.pop(seat, None)
-        if task is not None and task is not asyncio.current_task():
-            task.cancel()
-
-    def _bring_away_forward(self, seconds: float) -> None:
-        """Absent seats' grace runs `seconds` shorter (with the game's clock, by a test hook)."""
-        now = self.loop_time()
-        for seat, due in list(self._away_due.items()):
-            self._cancel_away(seat)
-            self._away_due[seat] = max(now, due - seconds)
-            self._away_tasks[seat] = asyncio.create_task(
-                self._replace_absent(seat, self._away_due[seat] - now), name=f"away-{self.code}-{seat}")
-        if self._away_due:
-            self._broadcast_room()  # the seats' countdowns read the new time left
-
-    async def _replace_absent(self, seat: int, after: float | None = None) -> None:
-        await asyncio.sleep(self.config.replace_after if after is None else after)
-        done = self.loop.submit(lambda: self._absent(seat))
-        done.add_done_callback(_consume)
+        return None if self.status != PLAYING else self.away.seconds_left(seat)
 
     async def _absent(self, seat: int) -> None:
-        self._away_tasks.pop(seat, None)
-        self._away_due.pop(seat, None)
         info = self.lobby.seats[seat]
         if self.status != PLAYING or info.kind != HUMAN or info.away or seat in self.connected_seats():
             return
@@ -675,15 +645,9 @@ class Room:
     async def close(self) -> None:
         self.closed = True
         self.deadline.cancel()
-        for task in list(self._away_tasks.values()):
-            task.cancel()
+        self.away.close()
         if self._late_wake is not None:
             self._late_wake.cancel()
         await self.bots.close()
         await self.loop.close()
 
-
-def _consume(done: asyncio.Future[Any]) -> None:
-    """Work submitted by a timer has no one waiting for it: its failure is logged here."""
-    if not done.cancelled() and done.exception() is not None:
-        log.error("room work failed", exc_info=done.exception())
