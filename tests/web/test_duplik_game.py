@@ -3,12 +3,15 @@ shows the totals and every round's drawings to download."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from tests.web.duplik_fixtures import (
+    SLOW,
     NewContext,
     Seen,
     draw,
@@ -89,9 +92,30 @@ def _play_to_the_end(pages: dict[int, Page]) -> None:
                 known = {seat: after} if after else {}
                 break
         else:
-            newest = max(int(data["version"]) for data in seen.values())
-            look(pages[min(playing)], "version", newest + 1)
+            _wait_for_a_change(pages, max(int(data["version"]) for data in seen.values()))
     raise AssertionError(f"the game did not end: {glance(pages)}")
+
+
+# A newer state, or a button of a decision enabled (a page keeps its buttons off until the answer to
+# its last action is in, which may come after the state that action made).
+CHANGED = """([newest, buttons]) => Number(document.getElementById("duplik-table").dataset.version) > newest
+  || buttons.some((b) => {
+    const e = document.querySelector(b);
+    return e && !e.disabled && e.getClientRects().length;
+  })"""
+
+
+def _wait_for_a_change(pages: dict[int, Page], newest: int) -> None:
+    """Until one of the pages shows a newer state (the bot moved) or a decision its person can take."""
+    end = time.monotonic() + SLOW / 1000
+    while time.monotonic() < end:
+        for page in pages.values():
+            try:
+                page.wait_for_function(CHANGED, arg=[newest, list(BUTTONS)], timeout=250)
+                return
+            except PlaywrightTimeoutError:
+                continue
+    raise AssertionError(f"nothing changed after version {newest}: {glance(pages)}")
 
 
 def test_a_whole_game_ends_with_the_totals_and_every_rounds_drawings(
