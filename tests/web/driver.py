@@ -12,7 +12,8 @@ import time
 from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
+from tests.web.link import Link
 from tests.web.tables import SLOW, NewContext, Person, Table, add_bot, enter, new_room, player, post
 
 # What a player clicks when no card is playable, in this order of preference.
@@ -69,6 +70,23 @@ def bot_table(new_context: NewContext, base: str, person: Person, seed: int | No
     add_bot(page, 1, level)
     start(page)
     return Table(base, "uno-duo", code, {0: page}, errors)
+
+
+def linked_bot_table(new_context: NewContext, base: str, person: Person) -> tuple[Table, Link]:
+    """`bot_table` (seed 3) with the page's socket in the test's hands (`Link`), played past the
+    draft to the page's first move of the main game."""
+    table = bot_table(new_context, base, person, seed=3)
+    page = table.pages[0]
+    link = Link(page)  # the page's next socket goes through the test's hands
+    page.reload()
+    page.wait_for_selector("#uno-table[data-version]", timeout=SLOW)
+    play_past_the_draft(page)
+    return table, link
+
+
+def my_moves(page: Page) -> Locator:
+    """The log's lines of this page's own moves."""
+    return page.locator("#uno-log li", has_text=re.compile(r"^You (played|drew|kept)"))
 
 
 def start(page: Page) -> None:

@@ -6,13 +6,10 @@ once the network is."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import expect
-from tests.web.driver import act_once, bot_table, play_past_the_draft, version, wait_for_change
+from tests.web.driver import act_once, bot_table, linked_bot_table, my_moves, version, wait_for_change
 from tests.web.duplik_fixtures import with_clock
-from tests.web.link import Link
 from tests.web.tables import PHONE, SLOW, NewContext, Person, in_viewport
 
 pytestmark = pytest.mark.browser
@@ -23,13 +20,9 @@ pytestmark = pytest.mark.browser
 def test_a_network_that_goes_silent_shows_the_bar_and_the_move_waits_for_it(
     new_context: NewContext, server_url: str
 ) -> None:
-    table = bot_table(with_clock(new_context), server_url, Person("Ada", PHONE), seed=3)
+    table, link = linked_bot_table(with_clock(new_context), server_url, Person("Ada", PHONE))
     page = table.pages[0]
-    link = Link(page)  # the page's next socket goes through the test's hands
-    page.reload()
-    page.wait_for_selector("#uno-table[data-version]", timeout=SLOW)
-    play_past_the_draft(page)
-    mine = page.locator("#uno-log li", has_text=re.compile(r"^You (played|drew|kept)"))
+    mine = my_moves(page)
     made = mine.count()
     before = version(page)
 

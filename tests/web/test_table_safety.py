@@ -8,7 +8,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from tests.web.driver import act_once, bot_table, play_past_the_draft, version, wait_for_change
+from tests.web.driver import act_once, linked_bot_table, my_moves, version, wait_for_change
 from tests.web.duple_fixtures import (
     LAPTOP,
     PHONE,
@@ -133,13 +133,9 @@ def test_a_word_sent_while_the_connection_is_down_is_judged_once_it_is_back(
 def test_an_uno_duo_move_made_while_the_connection_is_down_is_made_once_it_is_back(
     new_context: NewContext, server_url: str, person: Person
 ) -> None:
-    table = bot_table(new_context, server_url, person, seed=3)
+    table, link = linked_bot_table(new_context, server_url, person)
     page = table.pages[0]
-    link = Link(page)  # the page's next socket goes through the test's hands
-    page.reload()
-    page.wait_for_selector("#uno-table[data-version]", timeout=SLOW)
-    play_past_the_draft(page)
-    mine = page.locator("#uno-log li", has_text=re.compile(r"^You (played|drew|kept)"))
+    mine = my_moves(page)
     made = mine.count()
     before = version(page)
 
