@@ -13,6 +13,7 @@ from these declarations, so adding a game touches only its own folders:
 | `bot_delay(view, seat, level, rng)` | seconds a bot waits before it acts, as a person would | none |
 | `streams(state, seat)` | live channels open to `seat` now (`StreamRule` by name) | none |
 | `commit_stream(state, seat, channel, chunks)` | the action keeping what a closed stream carried | none |
+| `stream_view(state, seat, kept)` | what `seat`'s own open streams, as kept, add to its own view | nothing |
 | `fuzz_actions(state, seat, rng)` | open-ended actions beyond the legal menu, for tests | none |
 | `hidden_variants(state, seat, rng)` | states differing only in what `seat` cannot see, for tests | none |
 | `warm_up(options)` | load what the rules need for these options (word lists), off the room loop | nothing |
@@ -99,6 +100,13 @@ def streams(game: Any, state: Any, seat: int) -> Mapping[str, StreamRule]:
 def commit_stream(game: Any, state: Any, seat: int, channel: str, chunks: list[Any]) -> Any | None:
     declared = getattr(game, "commit_stream", None)
     return declared(state, seat, channel, chunks) if callable(declared) else None
+
+
+def stream_view(game: Any, state: Any, seat: int, kept: Mapping[str, list[Any]]) -> JSON:
+    """Keys added to `seat`'s own view (only its own): what the seat itself streamed and the server
+    keeps (`kept`, by channel), so a device that joins the seat carries on from it."""
+    declared = getattr(game, "stream_view", None)
+    return dict(declared(state, seat, kept)) if callable(declared) and kept else {}
 
 
 def fuzz_actions(game: Any, state: Any, seat: int, rng: random.Random) -> list[Any]:

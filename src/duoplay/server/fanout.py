@@ -11,7 +11,7 @@ shares one baseline: the last view (and legal actions) sent to that seat.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Protocol
@@ -53,8 +53,11 @@ def apply_delta(previous: JSON, delta: JSON) -> JSON:
 
 
 class FanOut:
-    def __init__(self) -> None:
+    def __init__(self, own: Callable[[int], JSON] | None = None) -> None:
         self._sent: dict[Seat, _Sent] = {}
+        # Keys a seat's own live streams add to its view (see `declared.stream_view`): what the seat
+        # itself made, so no other seat's view is touched.
+        self._own = own
         self.full_views = False  # send every seat the whole view after every change (for comparison)
 
     def reset(self) -> None:
@@ -119,14 +122,14 @@ class FanOut:
             and match.changed_at(seat) <= before.version
         )
 
-    @staticmethod
-    def _pieces(match: Match, seat: Seat, deadline: tuple[object, JSON | None]) -> _Sent:
+    def _pieces(self, match: Match, seat: Seat, deadline: tuple[object, JSON | None]) -> _Sent:
         outcome = match.outcome()
         legal = (
             [] if seat is None or outcome is not None else [action_json(a) for a in match.legal_actions(seat)]
         )
+        own = self._own(seat) if self._own is not None and seat is not None else None
         return _Sent(
-            match.view(seat),
+            {**match.view(seat), **own} if own else match.view(seat),
             legal,
             None if outcome is None else outcome.to_json(),
             deadline[0],

@@ -82,7 +82,7 @@ class Room:
         self.clients: dict[int, Client] = {}
         self.lock = asyncio.Lock()
         self.loop = RoomLoop(self.code, self.lock, self._close_due_deadline)
-        self.fanout = FanOut()
+        self.fanout = FanOut(self._own_view)
         self.streams = StreamRelay(self.game)
         self.bots = BotSeats(
             self.game, bots, config.bot_pace, config.bot_delay, self._bot_turn, self._bot_move, self.code
@@ -136,6 +136,13 @@ class Room:
     def _full_state(self, client: Client) -> None:
         assert self.match is not None
         client.send(self.fanout.full_state(self.match, client.seat, self._deadline_shown()))
+
+    def _own_view(self, seat: int) -> JSON:
+        """What `seat` streamed and the server keeps, in its own view only: a device that joins the
+        seat carries on from it (and what the game keeps of the stream is what that device shows)."""
+        if self.match is None:
+            return {}
+        return declared.stream_view(self.game, self.match.state, seat, self.streams.kept_by(seat))
 
     def _greeted(self) -> list[Client]:
         """The clients that said hello: a connection hears nothing of the room before it does."""

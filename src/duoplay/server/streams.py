@@ -71,6 +71,11 @@ class StreamRelay:
         self._kept_bytes[key] = self._kept_bytes.get(key, 0) + message.size
         return rule.audience
 
+    def kept_by(self, seat: int) -> dict[str, list[Any]]:
+        """What `seat` streamed on its channels still open, by channel: it is the seat's own, shown
+        in its own view only (see `declared.stream_view`)."""
+        return {channel: list(chunks) for (owner, channel), chunks in self._kept.items() if owner == seat}
+
     def _check(self, seat: int, message: StreamMessage, rule: StreamRule) -> None:
         bad = first_bad_in(message.data)  # the rule for player text holds for what is relayed live too
         if bad is not None:

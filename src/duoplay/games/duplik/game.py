@@ -13,7 +13,7 @@ from duoplay.games.duplik.fuzz import fuzz_actions
 from duoplay.games.duplik.hidden import hidden_variants
 from duoplay.games.duplik.options import DuplikOptions, option_specs, parse_options
 from duoplay.games.duplik.state import DuplikState
-from duoplay.games.duplik.streams import commit_stream, streams
+from duoplay.games.duplik.streams import commit_stream, stream_view, streams
 from duoplay.games.duplik.view import view
 
 
@@ -47,6 +47,9 @@ class Duplik:
 
     def commit_stream(self, state: DuplikState, seat: int, channel: str, chunks: list[Any]) -> Action | None:
         return commit_stream(state, seat, channel, chunks)
+
+    def stream_view(self, state: DuplikState, seat: int, kept: Mapping[str, list[Any]]) -> JSON:
+        return stream_view(state, seat, kept)
 
     def parse_options(self, data: Mapping[str, Any] | None) -> DuplikOptions:
         return parse_options(data)

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from duoplay.core.errors import MalformedAction
-from duoplay.core.protocol import StreamRule
+from duoplay.core.protocol import JSON, StreamRule
 from duoplay.games.duplik.actions import (
     MAX_POINTS,
     MAX_STROKES,
@@ -23,6 +23,7 @@ from duoplay.games.duplik.actions import (
     KeepDrawing,
     KeepText,
     parse_strokes,
+    strokes_json,
 )
 from duoplay.games.duplik.state import DESCRIBE, Drawing, DuplikState, Stroke
 
@@ -75,6 +76,18 @@ def commit_stream(state: DuplikState, seat: int, channel: str,
                     continue  # a bad stroke was the sender's loss; the rest is kept
         return KeepDrawing(seat, Drawing(_within_limits(strokes)))
     return None
+
+
+def stream_view(state: DuplikState, seat: int, kept: Mapping[str, list[Any]]) -> JSON:
+    """What an Artist's own strokes, as the server keeps them, add to the Artist's view: a page
+    that joins the seat from another device draws on from them, and pencil down keeps just these.
+    Only the Artist's own seat is ever given them; the others see drawings at the reveal."""
+    chunks = kept.get(INK)
+    if not chunks or INK not in streams(state, seat):
+        return {}
+    drawing = commit_stream(state, seat, INK, chunks)
+    assert isinstance(drawing, KeepDrawing)
+    return {"own_strokes": strokes_json(drawing.drawing)}
 
 
 def _text(text: str) -> str:

@@ -64,16 +64,34 @@ export class Ink {
   }
 
   // The drawing of one Artist in one round of one match; a stored copy comes back after a reload.
-  open(key) {
+  // `held`: the strokes the server keeps for this Artist, in the view of a page that joined the
+  // seat (from this device or another): with nothing left unsent here, they are the drawing, so
+  // what pencil down keeps is what the page shows.
+  open(key, held = null) {
     if (key === this.key) return;
     if (this.finishing) this.close();
     this.key = key;
-    const stored = key ? load(key) : null;
+    let stored = key ? load(key) : null;
+    const unsent = stored && Array.isArray(stored.outbox) && stored.outbox.length;
+    if (key && Array.isArray(held) && held.length && !unsent) {
+      stored = { strokes: held.map((s) => ({ points: s.points })), outbox: [] };
+      save(key, stored);
+      this.strokes = stored.strokes;
+      this.outbox = [];
+      this.resync = false;
+      this.kept = held.length;
+      this.startBeat();
+      return;
+    }
     this.strokes = stored ? stored.strokes : [];
     this.outbox = stored && Array.isArray(stored.outbox) ? stored.outbox : [];
     // After a reload the server may have missed what was on its way: send the whole drawing again.
     this.resync = Boolean(stored && (stored.strokes.length || this.outbox.length));
     this.kept = this.resync ? null : 0;
+    this.startBeat();
+  }
+
+  startBeat() {
     clearInterval(this.beat);
     this.beat = setInterval(() => this.heartbeat(), BEAT_MS);
     this.synced();

@@ -143,7 +143,7 @@ export class Stage {
     const key = `${match || "match"}.${v.round}`;
     const artistDrawing = !replay && role === "artist" && v.phase === "describe" && !v.done.includes(me);
     const paper = onPaper(v); // at the table with paper: the drawing is not on the phone
-    if (artistDrawing && !paper) this.ink.open(`${key}.${me}`);
+    if (artistDrawing && !paper) this.ink.open(`${key}.${me}`, v.own_strokes);
     else if (this.ink.key === `${key}.${me}` && !replay) this.ink.finish(); // the last strokes may be on their way
     else if (this.ink.key) this.ink.close();
     const typing = !replay && role === "portrayer" && v.phase === "describe" && !v.stopped && !spoken(v);
