@@ -35,6 +35,7 @@ import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
+from duoplay.core.loading import collector_paused
 from duoplay.core.protocol import JSON, BotLevel, OptionSpec, StreamRule
 
 RANDOM = BotLevel("random", "Random")
@@ -134,7 +135,8 @@ def warm_up(game: Any, options: Any) -> None:
     """Load now, off any room loop, what `apply` would otherwise load on the first move."""
     declared = getattr(game, "warm_up", None)
     if callable(declared):
-        declared(options)
+        with collector_paused():  # what loads here lives as long as the process
+            declared(options)
 
 
 def prepare(game: Any, say: Callable[[str], None]) -> bool:

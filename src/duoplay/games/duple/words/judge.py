@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from duoplay.core.loading import collector_paused
 from duoplay.games.duple.words.categories import LANGUAGES, Category, categories
 from duoplay.games.duple.words.common import CommonWords, load_common
 from duoplay.games.duple.words.dictionary import INFLECTING, Analysis, Hunspell, hunspell
@@ -63,9 +64,10 @@ def language(lang: str) -> Language:
         found = _LOADED.get(lang)
         if found is None:
             wanted = categories(lang)  # refuses unknown languages
-            dictionary = hunspell(lang)
-            found = Language(lang, dictionary, load_common(lang, dictionary), load_lexicon(lang),
-                             wordnet_categories() if lang == "en" else None, wanted)
+            with collector_paused():
+                dictionary = hunspell(lang)
+                found = Language(lang, dictionary, load_common(lang, dictionary), load_lexicon(lang),
+                                 wordnet_categories() if lang == "en" else None, wanted)
             _LOADED[lang] = found
         return found
 
@@ -75,8 +77,9 @@ def warm_up(lang: str) -> None:
     data = language(lang)
     from duoplay.games.duple.words.answer import candidates
 
-    for category in (None, *data.categories):
-        candidates(lang, category)
+    with collector_paused():
+        for category in (None, *data.categories):
+            candidates(lang, category)
 
 
 def _spellings(data: Language, text: str, folded: str) -> tuple[str, ...]:
