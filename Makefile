@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 PREPARED := $(VENV)/.prepared
 EXTRAS := server,ai,bench,dev,duos,duple,openspiel
 
-.PHONY: run test test-fast lint system-deps build-deps bench soak screenshots clean
+.PHONY: run test test-fast lint system-deps build-deps bench soak probe screenshots clean
 
 $(STAMP): pyproject.toml setup.py src/duoplay/games/uno_duo/ai/_compiled.c | build-deps
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -95,6 +95,11 @@ bench: $(STAMP)
 # 10 minutes of mixed load, churn, fuzzing and kill -9 on a real server (not part of `make test`).
 soak: $(STAMP)
 	$(PY) benchmarks/soak.py --minutes 10
+
+# The attacks of the hardening issue on a real server beside a well-behaved room, about 2 minutes
+# (not part of `make test`); its last line: `probe: N attacks, B breaks, victim p99 X ms`.
+probe: $(STAMP)
+	$(PY) benchmarks/probe.py --seconds 12
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

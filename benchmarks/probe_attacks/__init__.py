@@ -1,0 +1,1 @@
+"""The probe's attacks, one module per family (see benchmarks/probe.py)."""
