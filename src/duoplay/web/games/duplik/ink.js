@@ -65,15 +65,16 @@ export class Ink {
 
   // The drawing of one Artist in one round of one match; a stored copy comes back after a reload.
   // `held`: the strokes the server keeps for this Artist, in the view of a page that joined the
-  // seat (from this device or another): with nothing left unsent here, they are the drawing, so
-  // what pencil down keeps is what the page shows.
+  // seat (from this device or another): unless this browser holds strokes the server may lack
+  // (unsent, or more than it keeps), they are the drawing, so pencil down keeps what the page shows.
   open(key, held = null) {
     if (key === this.key) return;
     if (this.finishing) this.close();
     this.key = key;
     let stored = key ? load(key) : null;
-    const unsent = stored && Array.isArray(stored.outbox) && stored.outbox.length;
-    if (key && Array.isArray(held) && held.length && !unsent) {
+    const ahead = stored && ((Array.isArray(stored.outbox) && stored.outbox.length)
+      || stored.strokes.length > (Array.isArray(held) ? held.length : 0));
+    if (key && Array.isArray(held) && held.length && !ahead) {
       stored = { strokes: held.map((s) => ({ points: s.points })), outbox: [] };
       save(key, stored);
       this.strokes = stored.strokes;
