@@ -5,8 +5,9 @@ loopback clients too (`--room-limit-exempt` with no address). Each attack speaks
 address of its own (127.0.0.x), so one attack's limits touch neither another nor the victim: two
 players seated in a room of their own (from 127.0.0.2) who ping the server every 50 ms and
 react with an emote every few seconds, timing each answer. Each attack runs for a bounded time
-(`--seconds`); it broke if the server died, the victim's p99 went over 100 ms while it ran, a
-refusal that should have come did not, or a secret or raw control character got through.
+(`--seconds`); it broke if the server died or logged a traceback, the victim's p99 went over
+100 ms while it ran, a refusal that should have come did not, or a secret or raw control character
+got through.
 
     python benchmarks/probe.py --seconds 8
     python benchmarks/probe.py --only rebinding small --seconds 1
@@ -150,6 +151,7 @@ async def run_attacks(server: Server, process: asyncio.subprocess.Process,
     rows = []
     for name, run in tqdm(chosen.items(), desc="probe", unit="attack", file=sys.stderr):
         started = time.monotonic()
+        tracebacks = _tracebacks(log)
         try:
             tally = await run(server)
         except Exception as error:  # an attack that could not finish: the server did not answer it
@@ -161,6 +163,8 @@ async def run_attacks(server: Server, process: asyncio.subprocess.Process,
             tally.broke(f"the victim's p99 was {p99:.0f} ms")
         if process.returncode is not None:
             tally.broke(f"the server exited ({process.returncode})")
+        if (logged := _tracebacks(log) - tracebacks) > 0:
+            tally.broke(f"the server logged {logged} tracebacks (an error nobody handled)")
         rows.append((name, tally, p99))
         if process.returncode is not None:
             break
@@ -175,11 +179,12 @@ async def run_attacks(server: Server, process: asyncio.subprocess.Process,
     breaks = [(name, why) for name, tally, _ in rows for why in tally.breaks]
     for name, why in breaks:
         print(f"  broke: {name}: {why}")
-    tracebacks = log.read_text(errors="replace").count("Traceback")
-    if tracebacks:
-        print(f"  the server logged {tracebacks} tracebacks")
     print(f"probe: {len(rows)} attacks, {len(breaks)} breaks, victim p99 {victim.p99_ms():.0f} ms")
     return 1 if breaks else 0
+
+
+def _tracebacks(log: Path) -> int:
+    return log.read_text(errors="replace").count("Traceback")
 
 
 def main() -> int:

@@ -37,11 +37,12 @@ async def slow_bodies(server: Server, seconds: float, source: str) -> Tally:
     async with http_client(server, source) as client:
         while time.monotonic() < end:
             try:
-                answered = (await client.get("/healthz", timeout=5)).status_code == 200
-            except httpx.HTTPError:
-                answered = False
-            if not answered:
-                tally.broke("/healthz from the same address went unanswered behind slow bodies")
+                answer = (await client.get("/healthz", timeout=5)).status_code
+                failure = "" if answer == 200 else f"HTTP {answer}"
+            except httpx.HTTPError as error:
+                failure = type(error).__name__
+            if failure:
+                tally.broke(f"/healthz from the same address behind slow bodies: {failure}")
                 break
             await asyncio.sleep(0.5)
     for reader, writer in sockets:
