@@ -2,7 +2,7 @@
 
 Requests come from distinct loopback addresses (127.0.0.2, 127.0.0.3, ...):
 the server listens on 127.0.0.1 and sees each as its own client. 127.0.0.1
-itself is exempt by default, as a local proxy would be.
+itself is exempt, as the suite's servers make it (`--room-limit-exempt`).
 """
 
 from __future__ import annotations
@@ -73,7 +73,19 @@ def test_refused_requests_do_not_use_up_the_allowance(server: ServerProcess) -> 
         assert create(client, server).status_code == 429
 
 
-def test_behind_a_local_proxy_each_forwarded_client_has_its_own_allowance(server: ServerProcess) -> None:
+@pytest.fixture(scope="module")
+def behind_proxy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A server that trusts this machine as its proxy (`--forwarded-allow-ips`)."""
+    workdir = tmp_path_factory.mktemp("proxied")
+    database = f"sqlite+aiosqlite:///{workdir / 'duoplay.db'}"
+    with running_server(database, workdir, "--forwarded-allow-ips", "127.0.0.1") as process:
+        yield process
+
+
+def test_behind_a_local_proxy_each_forwarded_client_has_its_own_allowance(
+    behind_proxy: ServerProcess,
+) -> None:
+    server = behind_proxy
     with client_from("127.0.0.1") as proxy:
         statuses = [create(proxy, server, forwarded_for="203.0.113.7").status_code for _ in range(11)]
         assert statuses == [201] * 10 + [429]

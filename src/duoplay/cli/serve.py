@@ -7,8 +7,16 @@ import logging
 import sys
 
 from duoplay.core.registry import game_ids
-from duoplay.server.config import DEFAULT_DATABASE, ServerConfig, database_from_env, redis_from_env
+from duoplay.server.config import (
+    DEFAULT_DATABASE,
+    ServerConfig,
+    database_from_env,
+    forwarded_from_env,
+    redis_from_env,
+)
 from duoplay.server.hosts import implied_hosts
+from duoplay.server.protocol import MAX_MESSAGE_BYTES
+from duoplay.server.proxies import AddressSet, network_problem, split_entries
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -73,13 +81,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--room-limit-exempt",
         nargs="*",
-        default=["127.0.0.1", "::1"],
+        default=[],
         metavar="ADDRESS",
-        help="client addresses the per-address limits (new rooms, code lookups, connections) do not "
-        "apply to (default 127.0.0.1 ::1; none if empty)",
+        help="client addresses the per-address limits (new rooms, code lookups, connections, WebSocket "
+        "traffic, replays) do not apply to (default: none)",
     )
+    parser.add_argument("--forwarded-allow-ips", nargs="*", default=None, metavar="ADDRESS",
+                        help="proxies (addresses or networks, such as 10.0.0.11 or 10.0.0.0/24) whose "
+                        "X-Forwarded-For header names the client; from any other peer it is ignored "
+                        "(default: $FORWARDED_ALLOW_IPS, else none)")
     parser.add_argument("--handshake-timeout", type=float, default=10.0,
                         help="seconds a new connection has to send its request headers (default 10)")
+    parser.add_argument("--body-timeout", type=float, default=5.0,
+                        help="seconds a request has, once its headers are in, to send its whole body; "
+                        "past it the answer is 408 and the connection is closed (default 5)")
     parser.add_argument("--hello-timeout", type=float, default=10.0,
                         help="seconds a new WebSocket has to say hello before it is closed (default 10)")
     parser.add_argument("--connections-per-address", type=int, default=50,
@@ -88,6 +103,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="connections one client address may hold open before they become WebSockets "
                         "(silent ones, ones still sending headers, HTTP keep-alive; default 50; 0 turns "
                         "the cap off)")
+    parser.add_argument("--address-messages-per-second", type=int, default=100,
+                        help="WebSocket messages one client address may send a second on all its "
+                        "connections together; the connection past it is closed (default 100; 0: off)")
+    parser.add_argument("--address-bytes-per-second", type=int, default=256 * 1024,
+                        help="the same budget in bytes (default 262144; 0: off)")
+    parser.add_argument("--websockets-per-minute", type=int, default=60,
+                        help="new WebSockets one client address may open a minute, as many at once "
+                        "(default 60; 0: off)")
     parser.add_argument("--max-spectators", type=int, default=50,
                         help="spectators one room takes (default 50; 0 turns the cap off)")
     parser.add_argument("--lookup-burst", type=int, default=20,
@@ -131,13 +154,23 @@ def settings_problem(args: argparse.Namespace) -> str | None:
         return "--room-burst must be 0 (no limit) or more"
     if args.room_burst > 0 and args.rooms_per_minute <= 0:
         return "--rooms-per-minute must be more than 0"
-    if args.hello_timeout <= 0 or args.handshake_timeout <= 0:
-        return "--hello-timeout and --handshake-timeout must be more than 0 seconds"
+    if args.hello_timeout <= 0 or args.handshake_timeout <= 0 or args.body_timeout <= 0:
+        return "--hello-timeout, --handshake-timeout and --body-timeout must be more than 0 seconds"
     caps = (args.connections_per_address, args.http_connections_per_address, args.max_spectators,
-            args.lookup_burst)
+            args.lookup_burst, args.address_messages_per_second, args.address_bytes_per_second,
+            args.websockets_per_minute)
     if min(caps) < 0:
-        return ("--connections-per-address, --http-connections-per-address, --max-spectators and "
-                "--lookup-burst must be 0 (no limit) or more")
+        return ("--connections-per-address, --http-connections-per-address, --max-spectators, "
+                "--lookup-burst, --address-messages-per-second, --address-bytes-per-second and "
+                "--websockets-per-minute must be 0 (no limit) or more")
+    if 0 < args.address_bytes_per_second < MAX_MESSAGE_BYTES:
+        return f"--address-bytes-per-second must be 0 (no limit) or at least {MAX_MESSAGE_BYTES}, one message"
+    for entry in split_entries(args.room_limit_exempt):
+        if (problem := network_problem(entry)) is not None:
+            return f"--room-limit-exempt: {problem}"
+    for entry in split_entries(trusted_proxies(args)):
+        if (problem := network_problem(entry)) is not None:
+            return f"--forwarded-allow-ips: {problem}"
     if args.lookup_burst > 0 and args.lookups_per_minute <= 0:
         return "--lookups-per-minute must be more than 0"
     unknown = [game for game in args.warm_up if game not in game_ids()]
@@ -153,6 +186,12 @@ def settings_problem(args: argparse.Namespace) -> str | None:
     return None
 
 
+def trusted_proxies(args: argparse.Namespace) -> list[str]:
+    if args.forwarded_allow_ips is None:
+        return forwarded_from_env()
+    return split_entries(args.forwarded_allow_ips)
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -161,6 +200,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
 
     from duoplay.server.app import create_app
+    from duoplay.server.frames import StrictTextProtocol
     from duoplay.server.handshake import handshake_deadline
 
     logging.basicConfig(
@@ -178,11 +218,16 @@ def run(args: argparse.Namespace) -> int:
         unwatched_after=args.unwatched_after,
         room_burst=args.room_burst,
         rooms_per_minute=args.rooms_per_minute,
-        room_limit_exempt=tuple(args.room_limit_exempt),
+        room_limit_exempt=tuple(split_entries(args.room_limit_exempt)),
+        forwarded_allow_ips=tuple(trusted_proxies(args)),
         handshake_timeout=args.handshake_timeout,
+        body_timeout=args.body_timeout,
         hello_timeout=args.hello_timeout,
         connections_per_address=args.connections_per_address,
         http_connections_per_address=args.http_connections_per_address,
+        address_messages_per_second=args.address_messages_per_second,
+        address_bytes_per_second=args.address_bytes_per_second,
+        websockets_per_minute=args.websockets_per_minute,
         max_spectators=args.max_spectators,
         lookup_burst=args.lookup_burst,
         lookups_per_minute=args.lookups_per_minute,
@@ -198,8 +243,10 @@ def run(args: argparse.Namespace) -> int:
     app = create_app(config)
     # The app keeps the protocol class: its count of open HTTP connections per address is one
     # the test hooks report.
+    # A trusted proxy's connections carry many clients: the cap before WebSockets spares them.
+    spared = AddressSet([*config.room_limit_exempt, *config.forwarded_allow_ips])
     app.state.http_protocol = handshake_deadline(
-        config.handshake_timeout, config.http_connections_per_address, config.room_limit_exempt
+        config.handshake_timeout, config.http_connections_per_address, spared, config.body_timeout
     )
     uvicorn.run(
         app,
@@ -207,6 +254,10 @@ def run(args: argparse.Namespace) -> int:
         port=args.port,
         log_level=args.log_level,
         http=app.state.http_protocol,
+        ws=StrictTextProtocol,
+        # The app finds the client behind a trusted proxy itself (server/proxies.py); uvicorn's own
+        # middleware would trust any local peer's X-Forwarded-For.
+        proxy_headers=False,
         ws_max_size=1024 * 1024,
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,

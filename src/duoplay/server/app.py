@@ -1,4 +1,5 @@
-"""The ASGI app: HTTP API, the web client's files and one WebSocket per client (docs/protocol.md)."""
+"""The ASGI app: HTTP API, the web client's files and one WebSocket per client (`server/sockets.py`,
+docs/protocol.md)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,8 @@ import json
 import logging
 import os
 import time
-from collections import deque
 from collections.abc import AsyncIterator
 from typing import Any
-from urllib.parse import urlsplit
 
 import segno
 from starlette.applications import Starlette
@@ -22,7 +21,6 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from duoplay.bots.pool import BotPool
 from duoplay.core.declared import describe, has_warm_up, warm_up
@@ -30,11 +28,22 @@ from duoplay.core.json import MAX_DEPTH, has_lone_surrogates, too_deep
 from duoplay.core.registry import find_game, game_ids
 from duoplay.server import howto, testhooks
 from duoplay.server import protocol as wire
+from duoplay.server.admission import Admission
+from duoplay.server.clients import (
+    client_address,
+    give_back_lookup,
+    lookup_refusal,
+    origin_allowed,
+    take_lookup,
+)
+from duoplay.server.clients import rooms_of as _rooms
 from duoplay.server.config import ServerConfig, normalize_database_url
 from duoplay.server.hosts import AllowedHosts
-from duoplay.server.protocol import ProtocolError
+from duoplay.server.proxies import AddressSet, ForwardedClient
 from duoplay.server.ratelimit import AddressLimit, LocalAddressLimit, TokenBuckets, retry_after_header
-from duoplay.server.rooms import LocalRooms, RoomError, RoomService, RoomUnavailable
+from duoplay.server.replays import ReplayShare
+from duoplay.server.rooms import LocalRooms, RoomError
+from duoplay.server.sockets import room_socket
 from duoplay.server.storage import Storage
 from duoplay.server.storage.migrate import upgrade_async
 from duoplay.server.watchdog import watch_gc, watch_loop
@@ -43,11 +52,6 @@ log = logging.getLogger(__name__)
 
 GC_THRESHOLDS = (5000, 20, 100)  # CPython's defaults are (700, 10, 10); see the lifespan below
 MAX_BODY = 64 * 1024  # a room request is a few hundred bytes
-MAX_OUTBOX = 1000  # messages waiting for a client that does not read; past this it is dropped
-CLOSE_ROOM_NOT_FOUND = 4404
-CLOSE_POLICY = 1008
-CLOSE_MOVED = 1012  # "service restart": the room moved to another server process; reconnect
-CLOSE_TRY_AGAIN = 1013
 
 _PLACEHOLDER = """<!doctype html><html><head><meta charset="utf-8"><title>duoplay</title></head>
 <body><p>The duoplay server is running, but the web client is not installed.</p></body></html>"""
@@ -71,60 +75,11 @@ async def _refused(request: Request, error: Exception) -> Response:
     assert isinstance(error, RoomError)
     return room_error_response(error)
 
-
-def client_address(request: Request | WebSocket) -> str:
-    return request.client.host if request.client is not None else ""
-
-
-def origin_allowed(request: Request | WebSocket) -> bool:
-    """Same origin (the Origin's host is the Host the request was sent to), or an allowed origin.
-
-    Browsers send Origin with every WebSocket and every cross-origin POST; a request without one
-    is not a browser acting for a page, and is let through."""
-    origin = request.headers.get("origin")
-    if origin is None:
-        return True
-    allowed: tuple[str, ...] = request.app.state.config.allowed_origins
-    if "*" in allowed or origin.rstrip("/") in allowed:
-        return True
-    parts = urlsplit(origin)
-    host = request.headers.get("host", "")
-    return parts.scheme in ("http", "https") and bool(host) and parts.netloc.lower() == host.lower()
-
-
 def origin_refusal() -> JSONResponse:
     return error_response(wire.FORBIDDEN_ORIGIN, "Requests from other sites are not allowed here", 403)
 
-
-async def take_lookup(request: Request | WebSocket) -> float:
-    """Spend one code lookup of the client's address: 0.0, or the seconds until one comes back."""
-    limit: AddressLimit | None = request.app.state.lookup_limit
-    address = client_address(request)
-    if limit is None or address in request.app.state.config.room_limit_exempt:
-        return 0.0
-    return await limit.take(address)
-
-
-async def give_back_lookup(request: Request | WebSocket) -> None:
-    """A code that named a room costs nothing: only guessing runs out of lookups."""
-    limit: AddressLimit | None = request.app.state.lookup_limit
-    if limit is not None and client_address(request) not in request.app.state.config.room_limit_exempt:
-        await limit.give_back(client_address(request))
-
-
-def lookup_refusal(wait: float) -> ProtocolError:
-    return ProtocolError(wire.RATE_LIMITED, "Too many room codes tried from your address; "
-                         "try again in {seconds} s", seconds=int(retry_after_header(wait)))
-
-
 def games_list() -> list[dict[str, Any]]:
     return [describe(find_game(game_id)) for game_id in game_ids()]
-
-
-def _rooms(request: Request | WebSocket) -> RoomService:
-    rooms: RoomService = request.app.state.rooms
-    return rooms
-
 
 async def healthz(request: Request) -> Response:
     return JSONResponse({"status": "ok"})
@@ -220,10 +175,19 @@ async def match_replay(request: Request) -> Response:
         if not (seat_text.isascii() and seat_text.isdigit()) or len(seat_text) > 2:
             return error_response("bad_seat", "seat must be a seat number", 400)
         seat = int(seat_text)
+    share: ReplayShare = request.app.state.replay_share
+    address = client_address(request)
+    spared = address in request.app.state.config.room_limit_exempt
+    if not spared and not share.take(address):
+        return error_response("replays_busy", "Replays you asked for are still being prepared: ask again "
+                              "once one has come", 429, {"Retry-After": "1"})
     try:
         body = await _rooms(request).replay(request.path_params["match_id"], seat)
     except RoomError as error:
         return room_error_response(error)
+    finally:
+        if not spared:
+            share.give_back(address)
     if body is None:
         return error_response("match_not_found", "No match has that id", 404)
     return Response(body, media_type="application/json")
@@ -256,147 +220,6 @@ async def manifest(request: Request) -> Response:
     if not path.is_file():
         return Response("Not Found", status_code=404, media_type="text/plain")
     return FileResponse(path, media_type="application/manifest+json")
-
-
-async def refuse_socket(websocket: WebSocket, error: ProtocolError, code: int = CLOSE_POLICY) -> None:
-    await websocket.send_text(wire.encode(wire.error(error)))
-    await websocket.close(code)
-
-
-async def room_socket(websocket: WebSocket) -> None:
-    config: ServerConfig = websocket.app.state.config
-    await websocket.accept()
-    if not origin_allowed(websocket):
-        await refuse_socket(websocket, ProtocolError(wire.FORBIDDEN_ORIGIN,
-                                                     "Requests from other sites are not allowed here"))
-        return
-    address = client_address(websocket)
-    open_sockets: dict[str, int] = websocket.app.state.open_sockets
-    most = config.connections_per_address
-    if most > 0 and address not in config.room_limit_exempt and open_sockets.get(address, 0) >= most:
-        await refuse_socket(websocket, ProtocolError(
-            wire.TOO_MANY_CONNECTIONS, "Too many connections from your address (at most {most})", most=most))
-        return
-    open_sockets[address] = open_sockets.get(address, 0) + 1
-    try:
-        await _serve_socket(websocket, config)
-    finally:
-        open_sockets[address] -= 1
-        if not open_sockets[address]:
-            del open_sockets[address]
-
-
-async def _serve_socket(websocket: WebSocket, config: ServerConfig) -> None:
-    outbox: asyncio.Queue[str | None] = asyncio.Queue()
-    overflow = False
-
-    reader = asyncio.current_task()
-
-    def send(text: str) -> None:
-        nonlocal overflow
-        if outbox.qsize() >= MAX_OUTBOX:
-            # A client that does not read would make us hold its messages forever: drop it.
-            if not overflow and reader is not None:
-                overflow = True
-                reader.cancel()
-            return
-        outbox.put_nowait(text)
-
-    async def write() -> None:
-        with contextlib.suppress(Exception):
-            while (text := await outbox.get()) is not None:
-                await websocket.send_text(text)
-
-    rooms = _rooms(websocket)
-    moved = False
-
-    def end() -> None:
-        """The room moved to another server process: close, and the client reconnects."""
-        nonlocal moved
-        if not moved and reader is not None:
-            moved = True
-            reader.cancel()
-
-    if (wait := await take_lookup(websocket)) > 0:
-        await refuse_socket(websocket, lookup_refusal(wait))
-        return
-    try:
-        subscription = await rooms.subscribe(websocket.path_params["code"], send, end)
-    except RoomUnavailable:
-        busy = ProtocolError(wire.SERVER_ERROR, "The server could not do that; try again")
-        await refuse_socket(websocket, busy, CLOSE_TRY_AGAIN)
-        return
-    if subscription is None:
-        await refuse_socket(websocket, ProtocolError(wire.ROOM_NOT_FOUND, "No room has that code"),
-                            CLOSE_ROOM_NOT_FOUND)
-        return
-    await give_back_lookup(websocket)
-    writer = asyncio.create_task(write())
-    limit = TokenBuckets(config.rate_limit, config.rate_limit)  # one key: this connection
-    refusals: deque[float] = deque()
-    loop = asyncio.get_running_loop()
-    hello_by: float | None = loop.time() + config.hello_timeout  # None once the room took the hello
-    pings = False  # the client pings: silence means its network went
-    try:
-        while not overflow and not moved:
-            if hello_by is not None:
-                try:
-                    frame = await asyncio.wait_for(websocket.receive(), max(0.0, hello_by - loop.time()))
-                except TimeoutError:
-                    send(wire.encode(wire.error(ProtocolError(
-                        wire.HELLO_TIMEOUT, "Say hello within {seconds} s of connecting",
-                        seconds=config.hello_timeout))))
-                    break
-            elif pings:
-                try:
-                    frame = await asyncio.wait_for(websocket.receive(), config.silent_after)
-                except TimeoutError:
-                    break
-            else:
-                frame = await websocket.receive()
-            arrived = loop.time()  # before anything else: races are decided by this stamp
-            if frame["type"] == "websocket.disconnect":
-                break
-            now = time.monotonic()
-            text = frame.get("text")
-            try:
-                if limit.take("") > 0:
-                    raise ProtocolError(wire.RATE_LIMITED, "At most {most} messages per second",
-                                        most=config.rate_limit)
-                message = wire.parse_client(text, arrived)
-            except ProtocolError as error:
-                send(wire.encode(wire.error(error, wire.message_id(text))))
-                refusals.append(now)
-                while refusals and now - refusals[0] > config.abuse_window:
-                    refusals.popleft()
-                if len(refusals) > config.abuse_limit:
-                    break
-                continue
-            if isinstance(message.message, wire.Ping):
-                pings = True
-                send(wire.encode(wire.message("pong", id=message.id)))
-                continue
-            # Shielded: a cancelled reader must not stop a move halfway between storage and fan-out.
-            await asyncio.shield(rooms.deliver(subscription, message, text))
-            if hello_by is not None and isinstance(message.message, wire.Hello):
-                if not await rooms.greeted(subscription):
-                    break  # the room refused the hello (it has all the spectators it takes)
-                hello_by = None
-    except WebSocketDisconnect:
-        pass
-    except asyncio.CancelledError:
-        if not overflow and not moved:
-            raise
-    finally:
-        await rooms.unsubscribe(subscription)
-        outbox.put_nowait(None)
-        # Give queued messages (such as the last error) a moment to leave before closing.
-        with contextlib.suppress(asyncio.TimeoutError):
-            await asyncio.wait_for(asyncio.shield(writer), 2.0)
-        writer.cancel()
-        with contextlib.suppress(Exception):
-            await websocket.close(CLOSE_MOVED if moved else CLOSE_POLICY)
-
 
 async def _warm_up(games: tuple[str, ...], pool: BotPool) -> None:
     """Load the named games' data here and in every bot pool worker, and wait until all have."""
@@ -475,7 +298,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         Mount("/static", StaticFiles(directory=config.web_dir, check_dir=False), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={RoomError: _refused},
-                    middleware=[Middleware(AllowedHosts, names=config.allowed_hosts)])
+                    middleware=[Middleware(ForwardedClient, proxies=AddressSet(config.forwarded_allow_ips)),
+                                Middleware(AllowedHosts, names=config.allowed_hosts)])
     app.state.config = config
     app.state.room_limit = (
         LocalAddressLimit(TokenBuckets(config.room_burst, config.rooms_per_minute / 60))
@@ -486,5 +310,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         if config.lookup_burst > 0 else None
     )
     app.state.open_sockets = {}
+    app.state.admission = Admission(config)
+    app.state.replay_share = ReplayShare()
     app.state.games = games_list()
     return app

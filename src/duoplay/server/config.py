@@ -18,6 +18,11 @@ def redis_from_env() -> str | None:
     return os.environ.get("REDIS_URL") or None
 
 
+def forwarded_from_env() -> list[str]:
+    """The trusted proxies of `$FORWARDED_ALLOW_IPS` (comma-separated), the variable uvicorn reads."""
+    return [part.strip() for part in os.environ.get("FORWARDED_ALLOW_IPS", "").split(",") if part.strip()]
+
+
 def normalize_database_url(url: str) -> str:
     """Accept the usual short forms and pick the async driver the server needs."""
     for prefix, replacement in (
@@ -55,12 +60,18 @@ class ServerConfig:
     """Rooms one client address may create over HTTP in quick succession; 0 turns the limit off."""
     rooms_per_minute: float = 4.0
     """How fast that allowance comes back once spent."""
-    room_limit_exempt: tuple[str, ...] = ("127.0.0.1", "::1")
-    """Addresses the per-address limits spare (new rooms, code lookups and joins, open connections):
-    this machine, or a local proxy that does not pass addresses on."""
+    room_limit_exempt: tuple[str, ...] = ()
+    """Client addresses the per-address limits spare (new rooms, code lookups and joins, connections,
+    WebSocket traffic, replays); none unless named (the test suite names this machine)."""
+    forwarded_allow_ips: tuple[str, ...] = ()
+    """Proxies (addresses or networks) whose `X-Forwarded-For` names the client (`server/proxies.py`);
+    from any other peer the header is ignored. None by default."""
     handshake_timeout: float = 10.0
     """Seconds a new connection (or a new request on a kept-alive one) has to send its request line and
     headers; `duoplay serve` gives it to uvicorn (`duoplay.server.handshake`)."""
+    body_timeout: float = 5.0
+    """Seconds a request has, once its headers are in, to send its whole body; past it the answer
+    is 408 and the connection is closed (`duoplay.server.handshake`)."""
     hello_timeout: float = 10.0
     # A connection that pings (the web client does, every 5 s of quiet) and then says nothing for
     # this long has lost its network: it is closed, so the others see its seat as away.
@@ -70,6 +81,13 @@ class ServerConfig:
     """Open WebSockets one client address may hold; 0 turns the cap off."""
     http_connections_per_address: int = 50
     """Connections one client address may hold before they become WebSockets; 0 turns the cap off."""
+    address_messages_per_second: int = 100
+    """WebSocket messages one client address may send a second on all its connections together;
+    past it the connection that sent one more is closed (`server/admission.py`). 0 turns it off."""
+    address_bytes_per_second: int = 256 * 1024
+    """The same budget in bytes of WebSocket messages; 0 turns it off."""
+    websockets_per_minute: int = 60
+    """New WebSockets one client address may open a minute (as many at once); 0 turns it off."""
     max_spectators: int = 50
     """Spectators (connections without a seat) one room takes; 0 turns the cap off."""
     lookup_burst: int = 20

@@ -46,8 +46,11 @@ class TokenBuckets:
     def __len__(self) -> int:
         return len(self._buckets)
 
-    def take(self, key: str) -> float:
-        """Spend one token of `key`: 0.0 if there was one, else the seconds until there will be."""
+    def take(self, key: str, cost: float = 1.0) -> float:
+        """Spend `cost` tokens of `key`: 0.0 if it had them, else the seconds until it will.
+
+        A cost above `burst` costs `burst`: a full bucket pays for anything, once."""
+        cost = min(cost, float(self.burst))
         now = self._clock()
         self._forget(now)
         bucket = self._buckets.get(key)
@@ -57,10 +60,10 @@ class TokenBuckets:
             bucket.tokens = min(float(self.burst), bucket.tokens + (now - bucket.updated) * self.per_second)
             bucket.updated = now
             self._buckets.move_to_end(key)
-        if bucket.tokens >= 1.0:
-            bucket.tokens -= 1.0
+        if bucket.tokens >= cost:
+            bucket.tokens -= cost
             return 0.0
-        return (1.0 - bucket.tokens) / self.per_second
+        return (cost - bucket.tokens) / self.per_second
 
     def give_back(self, key: str) -> None:
         """Return a token spent on a request that was refused for another reason."""

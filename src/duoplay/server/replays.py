@@ -25,7 +25,7 @@ import contextlib
 import json
 import multiprocessing
 import os
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -40,6 +40,9 @@ from duoplay.server.storage import Storage, StoredMatch
 
 FRAMES_PER_RUN = 400  # frames encoded in one call: fewer calls, and a short walk when one must be escaped
 MAX_WAITING = 8  # replays asked for and not yet built; past this, asking again later is the answer
+# The share of those one client address may hold: eight requests from one address leave the other
+# six places to everyone else.
+MAX_WAITING_PER_ADDRESS = 2
 CACHE_BYTES = 64_000_000  # encoded frames the replay process keeps, to extend rather than rebuild
 REPLAY_NICENESS = 10  # the replay process yields the CPU to the rooms
 
@@ -54,6 +57,27 @@ class NoSuchSeat(Exception):
 
 class ReplaysBusy(Exception):
     """Too many replays are waiting to be built."""
+
+
+class ReplayShare:
+    """The replays each client address is waiting for: at most `most` at a time, so that one
+    address cannot hold the whole queue (`MAX_WAITING`) and turn everyone else away."""
+
+    def __init__(self, most: int = MAX_WAITING_PER_ADDRESS) -> None:
+        self.most = most
+        self._waiting: Counter[str] = Counter()
+
+    def take(self, address: str) -> bool:
+        """Count one more replay for `address`, unless it already waits for `most`."""
+        if self._waiting[address] >= self.most:
+            return False
+        self._waiting[address] += 1
+        return True
+
+    def give_back(self, address: str) -> None:
+        self._waiting[address] -= 1
+        if self._waiting[address] <= 0:
+            del self._waiting[address]
 
 
 class ReplayWorker:
