@@ -3,13 +3,14 @@
 `duoplay serve` runs on a SQLite file in a temporary directory, its per-address limits applied to
 loopback clients too (`--room-limit-exempt` with no address). Each attack speaks from a loopback
 address of its own (127.0.0.x), so one attack's limits touch neither another nor the victim: two
-players seated in a room of their own (from 127.0.0.2) who ping the server every 50 ms and
-react with an emote every few seconds, timing each answer. Each attack runs for a bounded time
-(`--seconds`); it broke if the server died or logged a traceback, the victim's p99 went over
-100 ms while it ran, a refusal that should have come did not, or a secret or raw control character
-got through.
+players seated in a room of their own (from 127.0.0.2, in a process of their own) who ping the
+server every 50 ms and react with an emote every few seconds, timing each answer. Each attack runs
+for a bounded time (`--seconds`); it broke if the server died or logged a traceback, the victim's
+p99 went over 100 ms while it ran, a refusal that should have come did not, or a secret or raw
+control character got through. The machine's load is printed beside: other work on it slows the
+victim as much as an attack would.
 
-    python benchmarks/probe.py --seconds 8
+    python benchmarks/probe.py --seconds 12
     python benchmarks/probe.py --only rebinding small --seconds 1
 
 The last line is `probe: N attacks, B breaks, victim p99 X ms` (the p99 over the whole run); the
@@ -20,24 +21,26 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sys
 import tempfile
 import time
 import traceback
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
 from tqdm import tqdm
 
 from probe_attacks import connections, messages, rooms
-from probe_attacks.common import Peer, Server, Tally, address, create_room
+from probe_attacks.common import Server, Tally, address
+from probe_attacks.victim import Sample, Victim
 from server_load import DUOPLAY, free_port, percentile_ms
 
 P99_MS = 100.0
 SPECTATORS = 5
 UNWATCHED = 3.0
+BODY_TIMEOUT = 2.0
 VICTIM = address(2)
 SETTLE = 0.5  # seconds after an attack before the next: its sockets close meanwhile
 
@@ -45,7 +48,7 @@ SETTLE = 0.5  # seconds after an attack before the next: its sockets close meanw
 def attacks(seconds: float) -> dict[str, Callable[[Server], Awaitable[Tally]]]:
     """Each attack by name, bound to a source address of its own."""
     return {
-        "slow_bodies": lambda s: connections.slow_bodies(s, seconds, address(10)),
+        "slow_bodies": lambda s: connections.slow_bodies(s, seconds, address(10), BODY_TIMEOUT),
         "floods": lambda s: connections.floods(s, seconds, address(11)),
         "nesting": lambda s: messages.nesting(s, seconds, address(12)),
         "replays": lambda s: rooms.replays(s, seconds, address(13), bystander=address(14)),
@@ -58,54 +61,16 @@ def attacks(seconds: float) -> dict[str, Callable[[Server], Awaitable[Tally]]]:
     }
 
 
-@dataclass
-class Victim:
-    """Two players in a room of their own, timing the server's answers (seconds, with when)."""
-
-    samples: list[tuple[float, float]] = field(default_factory=list)
-    lost: int = 0
-    stop: bool = False
-
-    async def run(self, server: Server) -> None:
-        code = await create_room(server, VICTIM, {"game": "uno-duo"})
-        ada = await Peer.join(server, code, VICTIM, "Ada")
-        ben = await Peer.join(server, code, VICTIM, "Ben")
-        await ada.sit(0)
-        await ben.sit(1)
-        asks = 0
-        last_emote = 0.0
-        while not self.stop:
-            asks += 1
-            started = time.monotonic()
-            try:
-                if started - last_emote > 2.5:  # the room's own path: an emote heard by the other player
-                    last_emote = started
-                    await ada.send(type="emote", emote="wow")
-                    await ben.until("emote", timeout=5, seat=0)
-                else:
-                    pinger = ada if asks % 2 else ben
-                    await pinger.send(type="ping", id=str(asks))
-                    await pinger.until("pong", timeout=5, id=str(asks))
-                self.samples.append((started, time.monotonic() - started))
-            except TimeoutError:
-                self.lost += 1
-                self.samples.append((started, 5.0))
-            await asyncio.sleep(0.05)
-        await ada.close()
-        await ben.close()
-
-    def p99_ms(self, since: float = 0.0, until: float = float("inf")) -> float:
-        return percentile_ms([took for at, took in self.samples if since <= at <= until], 0.99)
-
-
 def serve_command(workdir: Path, port: int) -> list[str]:
-    """The server: per-address limits on loopback too, a small spectator cap, and rooms that nobody
-    watches stopping after a few seconds (their absent players replaced by bots at once)."""
+    """The server: per-address limits on loopback too, a small spectator cap, short deadlines for
+    headers, bodies and hellos, and rooms that nobody watches stopping after a few seconds (their
+    absent players replaced by bots at once)."""
     return [
         str(DUOPLAY), "serve", "--port", str(port), "--database",
         f"sqlite+aiosqlite:///{workdir / 'probe.db'}", "--log-level", "warning",
         "--room-limit-exempt", "--max-spectators", str(SPECTATORS), "--unwatched-after", str(UNWATCHED),
         "--replace-after", "1", "--bot-pace", "0.2", "--hello-timeout", "3", "--handshake-timeout", "3",
+        "--body-timeout", str(BODY_TIMEOUT),
     ]
 
 
@@ -144,10 +109,9 @@ async def probe(seconds: float, only: list[str]) -> int:
 
 async def run_attacks(server: Server, process: asyncio.subprocess.Process,
                       chosen: dict[str, Callable[[Server], Awaitable[Tally]]], log: Path) -> int:
-    victim = Victim()
-    victim_task = asyncio.create_task(victim.run(server))
-    while len(victim.samples) < 5 and not victim_task.done():  # the victim is playing before we start
-        await asyncio.sleep(0.05)
+    victim = Victim(server, VICTIM)
+    await victim.start()  # the victim is playing before the first attack
+    spans = []
     rows = []
     for name, run in tqdm(chosen.items(), desc="probe", unit="attack", file=sys.stderr):
         started = time.monotonic()
@@ -158,29 +122,39 @@ async def run_attacks(server: Server, process: asyncio.subprocess.Process,
             tally = Tally()
             tally.broke(f"the attack failed: {type(error).__name__}: {error}"[:200])
             traceback.print_exc(file=sys.stderr)
-        p99 = victim.p99_ms(started, time.monotonic())
-        if p99 > P99_MS:
-            tally.broke(f"the victim's p99 was {p99:.0f} ms")
+        spans.append((started, time.monotonic()))
         if process.returncode is not None:
             tally.broke(f"the server exited ({process.returncode})")
         if (logged := _tracebacks(log) - tracebacks) > 0:
             tally.broke(f"the server logged {logged} tracebacks (an error nobody handled)")
-        rows.append((name, tally, p99))
+        rows.append((name, tally))
         if process.returncode is not None:
             break
         await asyncio.sleep(SETTLE)
-    victim.stop = True
-    await asyncio.wait([victim_task], timeout=10)
-    if victim_task.done() and victim_task.exception() is not None:
-        rows.append(("victim", Tally(breaks=[f"the victim room failed: {victim_task.exception()!r}"]), 0.0))
+    await victim.stop()
+    if victim.failure:
+        rows.append(("victim", Tally(breaks=[victim.failure])))
+        spans.append((0.0, 0.0))
+    p99s = [p99_ms(victim.samples, since, until) for since, until in spans]
+    for (_, tally), p99 in zip(rows, p99s, strict=True):
+        if p99 > P99_MS:
+            tally.broke(f"the victim's p99 was {p99:.0f} ms")
     print(f"{'attack':<14} {'tried':>7} {'refused':>8} {'broke':>6} {'victim p99 ms':>14}")
-    for name, tally, p99 in rows:
+    for (name, tally), p99 in zip(rows, p99s, strict=True):
         print(f"{name:<14} {tally.tried:>7} {tally.refused:>8} {len(tally.breaks):>6} {p99:>14.1f}")
-    breaks = [(name, why) for name, tally, _ in rows for why in tally.breaks]
+    breaks = [(name, why) for name, tally in rows for why in tally.breaks]
     for name, why in breaks:
         print(f"  broke: {name}: {why}")
-    print(f"probe: {len(rows)} attacks, {len(breaks)} breaks, victim p99 {victim.p99_ms():.0f} ms")
+    load = os.getloadavg()[0]
+    print(f"  machine load {load:.1f} on {os.cpu_count()} cores")
+    print(f"probe: {len(rows)} attacks, {len(breaks)} breaks, victim p99 {p99_ms(victim.samples):.0f} ms")
     return 1 if breaks else 0
+
+
+def p99_ms(samples: list[Sample], since: float = 0.0, until: float = float("inf")) -> float:
+    """The victim's p99 over the answers it asked for in [since, until] (0 when it asked none)."""
+    took = [seconds for at, seconds in samples if since <= at <= until]
+    return percentile_ms(took, 0.99) if took else 0.0
 
 
 def _tracebacks(log: Path) -> int:

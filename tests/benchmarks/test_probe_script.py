@@ -26,7 +26,8 @@ def test_a_short_probe_reports_its_attacks_and_no_breaks() -> None:
     last = LAST_LINE.match(lines[-1])
     assert last is not None, done.stdout
     assert last.group(1, 2) == ("2", "0"), done.stdout
-    rows = {line.split()[0]: line.split()[1:] for line in lines[1:-1]}
+    rows = {line.split()[0]: line.split()[1:] for line in lines[1:-1] if not line.startswith(" ")}
     assert set(rows) == {"rebinding", "small"}, done.stdout
     assert all(int(tried) > 0 and tried == refused for tried, refused, _, _ in rows.values()), done.stdout
+    assert re.search(r"^  machine load [\d.]+ on \d+ cores$", done.stdout, re.M), done.stdout
     assert done.returncode == 0, done.stdout
