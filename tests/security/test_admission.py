@@ -16,6 +16,8 @@ import pytest
 from tests.security.addresses import closed_with, join_from, socket_from, strict_server
 from tests.server.support import Peer, ServerProcess
 
+from duoplay.server.ratelimit import TokenBuckets
+
 pytestmark = pytest.mark.live
 
 MESSAGES = 30
@@ -96,3 +98,13 @@ async def test_an_address_opens_a_bounded_number_of_websockets_a_minute(server: 
     assert code == 1013 and [m["code"] for m in messages] == ["too_many_websockets"]
     assert 1 <= int(messages[0]["params"]["seconds"]) <= 60 // WEBSOCKETS
     await _still_served(server, url, "127.0.0.7")
+
+
+def test_a_bucket_spends_a_cost_and_a_full_one_pays_for_anything_once() -> None:
+    now = [0.0]
+    buckets = TokenBuckets(100, 100, clock=lambda: now[0])
+    assert buckets.take("a", 60) == 0.0
+    assert buckets.take("a", 60) == pytest.approx(0.2)  # 40 left: 20 more come in 0.2 s
+    now[0] += 0.2
+    assert buckets.take("a", 60) == 0.0
+    assert TokenBuckets(100, 100).take("b", 1_000_000) == 0.0  # more than a burst costs a burst

@@ -6,12 +6,16 @@ trusted proxy: what a client writes to its left changes nothing."""
 
 from __future__ import annotations
 
+import argparse
+import subprocess
 from collections.abc import Iterator
 
 import pytest
 from tests.security.addresses import http_from, join_from, socket_from, strict_server
-from tests.server.support import ServerProcess
+from tests.server.support import DUOPLAY, ServerProcess
 
+from duoplay.cli.serve import add_arguments, trusted_proxies
+from duoplay.server.config import ServerConfig
 from duoplay.server.proxies import AddressSet
 
 pytestmark = pytest.mark.live
@@ -94,5 +98,25 @@ def test_the_client_is_read_from_the_right_past_trusted_proxies() -> None:
     assert proxies.client("10.0.0.5", ["203.0.113.7", "10.0.0.9"]) == "203.0.113.7"
     assert proxies.client("10.0.0.5", ["[2001:db8::1]:443"]) == "2001:db8::1"
     assert proxies.client("10.0.0.5", []) == "10.0.0.5"  # the proxy's own request
+    assert proxies.client("::ffff:10.0.0.5", ["203.0.113.7"]) == "203.0.113.7"  # seen on a dual-stack socket
     assert proxies.client("192.0.2.1", ["203.0.113.7"]) == "192.0.2.1"  # not a proxy we trust
     assert AddressSet([]).client("127.0.0.1", ["203.0.113.7"]) == "127.0.0.1"  # none trusted by default
+
+
+def test_no_address_is_spared_or_trusted_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("FORWARDED_ALLOW_IPS", raising=False)
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    args = parser.parse_args([])
+    assert args.room_limit_exempt == [] and trusted_proxies(args) == []
+    assert ServerConfig().room_limit_exempt == () and ServerConfig().forwarded_allow_ips == ()
+    # The variable uvicorn reads still names the proxies, when an operator sets it.
+    monkeypatch.setenv("FORWARDED_ALLOW_IPS", "10.0.0.11, 10.0.1.0/24")
+    assert trusted_proxies(args) == ["10.0.0.11", "10.0.1.0/24"]
+    assert trusted_proxies(parser.parse_args(["--forwarded-allow-ips", "192.0.2.1"])) == ["192.0.2.1"]
+
+
+def test_an_address_that_is_not_one_is_refused_at_start() -> None:
+    refused = subprocess.run([str(DUOPLAY), "serve", "--forwarded-allow-ips", "nginx"],
+                             capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 2 and "--forwarded-allow-ips: not an IP address" in refused.stderr

@@ -63,6 +63,8 @@ class AddressSet:
             ip = ipaddress.ip_address(address)
         except ValueError:
             return False
+        if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+            ip = ip.ipv4_mapped  # a dual-stack socket's view of an IPv4 peer
         return any(ip in network for network in self.networks)
 
     def client(self, peer: str, forwarded: list[str]) -> str:
