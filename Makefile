@@ -30,12 +30,14 @@ build-deps:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
-# Debian packages the tests use (browser and an emoji font as players' devices have, PostgreSQL,
-# Redis and nginx for the cluster, a terminal, WordNet and FreeDict dictionaries for the DUOS bot,
-# spelling dictionaries for the Duple judge), installed once, only when missing.
+# Debian packages the tests use (the browser and its headless shell, an emoji font as players'
+# devices have, PostgreSQL, Redis and nginx for the cluster, a terminal, WordNet and FreeDict
+# dictionaries for the DUOS bot, spelling dictionaries for the Duple judge), installed once, only
+# when missing.
 system-deps:
 	@missing=""; \
 	test -x /usr/bin/chromium || missing="$$missing chromium"; \
+	test -x /usr/bin/chromium-headless-shell || missing="$$missing chromium-headless-shell"; \
 	test -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf || missing="$$missing fonts-noto-color-emoji"; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	command -v redis-server >/dev/null || missing="$$missing redis-server"; \

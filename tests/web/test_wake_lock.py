@@ -2,17 +2,29 @@
 a Screen Wake Lock once the match runs, and lets it go while a bot plays for the player; never for
 a spectator or in a room still waiting.
 
-Headless Chromium grants the lock to a page served from 127.0.0.1 (a secure context), so the lock
-is held here, not only asked for."""
+The full Chromium, headless, grants the lock to a page served from 127.0.0.1 (a secure context), so
+the lock is held here, not only asked for; the headless shell the other browser tests use refuses
+it, so these tests launch the full browser."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, BrowserType, expect
 from tests.web import driver
+from tests.web.conftest import CHROMIUM
 from tests.web.tables import NewContext, Person, add_bot, enter, new_room, player, start
 
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def browser(browser_type: BrowserType, browser_type_launch_args: dict[str, Any]) -> Iterator[Browser]:
+    full = browser_type.launch(**{**browser_type_launch_args, "executable_path": CHROMIUM})
+    yield full
+    full.close()
 
 
 def test_a_seated_player_holds_the_wake_lock_during_a_match(new_context: NewContext, server_url: str) -> None:
