@@ -287,9 +287,11 @@ async def test_a_hard_bot_flips_answers_with_accepted_words_after_a_reaction_tim
     assert bot_flips >= 1
     for delay, event in bot_answers:
         # The judge accepts what the hard bot says, and it says it as a quick person would
-        # (1.2-3 s, here at a tenth of the pace), never at once.
+        # (1.2-3 s, here at a tenth of the pace), never at once. The upper bound only catches a bot
+        # that waits far longer than a person: its margin covers a busy 2-core machine, where the
+        # bot's worker and this client wait their turns for the CPU (2.4 s seen at a load of 11).
         assert event["accepted"] and event["reason"] == "ok", event
-        assert PACE * 1.2 - 0.02 <= delay <= PACE * 3.0 * 1.6 + 1.0, (delay, event)
+        assert PACE * 1.2 - 0.02 <= delay <= PACE * 3.0 * 1.6 + 3.0, (delay, event)
     # The bot voted on Ada's word off the category: a real word gets the benefit of the doubt.
     vote_events, view = votes[0]
     assert {"kind": "voted", "seat": 1} in vote_events and view["won"][0] >= 1
