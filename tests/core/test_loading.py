@@ -33,3 +33,12 @@ def test_a_collector_turned_off_by_the_program_stays_off() -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_what_a_load_made_is_not_walked_by_later_collections() -> None:
+    before = gc.get_freeze_count()
+    with collector_paused():
+        tables = [[str(n)] for n in range(10_000)]  # lists: objects the collector tracks
+    assert gc.get_freeze_count() >= before + len(tables)
+    gc.collect()
+    assert tables[-1] == ["9999"]

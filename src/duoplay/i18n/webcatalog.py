@@ -24,6 +24,7 @@ import json
 import re
 import sys
 from collections.abc import Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -82,12 +83,19 @@ def extract() -> Catalog:
     return catalog
 
 
+@lru_cache(maxsize=1024)
+def _tree(path: Path, modified_ns: int) -> ast.Module:
+    """A source file's syntax tree, parsed again only once the file has changed: the catalog
+    reads every module of the package for its classes, then some of them again for notes."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def game_error_classes() -> list[str]:
     """The names of the game errors and of every class in the package that derives from one of them,
     however deep: a refusal raised as a subclass is as much a message as one raised as its base."""
     bases: dict[str, set[str]] = {}
     for path in PACKAGE.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(_tree(path, path.stat().st_mtime_ns)):
             if isinstance(node, ast.ClassDef):
                 names = {base.id if isinstance(base, ast.Name) else base.attr
                          for base in node.bases if isinstance(base, ast.Name | ast.Attribute)}
@@ -103,7 +111,7 @@ def refusal_note(path: Path, template: str) -> str:
     the keyword arguments of the call that raises it. A refusal goes to the player whose action it
     refuses, and none of its placeholders is a player's name."""
     filled: list[str] = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(_tree(path, path.stat().st_mtime_ns)):
         if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant) \
                 and node.args[0].value == template:
             filled = [f"{{{kw.arg}}} = {ast.unparse(kw.value)}" for kw in node.keywords if kw.arg]
