@@ -642,11 +642,22 @@ class Room:
         self._broadcast_room()
         self._wake_bots()
 
-    def resume(self) -> None:
-        """After loading from storage: nobody is connected yet, so arm every timer afresh."""
+    def resume(self, wait_began: float | None = None) -> None:
+        """After loading from storage: nobody is connected yet, so arm every timer afresh, except the
+        game's wait, which runs on from when it began (`wait_began`, wall-clock seconds) if known:
+        a crash or a hand-over costs no player time. A wait that ended meanwhile passes now (so the
+        next one runs from now: nobody could act while the room was down), unless it ended more
+        than `unwatched_after` ago: a room left that long stops its clocks (it leaves memory), so
+        it starts the wait afresh. A start ahead of this machine's clock (another instance's, on a
+        cluster) counts from now."""
         for seat in range(len(self.lobby.seats)):
             self._arm_away(seat)
-        self._arm_deadline(self.loop_time())
+        now = self.loop_time()
+        ran = 0.0 if wait_began is None else max(0.0, time.time() - wait_began)
+        deadline = None if self.match is None else self.match.deadline()
+        if deadline is not None:
+            ran = 0.0 if ran > deadline.seconds + self.config.unwatched_after else min(ran, deadline.seconds)
+        self._arm_deadline(now - ran)
         self._wake_bots()
 
     async def close(self) -> None:

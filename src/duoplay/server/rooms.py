@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from duoplay.core import declared
 from duoplay.core.errors import GameError, Param, fill
-from duoplay.core.match import Match, replay
+from duoplay.core.match import Match
 from duoplay.core.protocol import JSON, Game
 from duoplay.core.registry import find_game
 from duoplay.server.bot_seats import Decider
@@ -29,6 +29,7 @@ from duoplay.server.protocol import Incoming
 from duoplay.server.replays import NoSuchSeat, ReplayHidden, ReplaysBusy, ReplayWorker
 from duoplay.server.room import Room, Send
 from duoplay.server.storage import RoomRow, Storage
+from duoplay.server.waits import replay_with_wait
 
 log = logging.getLogger(__name__)
 
@@ -204,16 +205,17 @@ class LocalRooms:
 
     async def _load_row(self, row: RoomRow) -> Room:
         match: Match | None = None
+        wait_began: float | None = None  # when the match's current wait began (wall clock)
         if row.match_id is not None:
             stored = await self.storage.load_match(row.match_id)
             if stored is not None:
-                match = replay(stored.header, stored.log)
+                match, wait_began = replay_with_wait(stored)
         if row.status == PLAYING and (match is None or match.outcome() is not None):
             row.status = FINISHED  # the process stopped between the last action and the room update
         room = self._make_room(row, match)
         self.rooms[row.code] = room
         self._idle_since[row.code] = self.clock()
-        room.resume()
+        room.resume(wait_began)
         if match is not None:
             log.info("room %s resumed at version %d", row.code, match.version)
         return room

@@ -50,3 +50,6 @@ class ActionModel(Base):
     """1 for the first accepted action: the match's version once this action is applied."""
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # When the room accepted it (wall-clock seconds): a resumed room counts a wait on from it.
+    # None on rows stored before this was kept.
+    accepted_at: Mapped[float | None] = mapped_column(Float, nullable=True)

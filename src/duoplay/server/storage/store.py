@@ -23,7 +23,7 @@ import contextlib
 import json
 import logging
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 from sqlalchemy import (
@@ -117,6 +117,9 @@ class StoredMatch:
     finished: bool
     outcome: JSON | None
     log: list[LogEntry]
+    created_at: float = 0.0
+    # When each logged action was accepted (wall-clock seconds), None where that was not stored.
+    accepted_at: list[float | None] = field(default_factory=list)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -256,7 +259,7 @@ class Storage:
             [fence.code for fence in fences], [fence.generation for fence in fences],
             [row.values["match_id"] for row in rows], [row.values["version"] for row in rows],
             [row.values["seat"] for row in rows], [json.dumps(row.values["action"]) for row in rows],
-            len(fences),
+            [row.values["accepted_at"] for row in rows], len(fences),
         )
         async with self.engine.connect() as conn:
             driver = (await conn.get_raw_connection()).driver_connection
@@ -332,10 +335,15 @@ class Storage:
         await self.write(Write(((insert(_matches), values),), fence))
 
     async def append_action(
-        self, match_id: str, version: int, entry: LogEntry, outcome: JSON | None, fence: Fence | None = None
+        self, match_id: str, version: int, entry: LogEntry, outcome: JSON | None, fence: Fence | None = None,
+        accepted_at: float | None = None,
     ) -> None:
-        """Store one accepted action (and, if it ended the match, the outcome) in one commit."""
-        values = {"match_id": match_id, "version": version, "seat": entry.seat, "action": entry.action}
+        """Store one accepted action (and, if it ended the match, the outcome) in one commit, with
+        when it was accepted (wall-clock seconds, default now): a resumed room's waits run on from it."""
+        values = {
+            "match_id": match_id, "version": version, "seat": entry.seat, "action": entry.action,
+            "accepted_at": time.time() if accepted_at is None else accepted_at,
+        }
         await self.write(ActionRow(values, outcome, fence))
 
     # --- reads ----------------------------------------------------------------------------
@@ -360,14 +368,16 @@ class Storage:
             # the event loop goes on between runs. Each run's actions are read as text and decoded
             # in one call: a decode per row costs several times more.
             rows = await conn.stream(
-                select(_actions.c.seat, sql_cast(_actions.c.action, Text))
+                select(_actions.c.seat, sql_cast(_actions.c.action, Text), _actions.c.accepted_at)
                 .where(_actions.c.match_id == match_id, _actions.c.version > after)
                 .order_by(_actions.c.version)
             )
             log: list[LogEntry] = []
+            accepted_at: list[float | None] = []
             async for run in rows.partitions(LOAD_RUN):
-                actions = json.loads("[" + ",".join(text for _, text in run) + "]")
-                log += [LogEntry(seat, action) for (seat, _), action in zip(run, actions, strict=True)]
+                actions = json.loads("[" + ",".join(text for _, text, _ in run) + "]")
+                log += [LogEntry(seat, action) for (seat, _, _), action in zip(run, actions, strict=True)]
+                accepted_at += [at for _, _, at in run]
         header = MatchHeader(row.game, row.seats, row.seed, dict(row.options))
         return StoredMatch(
             match_id=row.id,
@@ -377,6 +387,8 @@ class Storage:
             finished=bool(row.finished),
             outcome=row.outcome,
             log=log,
+            created_at=row.created_at,
+            accepted_at=accepted_at,
         )
 
 
@@ -415,10 +427,11 @@ WITH fence AS (
     WHERE rooms.code = held.code AND rooms.generation = held.generation
     RETURNING 1
 )
-INSERT INTO actions (match_id, version, seat, action)
-SELECT new.match_id, new.version, new.seat, new.action::json
-FROM unnest($3::varchar[], $4::int[], $5::int[], $6::text[]) AS new(match_id, version, seat, action)
-WHERE (SELECT count(*) FROM fence) = $7
+INSERT INTO actions (match_id, version, seat, action, accepted_at)
+SELECT new.match_id, new.version, new.seat, new.action::json, new.accepted_at
+FROM unnest($3::varchar[], $4::int[], $5::int[], $6::text[], $7::float8[])
+    AS new(match_id, version, seat, action, accepted_at)
+WHERE (SELECT count(*) FROM fence) = $8
 """
 
 
