@@ -61,7 +61,7 @@ def test_case_and_accents_do_not_matter() -> None:
     assert judge_answer("es", "cancion", ["C", "N"], None).accepted
 
 
-def test_names_of_several_words_only_in_proper_noun_categories() -> None:
+def test_names_of_several_words_only_where_the_name_fits() -> None:
     assert judge_answer("es", "Costa Rica", ["C", "R"], "pais") == Verdict(True, "ok")
     assert judge_answer("en", "New Zealand", ["N", "Z"], "country") == Verdict(True, "ok")
     assert judge_answer("es", "Costa Rica", ["C", "R"], None).reason == "several_words"

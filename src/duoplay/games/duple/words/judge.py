@@ -4,7 +4,9 @@
 accepted by vote ("remembered"), one word only (a name known in a proper-noun category
 may have several), plural made to use a letter (the S; in Swedish, Polish and French any
 inflection whose base form lacks a card letter: "bilen" for N), a word of the language or a
-known name, no proper nouns in All Play, and the category. In Swedish and Polish a word typed
+known name, no proper nouns in All Play, and the category (proper nouns fit any category
+they belong to; a word typed without its accents fits when any word it spells does:
+"sandias" is "sandías"). In Swedish and Polish a word typed
 without its letters' marks ("kott", "lyzka") is first read as the word it spells. It is
 deterministic and does no I/O once a language is loaded (`warm_up`), so a replayed match
 judges every answer the same.
@@ -18,6 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from duoplay.core.loading import collector_paused
+from duoplay.games.duple.words.accents import marked_readings
 from duoplay.games.duple.words.categories import LANGUAGES, Category, categories
 from duoplay.games.duple.words.common import CommonWords, load_common
 from duoplay.games.duple.words.dictionary import INFLECTING, Analysis, Hunspell, hunspell
@@ -93,7 +96,20 @@ def _spellings(data: Language, text: str, folded: str) -> tuple[str, ...]:
     found = [text, text.lower(), *data.common.spellings.get(folded, ())]
     if listed is not None:
         found += [listed, listed.lower()]
+    if len(found) == 2:  # nothing else known: a rarer word typed without its accents ("sandias")
+        found += marked_readings(data.lang, text.lower(), data.dictionary.lookup)
     return tuple(dict.fromkeys(found))
+
+
+def _other_readings(data: Language, text: str, folded: str) -> tuple[str, ...]:
+    """The other words an answer typed without accents may spell: "sandias" is an adjective as
+    typed, and "sandías" (the fruit) too. A word typed with marks is read as typed ("lámpara" is
+    not the verb form "lampara")."""
+    if text.lower() != folded:
+        return ()
+    found = [*data.common.spellings.get(folded, ()),
+             *marked_readings(data.lang, text.lower(), data.dictionary.lookup)]
+    return tuple(s for s in dict.fromkeys(found) if s.lower() != text.lower())
 
 
 RESTORE_MARGIN = 1.0  # Zipf: a spelling ten times as common as the next is the one meant
@@ -221,8 +237,9 @@ def _judge(lang: str, word: str, letters: tuple[str, ...], category: str | None,
         card = data.categories.get(category)
         if card is None:
             raise ValueError(f"unknown {lang} category {category!r}")
-    if " " in folded:
-        if card is not None and card.proper_nouns and data.lexicon.fits(card.id, folded):
+    if " " in folded:  # a name may have several words, in any category it fits
+        if card is not None and (data.lexicon.fits_name(card.id, folded)
+                                 or (card.proper_nouns and data.lexicon.fits(card.id, folded))):
             return Verdict(True, "ok")
         return Verdict(False, "several_words")
     spellings = _spellings(data, text, folded)
@@ -248,7 +265,17 @@ def _judge(lang: str, word: str, letters: tuple[str, ...], category: str | None,
         return Verdict(True, "ok")
     if _fits(data, card.id, text, folded, forms):
         return Verdict(True, "ok")
-    return Verdict(False, "category")
+    plural = None  # a reading that fits but is a plural made for a letter ("arboles" for R+S)
+    for reading in _other_readings(data, text, folded):
+        other = Forms(data, (reading,))
+        if not _fits(data, card.id, reading, folded, other):
+            continue
+        if not _is_plural_for_letter(data, reading, folded, other, letters):
+            return Verdict(True, "ok")
+        if plural is None:
+            base = next((s for a in other() for s in a.singulars), "") if lang in INFLECTING else ""
+            plural = Verdict(False, "plural", base)
+    return plural or Verdict(False, "category")
 
 
 def judge_answer(lang: str, word: str, letters: Sequence[str], category: str | None,

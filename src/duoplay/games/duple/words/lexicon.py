@@ -10,11 +10,20 @@ relies on the other sources only. Extra sources:
 - cities (`ciudad`, `city`): the cities CLDR names in the language (a few hundred);
 - English: WordNet senses under the category's roots (see `wordnet.py`).
 
+Proper nouns count in any category they fit (the rulebook allows them, of several words
+too). `content/<lang>/names/<category id>.txt` lists the names that fit a category whose
+answers are mostly common nouns ("Monte Everest" for a landscape, "Dumbo" for an animal,
+"Monopoly" for a game); a place (`lugar`, `place`) is also every country, city, US state,
+CLDR region ("Europa", "Sudamérica", Antarctica) and named landscape or building the lists
+know. A name of several words fits only through these name lists or a category whose answers
+are names (país, ciudad, personaje...); a common phrase stays several words.
+
 Everything is indexed by folded form at load time, so a check is a set lookup.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from duoplay.games.duple.words import names
@@ -25,6 +34,13 @@ from duoplay.games.duple.words.wordnet import wordnet_categories
 COUNTRY = frozenset({"pais", "country"})
 LANGUAGE = frozenset({"idioma", "language"})
 CITY = frozenset({"ciudad", "city"})
+PLACE = frozenset({"lugar", "place"})
+# Categories whose names are places too: every name they list fits `lugar`/`place`.
+PLACE_SOURCES = frozenset({"pais", "country", "ciudad", "city", "us_state", "paisaje", "landscape",
+                           "edificio", "building"})
+# Kinds of animal: their names (Nemo, Piolín) are animals too.
+ANIMAL = frozenset({"animal"})
+ANIMAL_SOURCES = frozenset({"ave", "bird", "animal_marino", "sea_creature", "insecto", "insect"})
 
 
 @dataclass(slots=True)
@@ -32,6 +48,7 @@ class Lexicon:
     lang: str
     curated: dict[str, dict[str, str]] = field(default_factory=dict)  # category -> folded -> as written
     extra: dict[str, dict[str, str]] = field(default_factory=dict)  # CLDR names by category
+    proper: dict[str, dict[str, str]] = field(default_factory=dict)  # names fitting a category
     wordnet: dict[str, frozenset[str]] = field(default_factory=dict)  # English WordNet, folded
     wordnet_primary: dict[str, frozenset[str]] = field(default_factory=dict)  # ... by their first sense
     known: dict[str, str] = field(default_factory=dict)  # folded -> as written, every curated/CLDR entry
@@ -40,11 +57,17 @@ class Lexicon:
 
     def fits(self, category: str, folded: str) -> bool:
         return (folded in self.curated.get(category, {}) or folded in self.extra.get(category, {})
+                or folded in self.proper.get(category, {})
                 or folded in self.wordnet.get(category, frozenset()))
+
+    def fits_name(self, category: str, folded: str) -> bool:
+        """A name the category's name lists hold: it may have several words in any category."""
+        return folded in self.proper.get(category, {})
 
     def written(self, category: str, folded: str) -> str | None:
         """The entry as the lists write it, or None."""
-        return self.curated.get(category, {}).get(folded) or self.extra.get(category, {}).get(folded)
+        return (self.curated.get(category, {}).get(folded) or self.extra.get(category, {}).get(folded)
+                or self.proper.get(category, {}).get(folded))
 
 
 def read_entries(text: str) -> list[str]:
@@ -57,18 +80,46 @@ def read_entries(text: str) -> list[str]:
     return found
 
 
-def load_lexicon(lang: str, *, with_wordnet: bool = True) -> Lexicon:
-    lexicon = Lexicon(lang)
-    folder = CONTENT / lang / "lexicon"
-    wanted = categories(lang)
-    if folder.is_dir():
-        for path in sorted(folder.glob("*.txt")):
-            if path.stem not in wanted:
+def _read_folder(lang: str, folder: str, wanted: Iterable[str]) -> dict[str, dict[str, str]]:
+    """Category id -> folded entry -> entry as written, from `content/<lang>/<folder>/*.txt`."""
+    found: dict[str, dict[str, str]] = {}
+    path = CONTENT / lang / folder
+    if path.is_dir():
+        for file in sorted(path.glob("*.txt")):
+            if file.stem not in wanted:
                 continue
             entries: dict[str, str] = {}
-            for entry in read_entries(path.read_text("utf-8")):
+            for entry in read_entries(file.read_text("utf-8")):
                 entries.setdefault(fold(lang, entry), entry)
-            lexicon.curated[path.stem] = entries
+            found[file.stem] = entries
+    return found
+
+
+def _proper_names(lexicon: Lexicon, wanted: Iterable[str]) -> dict[str, dict[str, str]]:
+    """The names that fit each category: its name list, and for places and animals the names
+    of the categories they include (a country is a place, Nemo is an animal)."""
+    proper = _read_folder(lexicon.lang, "names", wanted)
+    for category in wanted:
+        if category in PLACE:
+            sources, table = PLACE_SOURCES, proper.setdefault(category, {})
+            table.update(names.regions(lexicon.lang))
+        elif category in ANIMAL:
+            sources, table = ANIMAL_SOURCES, proper.setdefault(category, {})
+        else:
+            continue
+        for source in sources & set(wanted):
+            for listed in (lexicon.curated.get(source, {}), lexicon.extra.get(source, {}),
+                           proper.get(source, {})):
+                for key, entry in listed.items():
+                    if entry[:1].isupper():
+                        table.setdefault(key, entry)
+    return proper
+
+
+def load_lexicon(lang: str, *, with_wordnet: bool = True) -> Lexicon:
+    lexicon = Lexicon(lang)
+    wanted = categories(lang)
+    lexicon.curated = _read_folder(lang, "lexicon", wanted)
     for category in wanted:
         if category in COUNTRY:
             lexicon.extra[category] = names.countries(lang)
@@ -76,6 +127,7 @@ def load_lexicon(lang: str, *, with_wordnet: bool = True) -> Lexicon:
             lexicon.extra[category] = names.languages(lang)
         elif category in CITY:
             lexicon.extra[category] = names.cities(lang)
+    lexicon.proper = _proper_names(lexicon, wanted)
     if with_wordnet and lang == "en":
         found = wordnet_categories()
         if found is not None:
@@ -83,7 +135,7 @@ def load_lexicon(lang: str, *, with_wordnet: bool = True) -> Lexicon:
             lexicon.wordnet_primary = {c: s for c, s in found.primary.items() if c in wanted}
     capitalized: set[str] = set()
     lower: set[str] = set()
-    for table in (*lexicon.curated.values(), *lexicon.extra.values()):
+    for table in (*lexicon.curated.values(), *lexicon.extra.values(), *lexicon.proper.values()):
         for key, entry in table.items():
             lexicon.known.setdefault(key, entry)
             (capitalized if entry[:1].isupper() else lower).add(key)

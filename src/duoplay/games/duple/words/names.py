@@ -80,6 +80,23 @@ def cities(lang: str) -> dict[str, str]:
     return found
 
 
+_NOT_REGIONS = frozenset({"001", "QO"})  # the world, "outlying Oceania"
+
+
+def regions(lang: str) -> dict[str, str]:
+    """Folded name -> name as written, for CLDR's regions ("Europa", "Sudamérica", "Caribe") and
+    Antarctica: places, though not countries."""
+    locale = _locale(lang)
+    if locale is None:
+        return {}
+    found: dict[str, str] = {}
+    for code, name in locale.territories.items():
+        if (code.isdigit() and code not in _NOT_REGIONS) or code == "AQ":
+            for alias in _aliases(name):
+                found.setdefault(fold(lang, alias), alias)
+    return found
+
+
 def languages(lang: str) -> dict[str, str]:
     """Folded name -> name as written, for every language CLDR names (no regional variants)."""
     locale = _locale(lang)

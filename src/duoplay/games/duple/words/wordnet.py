@@ -3,7 +3,11 @@
 For each category a few root senses ("animal" 1, "fish" 1, "aquatic mammal" 1, ...);
 every noun whose sense lies under a root (hypernyms and instance hypernyms, so
 "Paris" is under "city") belongs to the category when that sense is among the word's
-first `SENSES` senses (the common ones: "queen" is not an animal). Verbs and
+first `SENSES` senses (the common ones). In the animal categories a sense counts only when it
+names a kind of animal: a member of a taxon (genus, family...), something below one, or a group
+of at least two such kinds ("vulture"); a role in a colony ("queen", "worker": its first sense is
+the queen bee) or a way of life ("pet", "prey") is not an insect. For US states a name counts
+whole: "Jersey", WordNet's short form of "New Jersey", is not a state. Verbs and
 adjectives come from the index files with WordNet's own inflection rules. Everything is
 computed once into sets of folded words (about two seconds), so a check is a set lookup.
 Set DUOPLAY_WORDNET to use another folder.
@@ -12,6 +16,7 @@ Set DUOPLAY_WORDNET to use another folder.
 from __future__ import annotations
 
 import os
+import re
 import threading
 from collections import defaultdict
 from pathlib import Path
@@ -73,6 +78,11 @@ INSTANCES_ONLY = frozenset({"famous_person"})
 # Categories where named things count (instance hypernyms): "Paris" is a city, not a profession.
 WITH_INSTANCES = frozenset({"city", "us_state", "fictional_character", "language", "landscape",
                             "famous_person"})
+# Categories of living kinds: a sense counts when it names a kind (see the module's docstring).
+KINDS_ONLY = frozenset({"animal", "bird", "sea_creature", "insect"})
+# Categories where a shorter form of a name in the same synset is not the name ("Jersey").
+WHOLE_NAMES = frozenset({"us_state"})
+_TAXON = re.compile(r"^(sub|super|infra)?(genus|family|order|class|phylum|tribe|division)_")
 _VERB_RULES = (("ies", "y"), ("es", "e"), ("es", ""), ("s", ""), ("ied", "y"), ("ed", "e"), ("ed", ""),
                ("ing", "e"), ("ing", ""))
 _ADJ_RULES = (("er", ""), ("est", ""), ("er", "e"), ("est", "e"), ("ier", "y"), ("iest", "y"))
@@ -112,6 +122,11 @@ def _exceptions(path: Path) -> dict[str, str]:
     return found
 
 
+def _short_forms(names: list[str]) -> list[str]:
+    """A synset's names that are the end of a longer one ("Jersey" of "New_Jersey")."""
+    return [n for n in names if any(o != n and o.lower().endswith("_" + n.lower()) for o in names)]
+
+
 def _folded(words: set[str]) -> frozenset[str]:
     return frozenset(fold("en", w.replace("_", " ")) for w in words
                      if len(w) > 2 and not any(c.isdigit() for c in w))
@@ -123,6 +138,7 @@ class WordNetCategories:
         children: dict[int, list[int]] = defaultdict(list)
         instances: dict[int, list[int]] = defaultdict(list)
         lemmas: dict[int, list[str]] = {}
+        groups: dict[int, list[int]] = defaultdict(list)  # member holonyms: synset -> its groups
         with (folder / "data.noun").open(encoding="utf-8") as data:
             for line in data:
                 if line.startswith(" "):
@@ -139,23 +155,59 @@ class WordNetCategories:
                         children[target].append(offset)
                     elif symbol == "@i":
                         instances[target].append(offset)
+                    elif symbol == "#m":
+                        groups[offset].append(target)
+        taxa = {offset for offset, targets in groups.items()
+                if any(_TAXON.match(lemma.lower()) for t in targets for lemma in lemmas.get(t, ()))}
         self.sets: dict[str, frozenset[str]] = {}
         self.primary: dict[str, frozenset[str]] = {}  # words whose first sense is in the category
         for category, roots in ROOTS.items():
             start = [nouns[lemma][sense - 1] for lemma, sense in roots
                      if lemma in nouns and len(nouns[lemma]) >= sense]
             under = self._closure(start, children, instances if category in WITH_INSTANCES else {})
+            if category in KINDS_ONLY:
+                under = self._kinds(start, under, children, taxa)
             if category in INSTANCES_ONLY:  # a name's senses are all instances: count each one
                 under -= self._closure(start, children, {})
                 words = {w for o in under for w in lemmas.get(o, ())}
             else:
                 words = {word for word, offsets in nouns.items() if any(o in under for o in offsets[:SENSES])}
+            if category in WHOLE_NAMES:
+                words -= {n.lower() for o in under for n in _short_forms(lemmas.get(o, []))}
             self.sets[category] = _folded(words)
             self.primary[category] = _folded({w for w in words if nouns.get(w, (-1,))[0] in under})
         self.verbs = _verbs(folder / "index.verb", nouns)
         self.verb_exceptions = _exceptions(folder / "verb.exc")
         self.adjectives = frozenset(_index(folder / "index.adj"))
         self.adjective_exceptions = _exceptions(folder / "adj.exc")
+
+    @staticmethod
+    def _kinds(start: list[int], under: set[int], children: dict[int, list[int]], taxa: set[int]) -> set[int]:
+        """The senses under the roots that name a kind: the roots, taxon members and everything
+        below one, and groups of at least two kinds ("vulture", "seabird"); not "queen" or "pet"."""
+        kinds = set(start)
+        todo = [(node, False) for node in start]
+        seen = set(todo)
+        while todo:
+            node, below_taxon = todo.pop()
+            for child in children.get(node, ()):
+                flag = below_taxon or child in taxa
+                if flag:
+                    kinds.add(child)
+                if (child, flag) not in seen:
+                    seen.add((child, flag))
+                    todo.append((child, flag))
+        groups: dict[int, bool] = {}
+
+        def is_group(node: int) -> bool:
+            if node in kinds:
+                return True
+            if node not in groups:
+                groups[node] = False  # a cycle never counts
+                groups[node] = sum(1 for child in children.get(node, ()) if is_group(child)) >= 2
+            return groups[node]
+
+        return {node for node in under if is_group(node)}
 
     @staticmethod
     def _closure(start: list[int], children: dict[int, list[int]],
