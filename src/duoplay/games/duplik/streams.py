@@ -79,15 +79,30 @@ def commit_stream(state: DuplikState, seat: int, channel: str,
 
 
 def stream_view(state: DuplikState, seat: int, kept: Mapping[str, list[Any]]) -> JSON:
-    """What an Artist's own strokes, as the server keeps them, add to the Artist's view: a page
-    that joins the seat from another device draws on from them, and pencil down keeps just these.
-    Only the Artist's own seat is ever given them; the others see drawings at the reveal."""
+    """What a seat's own live stream, as the server keeps it, adds to that seat's view, so that a page
+    joining the seat from another device carries on from it and what the table keeps is what that
+    page shows. An Artist gets their strokes (`own_strokes`); the Portrayer gets the description
+    typed so far as the view's `description` (which otherwise holds only what the table has kept),
+    so the typing box opens with it. Only the seat's own view is ever given them: the Artists read
+    the text as it streams, and everyone sees the drawings at the reveal."""
+    open_streams = streams(state, seat)
+    if TEXT in open_streams:
+        return _own_text(state, kept.get(TEXT))
     chunks = kept.get(INK)
-    if not chunks or INK not in streams(state, seat):
+    if not chunks or INK not in open_streams:
         return {}
     drawing = commit_stream(state, seat, INK, chunks)
     assert isinstance(drawing, KeepDrawing)
     return {"own_strokes": strokes_json(drawing.drawing)}
+
+
+def _own_text(state: DuplikState, chunks: list[Any] | None) -> JSON:
+    # A description the Portrayer sent by action came after the stream (the page falls back to
+    # actions once the stream is full): it is the newer text, and the view already has it.
+    if not chunks or state.round.description:
+        return {}
+    typed = commit_stream(state, state.round.portrayer, TEXT, chunks)
+    return {"description": typed.text} if isinstance(typed, KeepText) else {}
 
 
 def _text(text: str) -> str:

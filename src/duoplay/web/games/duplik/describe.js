@@ -1,7 +1,9 @@
 // The description: the Portrayer types it, and the text reaches the Artists as it is typed (the
 // "text" stream carries the whole text so far). The server keeps the last text at pens down. The
-// Portrayer's text is also kept in this browser, so a reload does not lose it; it is sent again now
-// and then, so an Artist who reloads gets it back within seconds.
+// Portrayer's text is also kept in this browser, so a reload does not lose it, and the server gives
+// the text it holds back in the Portrayer's own view (`description`), so a page that joins the seat
+// from another device opens with it; it is sent again now and then, so an Artist who reloads gets
+// it back within seconds.
 import { h } from "../../dom.js";
 import { t } from "../../i18n.js";
 
@@ -49,7 +51,8 @@ export class Typist {
     this.element = this.box;
   }
 
-  // One round's description; `known` is what the server already has (after a reload).
+  // One round's description; `known` is what the server already has (after a reload, or on another
+  // device): the longer of it and what this browser kept is shown, and typing goes on from there.
   open(key, known) {
     if (key === this.key) return;
     this.key = key;
