@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tests.games.duplik.tables import GAME, describing, state
 
-from duoplay.games.duplik.actions import DONE, PENS_DOWN, STOP, KeepDrawing, KeepText
+from duoplay.games.duplik.actions import DONE, PENS_DOWN, STOP, Describe, KeepDrawing, KeepText
 
 
 def test_the_description_streams_to_the_artists_only_and_is_kept_at_the_end() -> None:
@@ -54,3 +54,17 @@ def test_an_artist_who_is_done_has_no_ink_channel() -> None:
     artist = state(match).round.artists(3)[0]
     match.act(artist, DONE)
     assert GAME.streams(match.state, artist) == {}
+
+
+def test_only_the_portrayer_gets_back_the_text_typed_so_far_until_an_action_carries_it() -> None:
+    match = describing(3)
+    portrayer = state(match).round.portrayer
+    artist = state(match).round.artists(3)[0]
+    typed = {"text": [{"text": "A cat"}, {"text": "A cat on a box."}]}
+    assert GAME.stream_view(match.state, portrayer, typed) == {"description": "A cat on a box."}
+    assert GAME.stream_view(match.state, artist, typed) == {}
+    # Once the stream is full the page goes on by action: that text is the newer one, and the view has it.
+    match.act(portrayer, Describe("A cat on a box, and a dog."))
+    assert GAME.stream_view(match.state, portrayer, typed) == {}
+    match.act(portrayer, STOP)
+    assert GAME.stream_view(match.state, portrayer, typed) == {}
