@@ -21,6 +21,9 @@ __all__ = ["ALL_PLAY", "GAME", "answer", "card", "deal", "flip", "kinds", "name"
 
 
 def new_match(seats: int = 3, seed: int = 1, **options: Any) -> Match:
+    # The rule tests follow a win straight to what comes next; the pause after a win that shows
+    # the word (a default of online play) has tests of its own in test_table_fairness.py.
+    options.setdefault("win_pause_seconds", 0)
     return Match.new("duple", seats, seed, options)
 
 

@@ -122,7 +122,7 @@ def test_a_loser_with_one_card_reveals_nothing() -> None:
 
 
 def test_cascade_resolves_in_seat_order_from_the_drawer() -> None:
-    match = new_match(4)
+    match = new_match(4, faceoff_categories=1)
     # Seats 0 and 3 show stars; their face-off runs out of time, so their match is settled.
     deal(match, piles=["A/star", "", "", ""], flips=["E/star", "N/star"], category="animal",
          after=["pais", "animal_marino", "fruta"], drawer=3)

@@ -48,10 +48,11 @@ def every_card_accounted_for(st: DupleState) -> None:
 
 
 def no_flip_before_every_match_is_played(st: DupleState) -> None:
-    """Rulebook 'Cómo se juega 3' and 5: whenever a player may flip, no match is left on the table;
-    during a face-off its letters are the top cards of its two piles."""
+    """Rulebook 'Cómo se juega 3' and 5: whenever a player may flip, no match is left on the table
+    (during the pause after a win nobody may); during a face-off its letters are the top cards of
+    its two piles."""
     every_card_accounted_for(st)
-    if st.race is None and not st.over:
+    if st.race is None and not st.over and not st.resting:
         assert matches(st) == [], matches(st)
     if st.race is not None and st.race.kind == "faceoff":
         cards = deck(st.options.lang)

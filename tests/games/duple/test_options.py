@@ -14,7 +14,8 @@ def test_defaults_follow_the_rulebook_and_notes() -> None:
     assert parse_options(None) == parse_options({}) == DupleOptions()
     assert parse_options(None).to_json() == {
         "lang": "es", "window_ms": 150, "four_piles": True, "flip_seconds": 5.0, "stuck_seconds": 10.0,
-        "race_seconds": 60.0, "all_play_seconds": 30.0, "vote_seconds": 20.0, "remembered": [],
+        "race_seconds": 60.0, "faceoff_categories": 3, "win_pause_seconds": 2.0, "all_play_seconds": 30.0,
+        "vote_seconds": 20.0, "remembered": [],
     }
 
 
@@ -36,6 +37,8 @@ def test_option_bounds_are_enforced() -> None:
     ({"stuck_seconds": 0}, "stuck_seconds"), ({"race_seconds": 4}, "race_seconds"),
     ({"race_seconds": 601}, "race_seconds"), ({"all_play_seconds": 301}, "all_play_seconds"),
     ({"vote_seconds": 4.9}, "vote_seconds"), ({"vote_seconds": False}, "vote_seconds"),
+    ({"faceoff_categories": 0}, "faceoff_categories"), ({"faceoff_categories": 2.0}, "faceoff_categories"),
+    ({"win_pause_seconds": 10.5}, "win_pause_seconds"),
     ({"remembered": "mesa"}, "remembered"), ({"remembered": [["animal"]]}, "remembered"),
     ({"remembered": [["animal", 3]]}, "remembered"), ({"remembered": [["a", "b"]] * 501}, "remembered"),
     ({"remembered": [["animal", "x" * 81]]}, "remembered"),
@@ -73,7 +76,7 @@ def test_remembered_words_start_the_match_remembered() -> None:
 
 def test_the_match_header_keeps_every_option() -> None:
     match = new_match(3, window_ms=0)
-    assert match.header.options == {**DupleOptions().to_json(), "window_ms": 0}
+    assert match.header.options == {**DupleOptions().to_json(), "window_ms": 0, "win_pause_seconds": 0.0}
 
 
 def test_next_options_keeps_the_room_options_and_at_most_500_words() -> None:

@@ -49,7 +49,8 @@ def test_deadlines_per_phase() -> None:
     race_key = f"race-{state(match).step}"  # the vote was a new wait; the face-off's clock starts again
     assert match.deadline() == Deadline(8.0, None, STUCK, key=race_key)
     match.act(None, STUCK)
-    assert match.deadline() == Deadline(40.0, None, TIME_UP, key=race_key)
+    # A fired wait is over: the limit's time left is a wait of its own, 40 s from the start in all.
+    assert match.deadline() == Deadline(32.0, None, TIME_UP, key=f"limit-{state(match).step}")
     answer(match, 1, "abeja")
     assert match.deadline() == Deadline(0.3, None, CLOSE, key=f"window-{state(match).step}")
     match.act(None, CLOSE)

@@ -4,7 +4,7 @@ JSON forms: {"type": "flip"}; {"type": "answer", "word": "leopardo"}; {"type": "
 for this race); {"type": "new_category"} (a stuck face-off); {"type": "appeal"} (send one's
 last rejected answer to a vote); {"type": "vote", "accept": true}. The table's clock sends
 {"type": "close"} (the tie window ends), {"type": "stuck"}, {"type": "time_up"} and
-{"type": "close_vote"}.
+{"type": "close_vote"} and {"type": "resume"} (the pause after a win ends).
 Notation: "flip", "answer leopardo", "pass", "new_category", "appeal", "vote yes", "vote no",
 and the table's kinds.
 """
@@ -23,7 +23,8 @@ MAX_WORD = 60  # longer than any name a player would type; longer text is refuse
 
 FLIP, PASS, NEW_CATEGORY, APPEAL = Simple("flip"), Simple("pass"), Simple("new_category"), Simple("appeal")
 CLOSE, STUCK, TIME_UP, CLOSE_VOTE = Simple("close"), Simple("stuck"), Simple("time_up"), Simple("close_vote")
-TABLE_ONLY = frozenset({CLOSE, STUCK, TIME_UP, CLOSE_VOTE})
+RESUME = Simple("resume")
+TABLE_ONLY = frozenset({CLOSE, STUCK, TIME_UP, CLOSE_VOTE, RESUME})
 _SIMPLE = {a.kind: a for a in (FLIP, PASS, NEW_CATEGORY, APPEAL, *TABLE_ONLY)}
 
 

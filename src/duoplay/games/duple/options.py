@@ -27,7 +27,13 @@ class DupleOptions:
     stuck_seconds: float = 10.0
     """A face-off without an answer for this long lets its racers change the category."""
     race_seconds: float = 60.0
-    """A face-off with no valid answer after this long (per category) ends without a winner."""
+    """A face-off's category with no valid answer this long after it was turned has run out."""
+    faceoff_categories: int = 3
+    """A face-off nobody wins (every racer passed, or the time ran out) is played again with a new
+    category, as the rulebook's stuck face-off is, up to this many categories in all; then it
+    ends without a winner (online play's departure: a face-off nobody can win must end)."""
+    win_pause_seconds: float = 2.0
+    """After a won race the table rests this long, showing the winning word: no flip, no new race."""
     all_play_seconds: float = 30.0
     """An All Play nobody wins in this time is shuffled back into the category deck."""
     vote_seconds: float = 20.0
@@ -43,8 +49,9 @@ class DupleOptions:
 
 _SECONDS = {
     "flip_seconds": (0.0, 120.0), "stuck_seconds": (1.0, 120.0), "race_seconds": (5.0, 600.0),
-    "all_play_seconds": (5.0, 300.0), "vote_seconds": (5.0, 120.0),
+    "all_play_seconds": (5.0, 300.0), "vote_seconds": (5.0, 120.0), "win_pause_seconds": (0.0, 10.0),
 }
+MAX_FACEOFF_CATEGORIES = 10
 MAX_REMEMBERED = 500
 
 
@@ -82,6 +89,9 @@ def _check(options: DupleOptions) -> None:
         raise MalformedAction("lang must be one of {choices}", choices=", ".join(LANGUAGES))
     if not (is_int(options.window_ms) and 0 <= options.window_ms <= 1000):
         raise MalformedAction("window_ms must be a whole number of milliseconds from 0 to 1000")
+    if not (is_int(options.faceoff_categories) and 1 <= options.faceoff_categories <= MAX_FACEOFF_CATEGORIES):
+        raise MalformedAction("faceoff_categories must be a whole number from 1 to {high}",
+                              high=MAX_FACEOFF_CATEGORIES)
     if not isinstance(options.four_piles, bool):
         raise MalformedAction("four_piles must be true or false")
     for name, (low, high) in _SECONDS.items():
@@ -107,6 +117,11 @@ def option_specs() -> list[OptionSpec]:
                    minimum=1, maximum=120),
         OptionSpec("race_seconds", "float", 60.0, "Seconds before a face-off ends without a winner",
                    minimum=5, maximum=600),
+        OptionSpec("faceoff_categories", "int", 3, "Categories before a face-off ends unwon",
+                   minimum=1, maximum=MAX_FACEOFF_CATEGORIES,
+                   help="Nobody found a word: a new category for the same letters, up to this many in all"),
+        OptionSpec("win_pause_seconds", "float", 2.0, "Seconds to show a won word", minimum=0, maximum=10,
+                   help="No flip meanwhile (0: no pause)"),
         OptionSpec("all_play_seconds", "float", 30.0, "Seconds for an All Play", minimum=5, maximum=300),
         OptionSpec("vote_seconds", "float", 20.0, "Seconds to vote", minimum=5, maximum=120),
     ]

@@ -3,6 +3,9 @@ category, appeals and votes, and the prize.
 
 A valid answer opens the tie window (`window_ms`, NOTES default 4); the table's `close`
 ends it. One valid answer wins; several are a tie: a new category, the same letters, again.
+A face-off nobody wins is played again under a new category (`faceoff_categories`), since no
+card is drawn until every face-off has been played. A win rests the table for
+`win_pause_seconds`, the winning word on show, before the next category and race.
 """
 
 from __future__ import annotations
@@ -11,13 +14,14 @@ from duoplay.core.errors import IllegalAction, NotYourTurn
 from duoplay.core.protocol import Event
 from duoplay.games.duple.cards import ALL_PLAY, deck
 from duoplay.games.duple.judging import APPEALABLE, judge, remember
-from duoplay.games.duple.state import ALL_PLAY_RACE, FACEOFF, Answer, DupleState, Race, Vote
+from duoplay.games.duple.state import ALL_PLAY_RACE, FACEOFF, Answer, DupleState, Race, Vote, Win
 from duoplay.games.duple.table import (
     card_json,
     next_category,
     settle,
     settle_unwon,
     shuffle_back_all_play,
+    start_all_play,
     take_top,
 )
 
@@ -64,7 +68,9 @@ def close(state: DupleState) -> list[Event]:
     if race is None or not race.accepted or race.vote is not None:
         raise IllegalAction("No tie window is open")
     if len(race.accepted) == 1:
-        return award(state, race.accepted[0])
+        winner = race.accepted[0]
+        word = next(a.word for a in reversed(race.answers) if a.seat == winner and a.accepted)
+        return award(state, winner, word)
     tied = list(race.accepted)
     if race.kind == ALL_PLAY_RACE:  # our default: a tied All Play is left unwon
         return [Event("tie", {"seats": tied}), *_end_unwon(state)]
@@ -80,17 +86,19 @@ def _fresh_question(race: Race) -> None:
     race.stuck = False
 
 
-def award(state: DupleState, winner: int) -> list[Event]:
+def award(state: DupleState, winner: int, word: str) -> list[Event]:
     """A face-off's winner takes the loser's top card (within one seat's own piles: the newest
-    of the two cards); an All Play's winner keeps the All Play card. Then a new category."""
+    of the two cards); an All Play's winner keeps the All Play card. Then, after the pause that
+    shows the winning word, a new category."""
     race = state.race
     assert race is not None
     state.race = None
     state.step += 1
+    category = state.category
     if race.kind == ALL_PLAY_RACE:
         state.won_all_play[winner] += 1
-        events = [Event("won", {"seat": winner, "race": ALL_PLAY_RACE})]
-        return events + next_category(state) + settle(state)
+        state.last_win = Win(winner, word, race.letters, ALL_PLAY_RACE, category)
+        return [Event("won", {"seat": winner, "race": ALL_PLAY_RACE}), *_rest(state)]
     i, j = race.piles
     owners = {state.piles[i].owner, state.piles[j].owner}
     if len(owners) == 2:
@@ -99,9 +107,31 @@ def award(state: DupleState, winner: int) -> list[Event]:
         pile = i if state.piles[i].changed > state.piles[j].changed else j
     card = take_top(state, pile)
     state.won[winner].append(card)
+    taken = card_json(deck(state.options.lang), card)
+    state.last_win = Win(winner, word, race.letters, FACEOFF, category, taken["letter"])
     events = [Event("won", {"seat": winner, "race": FACEOFF, "from": state.piles[pile].owner, "pile": pile,
-                            "card": card_json(deck(state.options.lang), card)})]
-    return events + next_category(state) + settle(state)
+                            "card": taken})]
+    return events + _rest(state)
+
+
+def _rest(state: DupleState) -> list[Event]:
+    """The next category is turned; a race it or a revealed match starts waits for the end of
+    the pause after a win (none at 0 seconds), which the table's `resume` ends."""
+    if state.options.win_pause_seconds <= 0:
+        return next_category(state) + settle(state)
+    state.resting = True
+    return next_category(state, start=False)
+
+
+def resume(state: DupleState) -> list[Event]:
+    """The pause after a win ends: an All Play turned meanwhile starts, or a revealed match
+    faces off, or the next player flips."""
+    if not state.resting:
+        raise IllegalAction("The table is not resting")
+    state.resting = False
+    state.step += 1
+    events = start_all_play(state) if state.category == ALL_PLAY else []
+    return events + settle(state)
 
 
 def pass_race(state: DupleState, seat: int) -> list[Event]:
@@ -111,7 +141,7 @@ def pass_race(state: DupleState, seat: int) -> list[Event]:
     if race.accepted:
         return events
     if all(s in race.passed for s in race.racers):
-        return events + _end_unwon(state)
+        return events + _no_winner(state)
     return events
 
 
@@ -121,7 +151,20 @@ def time_up(state: DupleState) -> list[Event]:
         raise IllegalAction("No race is waiting for answers")
     if race.kind == FACEOFF and not race.stuck:
         raise IllegalAction("The face-off has not been stuck yet")
-    return [Event("time_up", {}), *_end_unwon(state)]
+    return [Event("time_up", {}), *_no_winner(state)]
+
+
+def _no_winner(state: DupleState) -> list[Event]:
+    """Nobody found a word: a face-off is stuck, so (the rulebook's remedy) a new category for
+    the same letters, until `faceoff_categories` have been tried; then it ends unwon."""
+    race = state.race
+    assert race is not None
+    if race.kind == FACEOFF and race.replays + 1 < state.options.faceoff_categories:
+        race.replays += 1
+        _fresh_question(race)
+        shown = {"categories": race.replays + 1, "of": state.options.faceoff_categories}
+        return [Event("replay", shown), *next_category(state, tiebreak=True)]
+    return _end_unwon(state)
 
 
 def _end_unwon(state: DupleState) -> list[Event]:
@@ -219,4 +262,4 @@ def close_vote(state: DupleState) -> list[Event]:
         return events
     category = ALL_PLAY if race.kind == ALL_PLAY_RACE else state.category
     remember(state, category, vote.word)
-    return events + award(state, vote.appealer)
+    return events + award(state, vote.appealer, vote.word)

@@ -1,7 +1,8 @@
 """Duple's rules over `DupleState`: who is to move, what they may do, timers and the end.
 
 The table's own moves (seat None) are its clock: the tie window closing, a stuck face-off,
-a race's time running out, a vote closing. The flip timer flips for the drawer.
+a race's time running out, a vote closing, the pause after a win ending. The flip timer flips
+for the drawer.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from duoplay.games.duple.actions import (
     FLIP,
     NEW_CATEGORY,
     PASS,
+    RESUME,
     STUCK,
     TABLE_ONLY,
     TIME_UP,
@@ -32,7 +34,7 @@ __all__ = ["apply", "deadline", "legal_actions", "outcome", "setup", "stale_key"
 
 
 def to_move(state: DupleState) -> tuple[int, ...]:
-    if state.over:
+    if state.over or state.resting:
         return ()
     race = state.race
     if race is None:
@@ -69,6 +71,8 @@ def apply(state: DupleState, seat: Seat, action: Action) -> list[Event]:
     if not 0 <= seat < state.seats:
         raise NotYourTurn("No such seat")
     if action == FLIP:
+        if state.resting:
+            raise IllegalAction("Wait: the word just won is still on show")
         if state.race is not None:
             raise IllegalAction("Play the face-off before the next flip")
         if seat != state.drawer:
@@ -96,6 +100,8 @@ def _table(state: DupleState, action: Action) -> list[Event]:
         return races.time_up(state)
     if action == CLOSE_VOTE:
         return races.close_vote(state)
+    if action == RESUME:
+        return races.resume(state)
     raise IllegalAction("The table only keeps time")
 
 
@@ -104,6 +110,8 @@ def deadline(state: DupleState) -> Deadline | None:
     options, race = state.options, state.race
     if state.over:
         return None
+    if state.resting:
+        return Deadline(options.win_pause_seconds, None, RESUME, key=f"pause-{state.step}")
     if race is None:
         if options.flip_seconds <= 0:
             return None
@@ -116,8 +124,10 @@ def deadline(state: DupleState) -> Deadline | None:
         return Deadline(options.all_play_seconds, None, TIME_UP, key=f"race-{state.step}")
     if not race.stuck:
         return Deadline(options.stuck_seconds, None, STUCK, key=f"race-{state.step}")
-    # Same key as before the face-off got stuck: the limit counts from the face-off's start.
-    return Deadline(options.race_seconds, None, TIME_UP, key=f"race-{state.step}")
+    # The limit counts from the category's start: the stuck signal came `stuck_seconds` into it,
+    # and a wait that fired is over, so the time left is a wait of its own.
+    left = max(0.0, options.race_seconds - options.stuck_seconds)
+    return Deadline(left, None, TIME_UP, key=f"limit-{state.step}")
 
 
 def stale_key(state: DupleState, seat: int) -> Hashable:

@@ -43,6 +43,18 @@ class Vote:
         return Vote(self.appealer, self.word, self.reason, self.voters, dict(self.ballots))
 
 
+@dataclass(frozen=True, slots=True)
+class Win:
+    """The race just won, shown on every screen until the next race starts."""
+
+    seat: int
+    word: str
+    letters: tuple[str, ...]
+    kind: str
+    category: str  # the category it was won in (ALL_PLAY for an All Play)
+    letter: str = ""  # the letter card taken (a face-off)
+
+
 @dataclass(slots=True)
 class Race:
     """A face-off (two piles' letters and a category) or an All Play (every face-up letter)."""
@@ -58,12 +70,13 @@ class Race:
     stuck: bool = False
     tiebreaks: int = 0
     vote: Vote | None = None
+    replays: int = 0  # new categories turned because nobody won (the option faceoff_categories)
 
     def copy(self) -> Race:
         return Race(self.kind, self.racers, self.letters, self.piles,
                     [Answer(a.seat, a.word, a.accepted, a.reason, a.detail) for a in self.answers],
                     list(self.accepted), set(self.passed), set(self.appealed), self.stuck, self.tiebreaks,
-                    None if self.vote is None else self.vote.copy())
+                    None if self.vote is None else self.vote.copy(), self.replays)
 
 
 @dataclass(slots=True)
@@ -88,6 +101,8 @@ class DupleState:
     step: int = 0  # changes whenever the question does: what a move depends on (stale_key)
     clock: int = 0  # counts top-card changes, to tell which card of a match is newest
     over: bool = False
+    resting: bool = False  # the pause after a win: nothing happens until the table's clock ends it
+    last_win: Win | None = None  # the race just won, until the next race starts
 
     def copy(self) -> DupleState:
         return DupleState(
@@ -95,5 +110,5 @@ class DupleState:
             [p.copy() for p in self.piles], list(self.discards), self.wild, self.drawer, list(self.flips),
             self.again, None if self.race is None else self.race.copy(), set(self.settled),
             [list(w) for w in self.won], list(self.won_all_play), set(self.remembered), self.step,
-            self.clock, self.over,
+            self.clock, self.over, self.resting, self.last_win,
         )

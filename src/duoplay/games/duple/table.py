@@ -176,6 +176,7 @@ def start_faceoff(state: DupleState, i: int, j: int) -> Event:
     racers = tuple(range(state.seats)) if owners[0] == owners[1] else tuple(sorted(owners))
     letters = (cards.letter(state.piles[i].cards[-1]), cards.letter(state.piles[j].cards[-1]))
     state.race = Race(FACEOFF, racers, letters, (i, j))
+    state.last_win = None  # the next race: the word won before leaves the screens
     state.step += 1
     return Event("faceoff", {"racers": list(racers), "piles": [i, j], "letters": list(letters),
                              "category": state.category})
@@ -190,21 +191,28 @@ def face_up_letters(state: DupleState) -> tuple[str, ...]:
     return tuple(seen)
 
 
-def next_category(state: DupleState, tiebreak: bool = False) -> list[Event]:
+def next_category(state: DupleState, tiebreak: bool = False, start: bool = True) -> list[Event]:
     """Discard the category in effect and turn the next one. An All Play turned during a
-    tie-break (or a stuck face-off) goes back into the deck; otherwise everyone races for it."""
+    tie-break (or a stuck face-off) goes back into the deck; otherwise everyone races for it
+    (with `start` False, later: `start_all_play` once the pause after a win ends)."""
     if state.category != ALL_PLAY:
         state.discards.append(state.category)
     state.category = _draw_category(state, tiebreak)
     state.step += 1
     event = _category_event(state)
-    if state.category != ALL_PLAY:
+    if state.category != ALL_PLAY or not start:
         return [event]
+    return [event, *start_all_play(state)]
+
+
+def start_all_play(state: DupleState) -> list[Event]:
+    """The All Play card in effect: everyone races, or it goes back with nothing to spell with."""
     letters = face_up_letters(state)
-    if not letters:  # nothing face up to spell with: it goes back unplayed
-        return [event, *shuffle_back_all_play(state)]
+    if not letters:
+        return shuffle_back_all_play(state)
     state.race = Race(ALL_PLAY_RACE, tuple(range(state.seats)), letters)
-    return [event, Event("allplay", {"letters": list(letters)})]
+    state.last_win = None
+    return [Event("allplay", {"letters": list(letters)})]
 
 
 def _draw_category(state: DupleState, tiebreak: bool) -> str:

@@ -120,6 +120,10 @@ def render_view(view: JSON, choices: Sequence[Choice], style: Style) -> str:
     if not category["all_play"]:
         lines.append(f"  Category: {style.bold(category['name'].upper())}")
     race = view["race"]
+    win = view.get("win")
+    if race is None and win is not None:
+        lines.append(f"  Won: {style.bold(_quoted(win['word'], style))} "
+                     f"({name(win['seat'], viewer, seats)}, {_letters(win['letters'], style)})")
     if race is not None:
         if race["kind"] == "allplay":
             lines.append(f"  ALL PLAY: one word with {_letters(race['letters'], style, ' · ')}")
@@ -180,7 +184,7 @@ def cue(view: JSON, legal: Sequence[Any], style: Style) -> str:
         who = name(vote["appealer"], _viewer(view), view["seats"], capital=True)
         reason = _reason({"reason": vote["reason"]})
         return (f"{arrow} Vote: does {who}'s {style.bold(_quoted(vote['word'], style))} count? "
-                f"(judged {reason}) Type /yes or /no.")
+                f"(judged {reason}) Type /yes or /no (a tie refuses it).")
     if PASS not in legal or race is None:
         return ""
     extra = []
@@ -249,7 +253,7 @@ def _event(event: JSON, before: Sequence[JSON], view: JSON, style: Style) -> lis
         after = before[-1]["kind"] if before else ""
         race = view["race"]
         same = ""
-        if after in ("tie", "new_category") and race is not None:
+        if after in ("tie", "new_category", "replay") and race is not None:
             same = f", same letters {_letters(race['letters'], style)}"
         if event["category"] == ALL_PLAY:
             return ["An All Play card turns up."]
@@ -279,6 +283,9 @@ def _event(event: JSON, before: Sequence[JSON], view: JSON, style: Style) -> lis
         if event["race"] == "allplay":
             return ["Nobody won the All Play: it goes back into the category deck."]
         return ["Nobody won the face-off: the cards stay where they are."]
+    if kind == "replay":
+        return [f"Nobody found a word: a new category for the same letters "
+                f"({event['categories']} of {event['of']})."]
     if kind == "stuck":
         return ["Stuck! A racer may now turn a new category for the same letters (/new)."]
     if kind == "new_category":
@@ -290,6 +297,9 @@ def _event(event: JSON, before: Sequence[JSON], view: JSON, style: Style) -> lis
     if kind == "voted":
         return [f"{who} {_verb(seat, viewer, 'vote', 'votes')}."]
     if kind == "vote":
+        if not event["accepted"] and event["yes"] == event["no"]:
+            return [style.paint(f"The vote is tied ({event['yes']} yes, {event['no']} no): a tie refuses "
+                                f"{_quoted(event['word'], style)}.", "bold")]
         verdict = "accepts" if event["accepted"] else "rejects"
         return [style.paint(f"The vote {verdict} {_quoted(event['word'], style)} "
                             f"({event['yes']} yes, {event['no']} no).", "bold")]

@@ -1,7 +1,8 @@
 """What a seat sees of a Duple table. Everything on the table is face up, so every seat sees the
 same; hidden from everyone are the order of the two decks and the generator. A vote shows who
-has voted, not how, until the result. What a seat may do now (appeal, a new category) is in its
-legal actions."""
+has voted, not how, until the result (a voter sees their own vote). What a seat may do now
+(appeal, a new category) is in its legal actions. The word just won stays in the view (`win`)
+until the next race starts."""
 
 from __future__ import annotations
 
@@ -31,7 +32,8 @@ def view(state: DupleState, seat: Seat) -> JSON:
         "won": [len(w) for w in state.won],
         "won_all_play": list(state.won_all_play),
         "scores": scores(state),
-        "race": None if state.race is None else _race(state.race),
+        "race": None if state.race is None else _race(state.race, seat),
+        "win": _win(state),
         "step": state.step,
         "options": state.options.to_json(),
     }
@@ -40,6 +42,8 @@ def view(state: DupleState, seat: Seat) -> JSON:
 def _phase(state: DupleState) -> str:
     if state.over:
         return "over"
+    if state.resting:
+        return "pause"
     if state.race is None:
         return "flip"
     if state.race.vote is not None:
@@ -47,9 +51,18 @@ def _phase(state: DupleState) -> str:
     return state.race.kind
 
 
-def _race(race: Race) -> JSON:
+def _win(state: DupleState) -> JSON | None:
+    win = state.last_win
+    if win is None:
+        return None
+    cards = deck(state.options.lang)
+    return {"seat": win.seat, "word": win.word, "letters": list(win.letters), "kind": win.kind,
+            "category": {"id": win.category, "name": cards.category_name(win.category)}, "letter": win.letter}
+
+
+def _race(race: Race, seat: Seat) -> JSON:
     vote = race.vote
-    return {
+    shown: JSON = {
         "kind": race.kind,
         "racers": list(race.racers),
         "letters": list(race.letters),
@@ -64,4 +77,8 @@ def _race(race: Race) -> JSON:
             "appealer": vote.appealer, "word": vote.word, "reason": vote.reason, "voters": list(vote.voters),
             "voted": sorted(vote.ballots),
         },
+        "replays": race.replays,
     }
+    if vote is not None and seat is not None and seat in vote.ballots:
+        shown["vote"]["mine"] = vote.ballots[seat]  # a voter sees their own vote, nobody else's
+    return shown
