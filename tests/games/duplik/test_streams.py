@@ -68,3 +68,12 @@ def test_only_the_portrayer_gets_back_the_text_typed_so_far_until_an_action_carr
     assert GAME.stream_view(match.state, portrayer, typed) == {}
     match.act(portrayer, STOP)
     assert GAME.stream_view(match.state, portrayer, typed) == {}
+
+
+def test_a_description_carried_on_by_action_is_not_replaced_by_the_older_stream_at_the_close() -> None:
+    match = describing(3)
+    portrayer = state(match).round.portrayer
+    match.act(portrayer, Describe("A cat on a box, and a dog."))  # after the stream was full
+    match.act(portrayer, STOP)
+    assert GAME.commit_stream(match.state, portrayer, "text", [{"text": "A cat on a box."}]) is None
+    assert match.view(None)["description"] == "A cat on a box, and a dog."

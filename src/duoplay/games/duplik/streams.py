@@ -53,6 +53,10 @@ def streams(state: DuplikState, seat: int) -> Mapping[str, StreamRule]:
 def commit_stream(state: DuplikState, seat: int, channel: str,
                   chunks: list[Any]) -> KeepText | KeepDrawing | None:
     if channel == TEXT:
+        if state.round.description:
+            # The page goes on by `describe` actions once the stream is full: the text an action
+            # carried is newer than anything the stream did, and the round already has it.
+            return None
         texts = [c["text"] for c in chunks if isinstance(c, dict) and isinstance(c.get("text"), str)]
         if not texts:
             return None
@@ -97,11 +101,9 @@ def stream_view(state: DuplikState, seat: int, kept: Mapping[str, list[Any]]) ->
 
 
 def _own_text(state: DuplikState, chunks: list[Any] | None) -> JSON:
-    # A description the Portrayer sent by action came after the stream (the page falls back to
-    # actions once the stream is full): it is the newer text, and the view already has it.
-    if not chunks or state.round.description:
-        return {}
-    typed = commit_stream(state, state.round.portrayer, TEXT, chunks)
+    # What the table would keep of the stream now (nothing once an action carried a newer text,
+    # which the view already has).
+    typed = commit_stream(state, state.round.portrayer, TEXT, chunks) if chunks else None
     return {"description": typed.text} if isinstance(typed, KeepText) else {}
 
 
