@@ -18,7 +18,8 @@ DIE = 6
 def setup(seats: int, options: DuplikOptions, seed: int) -> DuplikState:
     rng = GameRng(seed)
     rolls, first = roll_for_first(rng, seats)
-    state = DuplikState(seats, options, rng, rolls, first, _deck(rng, seats, options), Round(0, first))
+    deck = _distinct_titles_on_top(_deck(rng, seats, options), options.lang)
+    state = DuplikState(seats, options, rng, rolls, first, deck, Round(0, first))
     return state
 
 
@@ -50,7 +51,20 @@ def _deck(rng: GameRng, seats: int, options: DuplikOptions) -> list[str]:
 
 
 def offer(state: DuplikState) -> list[str]:
+    """The cards the Portrayer looks through: the top of the deck, which never repeats a title."""
     return state.deck[:OFFER]
+
+
+def _distinct_titles_on_top(deck: list[str], lang: str) -> list[str]:
+    """The deck with a card whose title is already among the next few moved under the deck."""
+    top: list[str] = []
+    later: list[str] = []
+    for card in deck:
+        if len(top) < OFFER and scene(card).titles[lang] in {scene(c).titles[lang] for c in top}:
+            later.append(card)
+        else:
+            top.append(card)
+    return top + later
 
 
 def take_scene(state: DuplikState, chosen: str | None) -> list[Event]:
@@ -65,6 +79,7 @@ def take_scene(state: DuplikState, chosen: str | None) -> list[Event]:
         if other != chosen:
             state.deck.remove(other)
             state.deck.append(other)
+    state.deck[:] = _distinct_titles_on_top(state.deck, state.options.lang)
     current = state.round
     current.scene = scene(chosen)
     current.phase = ROLL

@@ -1,6 +1,7 @@
 """Every scene card by id: the hand-written starter set (`content/starter.json`) and the
 generator's scenes (`g...` ids). A starter scene is written as a description (things,
-relations) with its ten criteria chosen by hand; its picture is laid out like any other."""
+relations, the setting its title promises) with its ten criteria chosen by hand; its picture is
+laid out like any other."""
 
 from __future__ import annotations
 
@@ -53,7 +54,8 @@ def _starter(scene_id: str) -> Scene:
     spec = SceneSpec(things, tuple(criterion_from_list(r) for r in entry["relations"]))
     boxes = layout(spec, random.Random(f"duplik-starter-{scene_id}"))
     criteria = tuple(criterion_from_list(c) for c in entry["criteria"])
-    return Scene(scene_id, dict(entry["titles"]), entry.get("difficulty", "normal"), spec, boxes, criteria)
+    return Scene(scene_id, dict(entry["titles"]), entry.get("difficulty", "normal"), spec, boxes, criteria,
+                 entry.get("setting", ""))
 
 
 def known(scene_id: str) -> bool:

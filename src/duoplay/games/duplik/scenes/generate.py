@@ -37,6 +37,7 @@ from duoplay.games.duplik.scenes.model import (
     SceneSpec,
     Thing,
 )
+from duoplay.games.duplik.scenes.scenery import suits
 from duoplay.games.duplik.scenes.words import LANGUAGES, generated_title, settings
 
 DIFFICULTIES = ("easy", "normal", "hard")
@@ -101,9 +102,10 @@ def _compose(rng: random.Random, seed: int, difficulty: str, colour: bool) -> Sc
     used: set[str] = set()
     things: dict[str, Thing] = {}
     relations: list[Criterion] = []
+    setting = rng.choice(settings())  # first: the things are those that suit it (no car indoors)
 
     def pick(choices: tuple[str, ...]) -> str | None:
-        free = [k for k in choices if k not in used]
+        free = [k for k in choices if k not in used and suits(setting, {k})]
         if not free:
             return None
         kind = rng.choice(free)
@@ -121,7 +123,7 @@ def _compose(rng: random.Random, seed: int, difficulty: str, colour: bool) -> Sc
         how = rng.choice((ON, UNDER, INSIDE))
         hosts = [k for k in anchors if getattr(KINDS[k], HOLDS[how])
                  and not any(r.kind == how and r.others[0] == k for r in relations)]
-        fits = [k for k in HOSTED if k not in used and (how == ON or k not in FLYING)
+        fits = [k for k in HOSTED if k not in used and suits(setting, {k}) and (how == ON or k not in FLYING)
                 and (k != "fish" or how == INSIDE)]
         if not hosts or not fits:
             continue
@@ -160,7 +162,6 @@ def _compose(rng: random.Random, seed: int, difficulty: str, colour: bool) -> Sc
     spec = SceneSpec(tuple(things.values()), tuple(_dedupe(relations)))
     boxes = layout(spec, rng)
     criteria = _criteria(rng, spec, attributes, level)
-    setting = rng.choice(settings())
     main = anchors[0] if anchors else next(iter(things))
     titles = {lang: generated_title(lang, main, setting) for lang in LANGUAGES}
     return Scene(scene_id(seed, difficulty, colour), titles, difficulty, spec, boxes, criteria, setting)

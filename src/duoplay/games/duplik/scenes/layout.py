@@ -3,7 +3,8 @@
 Things that rest on, under or inside another (dependents) are placed on their host; the rest
 stand in a row on the ground or float in the sky, in an order that keeps every "left of" and
 "between"; "bigger than" is kept by the sizes, and the ground row is scaled to fit as a whole
-(so ratios of size survive).
+(so ratios of size survive). Each thing of the row stands nearer or further back (its own
+baseline), so a picture is not one line of things; what is further back is drawn first.
 """
 
 from __future__ import annotations
@@ -12,11 +13,13 @@ import random
 from collections.abc import Sequence
 
 from duoplay.games.duplik.scenes.library import GROUND as GROUND_PLACE
-from duoplay.games.duplik.scenes.library import KINDS, SKY
+from duoplay.games.duplik.scenes.library import KINDS, SEE_THROUGH, SKY
 from duoplay.games.duplik.scenes.model import (
     BETWEEN,
     BIGGER,
     GROUND,
+    HEIGHT,
+    HORIZON,
     INSIDE,
     LEFT_OF,
     ON,
@@ -34,6 +37,10 @@ from duoplay.games.duplik.scenes.model import (
 FLYING = frozenset({"bird", "kite"})  # small things that fly when nothing holds them
 MARGIN = 40
 SURFACE = {"chair": 0.5}  # where the seat is, as a share of the height (others: their top)
+RIM = {"box": 0.15, "basket": 0.4}  # where a container's front begins, as a share of its height
+DEPTHS = (40, 0, 0, -45, -80)  # a baseline's offset from the ground line: nearer, on it, further back
+TALLEST_TOP = SKY_BAND[1] + 10  # what stands further back still stays below the sky's things
+SHORE = HORIZON + 40  # an angler stands at the water's edge, its line in the water behind
 
 
 class LayoutError(ValueError):
@@ -54,7 +61,7 @@ def layout(spec: SceneSpec, rng: random.Random, shuffle: bool = True) -> tuple[B
     for relation in spec.relations:
         if relation.kind in (ON, UNDER, INSIDE):
             _place_hosted(spec.thing(relation.subject), relation, boxes, hosts, spec, rng)
-    return tuple(box for kind in _drawing_order(spec, hosted) for box in boxes[kind])
+    return tuple(box for kind in _drawing_order(spec, hosted, boxes) for box in boxes[kind])
 
 
 def _in_sky(thing: Thing) -> bool:
@@ -109,7 +116,7 @@ def _row(things: list[Thing], spec: SceneSpec, boxes: dict[str, list[Box]], rng:
     x = MARGIN + spaces[0] * unit
     for i, (thing, (w, h)) in enumerate(zip(things, sizes, strict=True)):
         w, h = w * scale, h * scale
-        y = GROUND - h if on_ground else rng.uniform(SKY_BAND[0], SKY_BAND[1] - h)
+        y = _baseline(thing.kind, h, rng) - h if on_ground else rng.uniform(SKY_BAND[0], SKY_BAND[1] - h)
         group = []
         for n in range(thing.count):
             jitter = 0.0 if on_ground else rng.uniform(-8, 8)
@@ -118,6 +125,14 @@ def _row(things: list[Thing], spec: SceneSpec, boxes: dict[str, list[Box]], rng:
                              thing.colour))
         boxes[thing.kind] = group
         x += widths[i] * scale + spaces[i + 1] * unit
+
+
+def _baseline(kind: str, h: float, rng: random.Random) -> float:
+    """Where a thing of the ground row stands: a depth drawn at random, kept inside the picture."""
+    if kind == "angler":
+        return SHORE
+    base = GROUND + rng.choice(DEPTHS)
+    return min(max(base, TALLEST_TOP + h), HEIGHT - 20)
 
 
 def _place_hosted(thing: Thing, relation: Criterion, boxes: dict[str, list[Box]], hosts: dict[str, int],
@@ -143,17 +158,30 @@ def _place_hosted(thing: Thing, relation: Criterion, boxes: dict[str, list[Box]]
         top = host.y + SURFACE.get(host_kind, 0.0) * host.h - h
     elif relation.kind == UNDER:
         cx = host.cx + rng.uniform(-0.08, 0.08) * host.w
-        top = GROUND - h
-    else:
+        top = host.bottom - h
+    elif host_kind in SEE_THROUGH:
         cx = host.cx + rng.uniform(-0.08, 0.08) * (host.w - w)
-        top = host.bottom - 0.08 * host.h - h
+        top = host.y + 0.62 * host.h - h / 2
+    else:  # it peeks out over the container's front, which hides no more than its lower half
+        cx = host.cx + rng.uniform(-0.08, 0.08) * (host.w - w)
+        top = host.y + RIM.get(host_kind, 0.2) * host.h - 0.55 * h
     boxes[thing.kind] = [Box(thing.kind, cx - w / 2, top, w, h, thing.facing, thing.pattern, thing.colour)]
 
 
-def _drawing_order(spec: SceneSpec, hosted: dict[str, Criterion]) -> list[str]:
-    """Hosts before what they hold, so a thing inside a box is drawn over it."""
-    order = [t.kind for t in spec.things if t.kind not in hosted]
-    order += [t.kind for t in spec.things if t.kind in hosted]
+def _drawing_order(spec: SceneSpec, hosted: dict[str, Criterion], boxes: dict[str, list[Box]]) -> list[str]:
+    """Back to front: the sky, then the ground row from the furthest back, then what rests on a
+    host; a thing inside a container that hides goes just before its host, so the front covers it."""
+    order = sorted((t.kind for t in spec.things if t.kind not in hosted),
+                   key=lambda kind: boxes[kind][0].bottom if not _in_sky(spec.thing(kind)) else 0.0)
+    for thing in spec.things:
+        relation = hosted.get(thing.kind)
+        if relation is None:
+            continue
+        host = relation.others[0]
+        if relation.kind == INSIDE and host not in SEE_THROUGH and host in order:
+            order.insert(order.index(host), thing.kind)
+        else:
+            order.append(thing.kind)
     return order
 
 

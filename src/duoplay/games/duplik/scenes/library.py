@@ -56,7 +56,11 @@ KINDS: dict[str, Kind] = {k.id: k for k in (
     Kind("star", 50, 50, SKY, countable=True),
     Kind("kite", 85, 120, SKY, patterned=True),
     Kind("heart", 50, 45, SKY, countable=True),
+    # Only in the starter scenes that promise them: the generator never picks these.
+    Kind("fishbowl", 130, 120, SMALL, container=True),
+    Kind("angler", 190, 230, GROUND),
 )}
+SEE_THROUGH = frozenset({"fishbowl"})  # what is inside shows whole; other containers hide its lower half
 
 
 def _ellipse(cx: float, cy: float, rx: float, ry: float, n: int = 20, start: float = 0.0,
@@ -78,6 +82,11 @@ def _star(cx: float, cy: float, outer: float, inner: float) -> Polyline:
     return _poly(*points, closed=True)
 
 
+def _crown_edge(x: float) -> float:
+    """Where a tree's crown (an ellipse round (0.5, 0.33), radii 0.5 and 0.33) ends below `x`."""
+    return 0.33 + 0.33 * math.sqrt(1 - ((x - 0.5) / 0.5) ** 2) - 0.01
+
+
 def _animal(body: Polyline, head: Polyline, extras: tuple[Polyline, ...]) -> tuple[Polyline, ...]:
     return (body, head, *extras)
 
@@ -95,8 +104,11 @@ _RAW: dict[str, tuple[Polyline, ...]] = {
             _poly((1, 0.15), (1, 0.0), (0.7, 0.0), (0.62, 0.15))),
     "basket": (_poly((0, 0.4), (1, 0.4), (0.85, 1), (0.15, 1), closed=True),
                _ellipse(0.5, 0.4, 0.35, 0.4, 16, math.pi, 2 * math.pi)),
+    # The trunk starts where the crown's outline is, so it never shows through the crown.
     "tree": (_ellipse(0.5, 0.33, 0.5, 0.33, 24),
-             _poly((0.42, 0.62), (0.42, 1), (0.58, 1), (0.58, 0.62))),
+             _poly((0.42, _crown_edge(0.42)), (0.42, 0.95), (0.34, 1)),
+             _poly((0.58, _crown_edge(0.58)), (0.58, 0.95), (0.66, 1)),
+             _poly((0.5, 0.55), (0.5, 0.42), (0.4, 0.32)), _poly((0.5, 0.46), (0.62, 0.36))),
     "house": (_poly((0.08, 0.42), (0.92, 0.42), (0.92, 1), (0.08, 1), closed=True),
               _poly((0, 0.45), (0.5, 0), (1, 0.45)),
               _poly((0.42, 1), (0.42, 0.7), (0.58, 0.7), (0.58, 1)),
@@ -112,14 +124,25 @@ _RAW: dict[str, tuple[Polyline, ...]] = {
                    (_poly((0.68, 0.28), (0.7, 0.05), (0.8, 0.22), (0.9, 0.05), (0.93, 0.3)),
                     _poly((0.1, 0.6), (0, 0.2)), _poly((0.25, 0.82), (0.25, 1)),
                     _poly((0.6, 0.82), (0.6, 1)))),
-    "dog": _animal(_ellipse(0.42, 0.55, 0.32, 0.22), _ellipse(0.82, 0.35, 0.18, 0.17),
-                   (_poly((0.7, 0.25), (0.66, 0.0), (0.78, 0.2)), _poly((0.1, 0.5), (0, 0.3)),
-                    _poly((0.22, 0.72), (0.22, 1)), _poly((0.62, 0.72), (0.62, 1)))),
+    # A dog by its snout, its floppy ear and its tail held high (a pointed ear and a thin tail
+    # read as a goat's).
+    "dog": _animal(_ellipse(0.4, 0.55, 0.3, 0.19), _ellipse(0.74, 0.33, 0.14, 0.16),
+                   (_poly((0.82, 0.27), (0.99, 0.3), (1.0, 0.4), (0.84, 0.45)),
+                    _ellipse(0.985, 0.31, 0.02, 0.03, 8),
+                    _poly((0.66, 0.2), (0.58, 0.26), (0.6, 0.5), (0.66, 0.52), (0.69, 0.32)),
+                    _poly((0.12, 0.5), (0.06, 0.34), (0.04, 0.18), (0.09, 0.22), (0.14, 0.4)),
+                    _poly((0.2, 0.68), (0.2, 1), (0.27, 1)), _poly((0.3, 0.72), (0.3, 1), (0.37, 1)),
+                    _poly((0.5, 0.72), (0.5, 1), (0.57, 1)), _poly((0.6, 0.68), (0.6, 1), (0.67, 1)))),
     "mouse": _animal(_ellipse(0.45, 0.6, 0.3, 0.38), _ellipse(0.82, 0.5, 0.14, 0.2),
                      (_ellipse(0.78, 0.2, 0.1, 0.18, 10), _poly((0.15, 0.7), (0, 1)))),
-    "bird": _animal(_ellipse(0.42, 0.55, 0.32, 0.3), _ellipse(0.78, 0.32, 0.14, 0.2),
-                    (_poly((0.9, 0.3), (1, 0.38), (0.9, 0.42)), _poly((0.3, 0.5), (0.45, 0.2), (0.55, 0.5)),
-                     _poly((0.1, 0.55), (0, 0.45), (0.02, 0.7), (0.12, 0.62)), _poly((0.4, 0.85), (0.4, 1)))),
+    # A bird by its beak, its wing, its thin legs and a fan of tail feathers (a closed, forked tail
+    # reads as a fish's).
+    "bird": _animal(_ellipse(0.45, 0.55, 0.3, 0.24), _ellipse(0.76, 0.3, 0.13, 0.16),
+                    (_poly((0.87, 0.24), (1, 0.31), (0.87, 0.37), closed=True),
+                     _poly((0.3, 0.5), (0.42, 0.42), (0.58, 0.46), (0.5, 0.6), (0.36, 0.6), closed=True),
+                     _poly((0.17, 0.5), (0, 0.3)), _poly((0.16, 0.55), (0.01, 0.45)),
+                     _poly((0.17, 0.6), (0.03, 0.58)),
+                     _poly((0.4, 0.78), (0.4, 1), (0.46, 1)), _poly((0.52, 0.78), (0.52, 1), (0.58, 1)))),
     "fish": _animal(_ellipse(0.5, 0.5, 0.36, 0.5), _poly((0.14, 0.5), (0, 0.1), (0, 0.9), closed=True),
                     ()),
     # The seams make a ball of a circle (a plain circle reads as a ring or a coin).
@@ -148,12 +171,23 @@ _RAW: dict[str, tuple[Polyline, ...]] = {
     "star": (_star(0.5, 0.53, 0.5, 0.17),),  # deep notches: drawn small, a shallower star is a pentagon
     "kite": (_poly((0.5, 0), (1, 0.35), (0.5, 0.75), (0, 0.35), closed=True),
              _poly((0.5, 0.75), (0.4, 0.85), (0.6, 0.92), (0.5, 1))),
+    # A round glass bowl: its rim and the water's surface (what is inside stays in sight).
+    "fishbowl": ((*_ellipse(0.5, 0.55, 0.5, 0.45, 28, -1.27, math.pi + 1.27), (0.648, 0.12)),
+                 _ellipse(0.5, 0.12, 0.16, 0.04, 12),
+                 _poly((0.1, 0.32), (0.3, 0.29), (0.5, 0.32), (0.7, 0.29), (0.9, 0.32))),
+    # A person with a hat holding a fishing rod forward, the line hanging from its tip.
+    "angler": (_ellipse(0.2, 0.58, 0.1, 0.2, 16),
+               _ellipse(0.2, 0.25, 0.07, 0.09, 14),
+               _poly((0.1, 0.17), (0.3, 0.17)), _poly((0.14, 0.17), (0.16, 0.08), (0.24, 0.08), (0.26, 0.17)),
+               _poly((0.24, 0.48), (0.34, 0.5), (0.4, 0.42)),
+               _poly((0.36, 0.48), (1, 0.02)), _poly((1, 0.02), (1, 0.62)),
+               _poly((0.16, 0.76), (0.14, 1), (0.08, 1)), _poly((0.24, 0.76), (0.26, 1), (0.32, 1))),
     "heart": (_poly(*(_ellipse(0.27, 0.28, 0.25, 0.28, 10, math.pi, 2 * math.pi)
                       + _ellipse(0.73, 0.28, 0.25, 0.28, 10, math.pi, 2 * math.pi)), (0.5, 1), closed=True),),
 }
 
-EYES: dict[str, Point] = {"cat": (0.84, 0.35), "dog": (0.88, 0.32), "mouse": (0.88, 0.48),
-                          "bird": (0.82, 0.28), "fish": (0.72, 0.4)}
+EYES: dict[str, Point] = {"cat": (0.84, 0.35), "dog": (0.8, 0.28), "mouse": (0.88, 0.48),
+                          "bird": (0.8, 0.26), "fish": (0.72, 0.4)}
 
 
 @cache

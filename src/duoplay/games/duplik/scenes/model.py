@@ -21,7 +21,8 @@ STRIPED, DOTTED = "striped", "dotted"
 COLOURS = ("red", "blue", "green", "yellow", "brown")
 CRITERIA = 10
 WIDTH, HEIGHT = 1000, 700  # the picture's and the canvas's fixed aspect (10:7)
-GROUND = 620  # the ground line of every picture
+GROUND = 620  # the front line of the ground; things stand on it, nearer or further back
+HORIZON = 470  # where the ground (or a room's floor) begins and the setting's far edge is drawn
 SKY = (40, 250)  # the band where the sky's things float
 
 

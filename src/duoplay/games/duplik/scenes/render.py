@@ -1,5 +1,6 @@
 """The scene card's picture as SVG, drawn from the layout in pencil lines (colour fills only
-with the colour option), and `read_boxes`, which reads the things back from the SVG alone:
+with the colour option) over its setting's scenery, and `read_boxes`, which reads the things
+back from the SVG alone:
 their boxes from the drawn points, the pattern from the drawn stripes or dots, the side an
 animal faces from where its eye is drawn, the colour from the fill.
 """
@@ -9,10 +10,9 @@ from __future__ import annotations
 import xml.etree.ElementTree as ElementTree
 from xml.sax.saxutils import escape
 
-from duoplay.games.duplik.scenes.library import eye, placed_lines
+from duoplay.games.duplik.scenes.library import KINDS, eye, placed_lines
 from duoplay.games.duplik.scenes.model import (
     DOTTED,
-    GROUND,
     HEIGHT,
     LEFT,
     RIGHT,
@@ -21,8 +21,10 @@ from duoplay.games.duplik.scenes.model import (
     Box,
     Scene,
 )
+from duoplay.games.duplik.scenes.scenery import backdrop
 
 INK = "#333"
+PAPER = "#fff"  # what fills a thing's closed shapes, so nothing behind it shows through
 FILLS = {"red": "#e0524a", "blue": "#4a7be0", "green": "#4caf50", "yellow": "#f2c94c", "brown": "#8d6e4f"}
 _NS = "{http://www.w3.org/2000/svg}"
 
@@ -32,8 +34,7 @@ def render(scene: Scene, title: str = "") -> str:
              f'width="{WIDTH}" height="{HEIGHT}" class="duplik-scene" data-scene="{escape(scene.id)}">',
              f"<title>{escape(title or scene.titles.get('en', scene.id))}</title>",
              f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#fffdf7"/>',
-             f'<line class="ground" x1="0" y1="{GROUND}" x2="{WIDTH}" y2="{GROUND}" stroke="#999" '
-             'stroke-width="2"/>']
+             backdrop(scene.setting, scene.id)]
     for index, box in enumerate(scene.boxes):
         parts.append(_thing(box, index))
     parts.append("</svg>")
@@ -46,13 +47,27 @@ def _points(line: list[tuple[float, float]]) -> str:
 
 def _thing(box: Box, index: int) -> str:
     lines = placed_lines(box.kind, box.x, box.y, box.w, box.h, box.facing)
-    fill = FILLS.get(box.colour, "#fff")
+    fill = FILLS.get(box.colour, PAPER)
     out = [f'<g class="thing" data-kind="{box.kind}">',
            f'<clipPath id="clip{index}"><polygon points="{_points(lines[0])}"/></clipPath>']
     for number, line in enumerate(lines):
-        paint = fill if number == 0 else "none"
+        closed = len(line) > 2 and line[0] == line[-1]
+        # An animal's head has its body's colour; other closed parts (a window, a wheel) are paper.
+        head = number == 1 and KINDS[box.kind].animal
+        paint = fill if number == 0 or head else PAPER if closed else "none"
         out.append(f'<polyline class="outline" points="{_points(line)}" fill="{paint}" stroke="{INK}" '
                    'stroke-width="3" stroke-linejoin="round" stroke-linecap="round"/>')
+        if number == 0:  # the pattern lies on the outline's area, under the parts drawn over it
+            out += _pattern(box, index)
+    spot = eye(box.kind, box.x, box.y, box.w, box.h, box.facing)
+    if spot is not None:
+        out.append(f'<circle class="eye" cx="{spot[0]:.1f}" cy="{spot[1]:.1f}" r="4" fill="{INK}"/>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def _pattern(box: Box, index: int) -> list[str]:
+    out = []
     if box.pattern == STRIPED:
         step = max(8.0, box.w / 7)
         x = box.x + step / 2
@@ -71,11 +86,7 @@ def _thing(box: Box, index: int) -> str:
                            f'clip-path="url(#clip{index})"/>')
                 x += step
             y += step
-    spot = eye(box.kind, box.x, box.y, box.w, box.h, box.facing)
-    if spot is not None:
-        out.append(f'<circle class="eye" cx="{spot[0]:.1f}" cy="{spot[1]:.1f}" r="4" fill="{INK}"/>')
-    out.append("</g>")
-    return "".join(out)
+    return out
 
 
 def read_boxes(svg: str) -> list[Box]:
