@@ -69,3 +69,17 @@ def test_a_part_of_a_state_name_is_not_the_state() -> None:
     assert judge_answer("en", "Virginia", ["V", "G"], "us_state") == Verdict(True, "ok")
     assert judge_answer("en", "West Virginia", ["W", "G"], "us_state") == Verdict(True, "ok")
     assert judge_answer("en", "jersey", ["J", "R"], "clothing") == Verdict(True, "ok")
+
+
+def test_a_regular_plural_of_a_listed_word_is_a_word_when_the_dictionary_lacks_both() -> None:
+    # hunspell-es has neither "pingüino" nor "pingüinos"; the animal list has "pingüino"
+    assert judge_answer("es", "pingüinos", ["P", "N"], "animal") == Verdict(True, "ok")
+    assert judge_answer("es", "pinguinos", ["P", "N"], "animal") == Verdict(True, "ok")
+    assert judge_answer("es", "pingüinos", ["P", "S"], "animal") == Verdict(False, "plural")
+    assert judge_answer("es", "pingüinoes", ["P", "N"], "animal") == Verdict(False, "not_a_word")
+
+
+def test_a_french_plural_typed_without_its_accents_is_the_word_it_spells() -> None:
+    assert judge_answer("fr", "ecole", ["C", "L"], "place") == Verdict(True, "ok")
+    assert judge_answer("fr", "zebres", ["Z", "B"], "animal") == Verdict(True, "ok")  # zèbres
+    assert judge_answer("fr", "tetes", ["T", "S"], "body_part") == Verdict(False, "plural", "tête")

@@ -97,8 +97,18 @@ def _spellings(data: Language, text: str, folded: str) -> tuple[str, ...]:
     if listed is not None:
         found += [listed, listed.lower()]
     if len(found) == 2:  # nothing else known: a rarer word typed without its accents ("sandias")
-        found += marked_readings(data.lang, text.lower(), data.dictionary.lookup)
+        found += _marked_readings(data, text)
     return tuple(dict.fromkeys(found))
+
+
+def _marked_readings(data: Language, text: str) -> list[str]:
+    """Words with accents that `text`, typed without them, may spell ("sandias": "sandías")."""
+    def spellings_of(stem: str) -> list[str]:
+        folded = fold(data.lang, stem)
+        listed = data.lexicon.known.get(folded)
+        return [*data.common.spellings.get(folded, ()), *([listed] if listed else [])]
+
+    return marked_readings(data.lang, text.lower(), spellings_of, data.dictionary.lookup)
 
 
 def _other_readings(data: Language, text: str, folded: str) -> tuple[str, ...]:
@@ -108,7 +118,7 @@ def _other_readings(data: Language, text: str, folded: str) -> tuple[str, ...]:
     if text.lower() != folded:
         return ()
     found = [*data.common.spellings.get(folded, ()),
-             *marked_readings(data.lang, text.lower(), data.dictionary.lookup)]
+             *_marked_readings(data, text)]
     return tuple(s for s in dict.fromkeys(found) if s.lower() != text.lower())
 
 
@@ -151,7 +161,32 @@ class Forms:
         if self._found is None:
             analyses = (self._data.dictionary.analyse(s.lower()) for s in self._spellings if " " not in s)
             self._found = [a for a in analyses if a.known]
+            if not self._found and self._spellings:
+                singular = _listed_plural(self._data, fold(self._data.lang, self._spellings[0]))
+                if singular is not None:
+                    self._found = [Analysis(True, (singular.lower(),), False, False, False)]
         return self._found
+
+
+def _regular_plural(lang: str, singular: str, ending: str) -> bool:
+    """Spanish adds -s after a vowel and -es after a consonant; English -es after a hiss."""
+    if lang == "es":
+        return (ending == "s") == (singular[-1] in "aeiou")
+    return ending == "s" or singular.endswith(("s", "x", "z", "ch", "sh"))
+
+
+def _listed_plural(data: Language, folded: str) -> str | None:
+    """The listed word an answer is the regular plural of, when the dictionary lacks both
+    ("pingüinos": hunspell-es has no "pingüino", the animal list has)."""
+    if data.lang not in ("es", "en"):
+        return None  # the other languages' inflections are hunspell's
+    for ending in ("es", "s"):
+        stem = folded[: -len(ending)]
+        if folded.endswith(ending) and stem and _regular_plural(data.lang, stem, ending):
+            singular = data.lexicon.known.get(stem)
+            if singular is not None and singular.islower() and " " not in singular:
+                return singular
+    return None
 
 
 def _is_plural_for_letter(data: Language, text: str, folded: str, forms: Forms,
@@ -253,6 +288,7 @@ def _judge(lang: str, word: str, letters: tuple[str, ...], category: str | None,
     # A listed answer is a word: the dictionary is asked only about the others (and for All Play).
     listed = card is not None and folded in data.lexicon.known
     common = listed or _is_common_word(data, spellings, folded) or (
+        needs_forms and _listed_plural(data, folded) is not None) or (
         card is not None and lang == "sv" and _is_swedish_compound(data, card.id, folded))
     if not (common or folded in data.lexicon.known or any(folded in s for s in data.lexicon.wordnet.values())
             or _is_name(data, text, folded)):
