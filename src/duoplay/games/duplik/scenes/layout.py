@@ -116,7 +116,8 @@ def _row(things: list[Thing], spec: SceneSpec, boxes: dict[str, list[Box]], rng:
     x = MARGIN + spaces[0] * unit
     for i, (thing, (w, h)) in enumerate(zip(things, sizes, strict=True)):
         w, h = w * scale, h * scale
-        y = _baseline(thing.kind, h, rng) - h if on_ground else rng.uniform(SKY_BAND[0], SKY_BAND[1] - h)
+        y = _baseline(thing.kind, h + _on_top(thing, spec), rng) - h if on_ground else \
+            rng.uniform(SKY_BAND[0], SKY_BAND[1] - h)
         group = []
         for n in range(thing.count):
             jitter = 0.0 if on_ground else rng.uniform(-8, 8)
@@ -127,8 +128,16 @@ def _row(things: list[Thing], spec: SceneSpec, boxes: dict[str, list[Box]], rng:
         x += widths[i] * scale + spaces[i + 1] * unit
 
 
+def _on_top(thing: Thing, spec: SceneSpec) -> float:
+    """How high what stands on `thing` may reach above it (at most a hosted thing's height)."""
+    heights = [min(150.0, _size(spec.thing(r.subject), spec)[1]) for r in spec.relations
+               if r.kind == ON and r.others[0] == thing.kind]
+    return max(heights, default=0.0)
+
+
 def _baseline(kind: str, h: float, rng: random.Random) -> float:
-    """Where a thing of the ground row stands: a depth drawn at random, kept inside the picture."""
+    """Where a thing of the ground row stands (`h`: with what stands on it): a depth drawn at
+    random, kept inside the picture and below the sky's things."""
     if kind == "angler":
         return SHORE
     base = GROUND + rng.choice(DEPTHS)

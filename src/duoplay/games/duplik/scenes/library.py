@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cache
+from itertools import pairwise
 
 Point = tuple[float, float]
 Polyline = tuple[Point, ...]
@@ -82,9 +83,24 @@ def _star(cx: float, cy: float, outer: float, inner: float) -> Polyline:
     return _poly(*points, closed=True)
 
 
-def _crown_edge(x: float) -> float:
-    """Where a tree's crown (an ellipse round (0.5, 0.33), radii 0.5 and 0.33) ends below `x`."""
-    return 0.33 + 0.33 * math.sqrt(1 - ((x - 0.5) / 0.5) ** 2) - 0.01
+def _bumpy(cx: float, cy: float, rx: float, ry: float, bumps: int, n: int = 72) -> Polyline:
+    """An ellipse with a wavy edge: a tree's leafy crown."""
+    points = []
+    for i in range(n + 1):
+        a = 2 * math.pi * i / n
+        r = 0.9 + 0.1 * abs(math.sin(bumps * a / 2))
+        points.append((cx + rx * r * math.cos(a), cy + ry * r * math.sin(a)))
+    return tuple(points)
+
+
+def _below(outline: Polyline, x: float) -> float:
+    """The lowest point of `outline` above `x` (where a trunk meets a crown)."""
+    ys = [ya + (yb - ya) * (x - xa) / (xb - xa) for (xa, ya), (xb, yb) in pairwise(outline)
+          if xa != xb and min(xa, xb) <= x <= max(xa, xb)]
+    return max(ys)
+
+
+_CROWN = _bumpy(0.5, 0.33, 0.5, 0.33, 9)
 
 
 def _animal(body: Polyline, head: Polyline, extras: tuple[Polyline, ...]) -> tuple[Polyline, ...]:
@@ -104,13 +120,10 @@ _RAW: dict[str, tuple[Polyline, ...]] = {
             _poly((1, 0.15), (1, 0.0), (0.7, 0.0), (0.62, 0.15))),
     "basket": (_poly((0, 0.4), (1, 0.4), (0.85, 1), (0.15, 1), closed=True),
                _ellipse(0.5, 0.4, 0.35, 0.4, 16, math.pi, 2 * math.pi)),
-    # The trunk starts where the crown's outline is, so it never shows through the crown.
-    "tree": (_ellipse(0.5, 0.33, 0.5, 0.33, 24),
-             _poly((0.42, _crown_edge(0.42)), (0.42, 0.95), (0.34, 1)),
-             _poly((0.58, _crown_edge(0.58)), (0.58, 0.95), (0.66, 1)),
-             _poly((0.5, 0.55), (0.5, 0.42), (0.4, 0.32)), _poly((0.5, 0.46), (0.62, 0.36))),
+    # A leafy crown on a trunk that starts where the crown's outline is (it never shows through).
+    "tree": (_CROWN, _poly((0.42, _below(_CROWN, 0.42)), (0.42, 1), (0.58, 1), (0.58, _below(_CROWN, 0.58)))),
     "house": (_poly((0.08, 0.42), (0.92, 0.42), (0.92, 1), (0.08, 1), closed=True),
-              _poly((0, 0.45), (0.5, 0), (1, 0.45)),
+              _poly((0, 0.45), (0.5, 0), (1, 0.45), closed=True),
               _poly((0.42, 1), (0.42, 0.7), (0.58, 0.7), (0.58, 1)),
               _poly((0.18, 0.55), (0.32, 0.55), (0.32, 0.68), (0.18, 0.68), closed=True)),
     "car": (_poly((0, 0.35), (0.25, 0.35), (0.35, 0), (0.7, 0), (0.82, 0.35), (1, 0.4), (1, 0.78),

@@ -129,8 +129,7 @@ def _pavement(rng: random.Random) -> list[str]:
     out = [_line([(0, HORIZON), (WIDTH, HORIZON)], 3)]
     rows = [HORIZON + 45 * i for i in range(1, 6)]
     out += [_line([(0, y), (WIDTH, y)], 1.2) for y in rows if y < HEIGHT]
-    for i, y in enumerate([HORIZON, *rows]):
-        out += [_line([(x, y), (x, min(y + 45, HEIGHT))], 1.2) for x in range(30 + 40 * (i % 2), WIDTH, 80)]
+    out += [_line([(x, HORIZON), (x, HEIGHT)], 1.2) for x in range(60, WIDTH, 110)]  # square slabs
     return out
 
 
@@ -184,8 +183,7 @@ def _wall_line() -> str:
 def _tiles(rng: random.Random) -> list[str]:
     top = HORIZON - 120
     out = [_line([(0, y), (WIDTH, y)], 1.2) for y in range(top, HORIZON, 30)]
-    for i, y in enumerate(range(top, HORIZON, 30)):
-        out += [_line([(x, y), (x, y + 30)], 1.2) for x in range(15 * (i % 2), WIDTH, 30)]
+    out += [_line([(x, top), (x, HORIZON)], 1.2) for x in range(0, WIDTH + 1, 30)]  # square, not bricks
     return out
 
 
