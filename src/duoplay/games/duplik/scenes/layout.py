@@ -171,9 +171,9 @@ def _place_hosted(thing: Thing, relation: Criterion, boxes: dict[str, list[Box]]
     elif host_kind in SEE_THROUGH:
         cx = host.cx + rng.uniform(-0.08, 0.08) * (host.w - w)
         top = host.y + 0.62 * host.h - h / 2
-    else:  # it peeks out over the container's front, which hides no more than its lower half
+    else:  # it peeks out over the container's front, which hides about its lower third
         cx = host.cx + rng.uniform(-0.08, 0.08) * (host.w - w)
-        top = host.y + RIM.get(host_kind, 0.2) * host.h - 0.55 * h
+        top = host.y + RIM.get(host_kind, 0.2) * host.h - 0.65 * h
     boxes[thing.kind] = [Box(thing.kind, cx - w / 2, top, w, h, thing.facing, thing.pattern, thing.colour)]
 
 
