@@ -67,6 +67,20 @@ OK = Verdict(True, "ok")
     ("pl", "Brazylia", ["B", "Z"], "place"),
     ("fr", "Brésil", ["B", "S"], "place"),
     ("fr", "Amérique du Sud", ["M", "S"], "place"),
+    # and each language's own lists of landscapes, buildings and characters
+    ("sv", "Kebnekaise", ["K", "B"], "landscape"),
+    ("sv", "Kebnekaise", ["K", "B"], "place"),
+    ("sv", "Kalle Anka", ["K", "L"], "bird"),
+    ("sv", "Bamse", ["B", "M"], "animal"),
+    ("sv", "vattern", ["V", "T"], "landscape"),  # Vättern typed without its marks
+    ("pl", "Rysy", ["R", "Y"], "landscape"),
+    ("pl", "Kubuś Puchatek", ["K", "P"], "animal"),
+    ("pl", "Pałac Kultury", ["P", "K"], "building"),
+    ("pl", "Wisla", ["W", "S"], "landscape"),
+    ("fr", "Mont Blanc", ["M", "B"], "landscape"),
+    ("fr", "tour eiffel", ["T", "F"], "place"),
+    ("fr", "Milou", ["M", "L"], "animal"),
+    ("fr", "Idefix", ["D", "F"], "animal"),
 ])
 def test_a_name_fits_the_category_it_belongs_to(lang: str, word: str, letters: list[str],
                                                 category: str) -> None:
@@ -88,6 +102,9 @@ def test_a_name_fits_the_category_it_belongs_to(lang: str, word: str, letters: l
     # a bird is an animal, not the other way round
     ("es", "Dumbo", ["D", "B"], "ave", "category"),
     ("en", "Nemo", ["N", "M"], "bird", "category"),
+    ("sv", "Bamse", ["B", "M"], "colour", "category"),
+    ("pl", "Kubuś Puchatek", ["K", "P"], "tool", "several_words"),
+    ("fr", "Mont Blanc", ["M", "B"], "animal", "several_words"),
 ])
 def test_a_name_is_refused_where_it_does_not_fit(lang: str, word: str, letters: list[str],
                                                  category: str, reason: str) -> None:
@@ -102,6 +119,9 @@ def test_a_name_is_refused_where_it_does_not_fit(lang: str, word: str, letters: 
     ("en", "Nemo", ["N", "M"], "proper_noun"),
     ("es", "Nueva York", ["N", "Y"], "several_words"),
     ("en", "Mount Everest", ["M", "V"], "several_words"),
+    ("sv", "Kebnekaise", ["K", "B"], "proper_noun"),
+    ("pl", "Rysy", ["R", "Y"], "proper_noun"),
+    ("fr", "Milou", ["M", "L"], "proper_noun"),
 ])
 def test_all_play_still_refuses_names(lang: str, word: str, letters: list[str], reason: str) -> None:
     assert judge_answer(lang, word, letters, None) == Verdict(False, reason)
