@@ -17,7 +17,8 @@ LANGUAGES = ("es", "en", "sv", "pl", "fr")
 class Category:
     id: str
     name: str
-    proper_nouns: bool  # names fit it (countries, cities, people): they may have several words
+    proper_nouns: bool  # its answers are names (countries, cities, people): any entry of its lists
+    # may have several words; in the other categories only the names of `content/<lang>/names/`
     english: str  # the English deck's id for the same card ("pais" -> "country"), the id itself if none
 
 

@@ -1,8 +1,8 @@
 """The word judge: does an answer win the race?
 
 `judge_answer` checks, in this order: empty, missing letters, a word the room already
-accepted by vote ("remembered"), one word only (a name known in a proper-noun category
-may have several), plural made to use a letter (the S; in Swedish, Polish and French any
+accepted by vote ("remembered"), one word only (a name that fits the category may have
+several), plural made to use a letter (the S; in Swedish, Polish and French any
 inflection whose base form lacks a card letter: "bilen" for N), a word of the language or a
 known name, no proper nouns in All Play, and the category (proper nouns fit any category
 they belong to; a word typed without its accents fits when any word it spells does:
