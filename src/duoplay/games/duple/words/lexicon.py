@@ -107,7 +107,7 @@ def _proper_names(lexicon: Lexicon, wanted: Iterable[str]) -> dict[str, dict[str
             sources, table = ANIMAL_SOURCES, proper.setdefault(category, {})
         else:
             continue
-        for source in sources & set(wanted):
+        for source in sorted(sources & set(wanted)):  # sorted: the same entries on every load
             for listed in (lexicon.curated.get(source, {}), lexicon.extra.get(source, {}),
                            proper.get(source, {})):
                 for key, entry in listed.items():
