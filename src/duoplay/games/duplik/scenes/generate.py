@@ -88,8 +88,11 @@ def generate(seed: int, difficulty: str = "normal", colour: bool = False) -> Sce
     """The scene of this seed: the same seed always gives the same scene."""
     for attempt in range(50):
         rng = random.Random(f"duplik-{difficulty}-{int(colour)}-{seed}-{attempt}")
+        # The setting and how far back things stand come from a generator of their own, so a
+        # seed keeps the things, relations and criteria it had before settings were drawn.
+        look = random.Random(f"duplik-look-{difficulty}-{int(colour)}-{seed}-{attempt}")
         try:
-            scene = _compose(rng, seed, difficulty, colour)
+            scene = _compose(rng, look, seed, difficulty, colour)
         except LayoutError:
             continue
         if all(holds(c, scene.boxes) for c in scene.criteria):
@@ -97,12 +100,12 @@ def generate(seed: int, difficulty: str = "normal", colour: bool = False) -> Sce
     raise LayoutError(f"no scene for seed {seed}")  # pragma: no cover - never seen over 100,000 seeds
 
 
-def _compose(rng: random.Random, seed: int, difficulty: str, colour: bool) -> Scene:
+def _compose(rng: random.Random, look: random.Random, seed: int, difficulty: str, colour: bool) -> Scene:
     level = LEVELS[difficulty]
     used: set[str] = set()
     things: dict[str, Thing] = {}
     relations: list[Criterion] = []
-    setting = rng.choice(settings())  # first: the things are those that suit it (no car indoors)
+    setting = look.choice(settings())  # first: the things are those that suit it (no car indoors)
 
     def pick(choices: tuple[str, ...]) -> str | None:
         free = [k for k in choices if k not in used and suits(setting, {k})]
@@ -160,7 +163,7 @@ def _compose(rng: random.Random, seed: int, difficulty: str, colour: bool) -> Sc
             relations.append(Criterion(BIGGER, big, (little,)))
     attributes = _attributes(rng, things, colour)
     spec = SceneSpec(tuple(things.values()), tuple(_dedupe(relations)))
-    boxes = layout(spec, rng)
+    boxes = layout(spec, rng, depth=look)
     criteria = _criteria(rng, spec, attributes, level)
     main = anchors[0] if anchors else next(iter(things))
     titles = {lang: generated_title(lang, main, setting) for lang in LANGUAGES}

@@ -47,16 +47,18 @@ class LayoutError(ValueError):
     """The description cannot be drawn (contradictory order, a host that cannot hold)."""
 
 
-def layout(spec: SceneSpec, rng: random.Random, shuffle: bool = True) -> tuple[Box, ...]:
+def layout(spec: SceneSpec, rng: random.Random, shuffle: bool = True,
+           depth: random.Random | None = None) -> tuple[Box, ...]:
     """Where each thing goes; without `shuffle`, things the relations leave free keep the order
-    in which the description lists them."""
+    in which the description lists them. `depth` draws how far back each thing stands (by
+    default `rng`; a generator of its own leaves the rest of a seed's layout as it was)."""
     hosted = {r.subject: r for r in spec.relations if r.kind in (ON, UNDER, INSIDE)}
     free = [t for t in spec.things if t.kind not in hosted]
     sky = [t for t in free if _in_sky(t)]
     ground = [t for t in free if not _in_sky(t)]
     boxes: dict[str, list[Box]] = {}
-    _row(_order(ground, spec.relations, rng, shuffle), spec, boxes, rng, on_ground=True)
-    _row(_order(sky, spec.relations, rng, shuffle), spec, boxes, rng, on_ground=False)
+    _row(_order(ground, spec.relations, rng, shuffle), spec, boxes, rng, depth or rng, on_ground=True)
+    _row(_order(sky, spec.relations, rng, shuffle), spec, boxes, rng, depth or rng, on_ground=False)
     hosts: dict[str, int] = {}
     for relation in spec.relations:
         if relation.kind in (ON, UNDER, INSIDE):
@@ -98,7 +100,7 @@ def _size(thing: Thing, spec: SceneSpec) -> tuple[float, float]:
 
 
 def _row(things: list[Thing], spec: SceneSpec, boxes: dict[str, list[Box]], rng: random.Random,
-         on_ground: bool) -> None:
+         depth: random.Random, on_ground: bool) -> None:
     if not things:
         return
     sizes = [_size(t, spec) for t in things]
@@ -116,7 +118,7 @@ def _row(things: list[Thing], spec: SceneSpec, boxes: dict[str, list[Box]], rng:
     x = MARGIN + spaces[0] * unit
     for i, (thing, (w, h)) in enumerate(zip(things, sizes, strict=True)):
         w, h = w * scale, h * scale
-        y = _baseline(thing.kind, h + _on_top(thing, spec), rng) - h if on_ground else \
+        y = _baseline(thing.kind, h + _on_top(thing, spec), depth) - h if on_ground else \
             rng.uniform(SKY_BAND[0], SKY_BAND[1] - h)
         group = []
         for n in range(thing.count):
