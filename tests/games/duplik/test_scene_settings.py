@@ -115,6 +115,7 @@ def test_what_is_inside_a_box_is_not_striped_by_it() -> None:
                 inside = next(b for b in card.boxes if b.kind == relation.subject)
                 host = next(b for b in card.boxes if b.kind == relation.others[0])
                 assert inside.y < host.y + 0.4 * host.h  # its head is above the front, in sight
+                assert not any(r.kind == "on" and r.others == relation.others for r in card.spec.relations)
                 checked += 1
     assert checked >= 20
 

@@ -124,8 +124,11 @@ def _compose(rng: random.Random, look: random.Random, seed: int, difficulty: str
         things[kind] = Thing(kind)
     for _ in range(rng.randint(*level.hosted)):
         how = rng.choice((ON, UNDER, INSIDE))
+        # One thing per host and way; and a box with something on its lid holds nothing inside
+        # (what peeks out of it would be hidden by what is on it).
+        taken = {how} | ({ON, INSIDE} if how in (ON, INSIDE) else set())
         hosts = [k for k in anchors if getattr(KINDS[k], HOLDS[how])
-                 and not any(r.kind == how and r.others[0] == k for r in relations)]
+                 and not any(r.kind in taken and r.others[0] == k for r in relations)]
         fits = [k for k in HOSTED if k not in used and suits(setting, {k}) and (how == ON or k not in FLYING)
                 and (k != "fish" or how == INSIDE)]
         if not hosts or not fits:
