@@ -29,8 +29,6 @@ def drawn_scenery(card: Scene) -> dict[str, int]:
     """The setting's parts drawn behind the things, each with how many marks it is made of."""
     root = ElementTree.fromstring(render(card))
     backdrops = [g for g in root.iter(f"{SVG}g") if g.get("class") == "backdrop"]
-    if not backdrops:
-        return {}
     assert [g.get("data-setting") for g in backdrops] == [card.setting]
     return {g.get("data-element", ""): len(g) for g in backdrops[0] if g.get("class") == "scenery"}
 
@@ -74,8 +72,37 @@ def test_a_starter_title_that_names_a_place_draws_it() -> None:
                 assert card.setting == setting, (card_id, card.titles["en"])
         if card.setting:
             assert suits(card.setting, {t.kind for t in card.spec.things}), card_id
-            assert set(drawn_scenery(card)) == set(ELEMENTS[card.setting]), card_id
+            assert set(drawn_scenery(card)) == set(ELEMENTS[card.setting]) | set(card.extras), card_id
     assert named >= 8
+
+
+# What a starter's title promises a player will see: things, and scenery behind them.
+PROMISES: dict[str, tuple[set[str], set[str]]] = {
+    "Fishing": ({"angler", "fish", "basket"}, {"water", "reeds"}),
+    "The fish bowl": ({"fishbowl", "fish", "table"}, set()),
+    "Rainy day": ({"umbrella", "cloud"}, {"rain"}),
+    "Camping": ({"car", "tree"}, {"tent", "grass"}),
+    "A starry night": ({"star", "house"}, set()),
+    "At the beach": ({"umbrella", "ball"}, {"sea", "sand"}),
+    "Tea time": ({"cup", "table"}, set()),
+    "Kites in the wind": ({"kite"}, set()),
+    "Flowers for mum": ({"flower", "house"}, set()),
+    "The toy box": ({"box", "ball"}, set()),
+    "Reading corner": ({"book", "lamp", "chair"}, {"window", "floor"}),
+    "Lunch in the kitchen": ({"table", "apple", "cup"}, {"tiles", "floor"}),
+    "Street corner": ({"house", "car"}, {"road", "pavement"}),
+    "Moving day": ({"car", "box"}, set()),
+    "The bird feeder": ({"bird", "table"}, set()),
+}
+
+
+def test_each_starter_holds_what_its_title_promises() -> None:
+    titles = {scene(i).titles["en"]: scene(i) for i in starter_ids()}
+    for title, (things, scenery) in PROMISES.items():
+        card = titles[title]
+        drawn = {b.kind for b in read_boxes(render(card))}
+        assert things <= drawn, (title, things - drawn)
+        assert scenery <= set(drawn_scenery(card)), (title, scenery)
 
 
 def _starter(title: str) -> Scene:

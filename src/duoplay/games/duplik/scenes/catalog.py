@@ -55,7 +55,7 @@ def _starter(scene_id: str) -> Scene:
     boxes = layout(spec, random.Random(f"duplik-starter-{scene_id}"))
     criteria = tuple(criterion_from_list(c) for c in entry["criteria"])
     return Scene(scene_id, dict(entry["titles"]), entry.get("difficulty", "normal"), spec, boxes, criteria,
-                 entry.get("setting", ""))
+                 entry.get("setting", ""), tuple(entry.get("scenery", ())))
 
 
 def known(scene_id: str) -> bool:

@@ -118,3 +118,4 @@ class Scene:
     boxes: tuple[Box, ...]
     criteria: tuple[Criterion, ...] = field(default=())
     setting: str = ""
+    extras: tuple[str, ...] = ()  # scenery a starter's title promises beyond its setting (rain, a tent)

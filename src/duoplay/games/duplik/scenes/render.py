@@ -34,7 +34,7 @@ def render(scene: Scene, title: str = "") -> str:
              f'width="{WIDTH}" height="{HEIGHT}" class="duplik-scene" data-scene="{escape(scene.id)}">',
              f"<title>{escape(title or scene.titles.get('en', scene.id))}</title>",
              f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#fffdf7"/>',
-             backdrop(scene.setting, scene.id)]
+             backdrop(scene.setting, scene.id, scene.extras, scene.boxes)]
     for index, box in enumerate(scene.boxes):
         parts.append(_thing(box, index))
     parts.append("</svg>")

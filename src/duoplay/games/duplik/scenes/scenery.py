@@ -9,7 +9,7 @@ import math
 import random
 from collections.abc import Sequence
 
-from duoplay.games.duplik.scenes.model import HEIGHT, HORIZON, WIDTH
+from duoplay.games.duplik.scenes.model import HEIGHT, HORIZON, WIDTH, Box
 
 SOFT = "#a8a8a8"
 # What a player sees of each setting, by the name the picture gives each part.
@@ -37,15 +37,18 @@ def suits(setting: str, kinds: set[str]) -> bool:
     return not kinds & CLASHES.get(setting, frozenset())
 
 
-def backdrop(setting: str, scene_id: str) -> str:
-    """The setting's scenery as SVG (the same every time for a scene); without one, a horizon."""
+def backdrop(setting: str, scene_id: str, extras: Sequence[str] = (), boxes: Sequence[Box] = ()) -> str:
+    """The setting's scenery as SVG (the same every time for a scene), then any `extras` (see
+    `EXTRAS`); without a setting, a horizon."""
     rng = random.Random(f"duplik-scenery-{scene_id}")
-    if setting not in ELEMENTS:
-        return (f'<line class="ground" x1="0" y1="{HORIZON}" x2="{WIDTH}" y2="{HORIZON}" stroke="{SOFT}" '
-                'stroke-width="2"/>')
     parts = [f'<g class="backdrop" data-setting="{setting}">']
-    for element in ELEMENTS[setting]:
-        parts.append(f'<g class="scenery" data-element="{element}">{"".join(_DRAW[element](rng))}</g>')
+    if setting in ELEMENTS:
+        for element in ELEMENTS[setting]:
+            parts.append(f'<g class="scenery" data-element="{element}">{"".join(_DRAW[element](rng))}</g>')
+    else:
+        parts.append(_horizon())
+    for extra in extras:
+        parts.append(f'<g class="scenery" data-element="{extra}">{"".join(EXTRAS[extra](rng, boxes))}</g>')
     parts.append("</g>")
     return "".join(parts)
 
@@ -232,3 +235,29 @@ _DRAW = {
     "water": _water, "reeds": _reeds,
 }
 assert {e for parts in ELEMENTS.values() for e in parts} <= set(_DRAW)
+
+
+def _rain(rng: random.Random, boxes: Sequence[Box]) -> list[str]:
+    return [_line([(x, y), (x - 6, y + 18)], 1.5) for x, y in
+            ((rng.uniform(10, WIDTH + 10), rng.uniform(0, HEIGHT - 20)) for _ in range(140))]
+
+
+def _tent(rng: random.Random, boxes: Sequence[Box]) -> list[str]:
+    """A tent far back, in the widest gap the things in front of it leave."""
+    width, height, base = 150.0, 105.0, HORIZON + 12
+    edges = sorted((b.x, b.right) for b in boxes if b.y < base and b.bottom > base - height)
+    gaps, left = [], 0.0
+    for x, right in edges:
+        gaps.append((x - left, left))
+        left = max(left, right)
+    gaps.append((WIDTH - left, left))
+    room, start = max(gaps)
+    x = start + max(0.0, room - width) / 2
+    door = x + width / 2
+    return [_line([(x, base), (door, base - height), (x + width, base), (x, base)], 2.5, "#fffdf7"),
+            _line([(door, base - height), (door - 22, base), (door, base - 40), (door + 22, base)], 2),
+            _line([(door, base - height), (door - 10, base - height - 18)], 2)]
+
+
+# Scenery a starter scene's title promises beyond its setting.
+EXTRAS = {"rain": _rain, "tent": _tent}
