@@ -12,7 +12,7 @@ from duoplay.games.duplik.scenes.catalog import scene, starter_ids
 from duoplay.games.duplik.scenes.facts import holds
 from duoplay.games.duplik.scenes.generate import generate
 from duoplay.games.duplik.scenes.library import KINDS, SKY, placed_lines
-from duoplay.games.duplik.scenes.model import GROUND, INSIDE, Criterion, Scene
+from duoplay.games.duplik.scenes.model import GROUND, HORIZON, INSIDE, Criterion, Scene
 from duoplay.games.duplik.scenes.render import read_boxes, render
 from duoplay.games.duplik.scenes.scenery import ELEMENTS, suits
 from duoplay.games.duplik.scenes.words import LANGUAGES, table
@@ -48,6 +48,36 @@ def test_each_setting_has_its_own_scenery() -> None:
     assert ELEMENTS["yard"] == ("fence", "lawn") and ELEMENTS["street"] == ("road", "pavement")
     seen = {generate(seed, "normal").setting for seed in range(300)}
     assert seen == set(table("en")["settings"]) == set(ELEMENTS)
+
+
+# Behind the things, beyond the horizon; and on the ground the things stand on.
+FAR = {"sea", "fence", "road", "hedge", "bushes", "water", "tiles", "window"}
+NEAR = {"sand", "lawn", "pavement", "stepping_stones", "floor", "wildflowers"}
+
+
+def _heights(group: ElementTree.Element) -> list[float]:
+    """How far down the picture each point of a scenery's marks is."""
+    ys = []
+    for mark in group:
+        ys += [float(pair.split(",")[1]) for pair in mark.get("points", "").split()]
+        if mark.get("cy"):
+            ys.append(float(mark.get("cy", "0")))
+    return ys
+
+
+def test_far_scenery_lies_beyond_the_horizon_and_the_ground_before_it() -> None:
+    seen = set()
+    for seed in range(60):
+        root = ElementTree.fromstring(render(generate(seed, "normal")))
+        for group in root.iter(f"{SVG}g"):
+            element = group.get("data-element", "")
+            ys = _heights(group)
+            if element in FAR:
+                assert max(ys) <= HORIZON + 12, (seed, element)
+            if element in NEAR:
+                assert min(ys) >= HORIZON - 1, (seed, element)
+            seen.add(element)
+    assert seen >= FAR | NEAR
 
 
 def test_a_setting_suits_its_things() -> None:
