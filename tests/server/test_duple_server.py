@@ -336,7 +336,10 @@ async def test_a_bot_with_nothing_to_say_stalls_nothing_the_clock_flips_and_ends
             if word is not None:
                 await ada.send(type="action", action=answer(word), version=state["version"])
     await ada.close()
-    assert all(0.9 <= wait <= 3.0 for wait in waits), waits  # the flip timer, not the bot
+    # The flip timer (1 s), not the bot: a bot would flip at once. The wait is timed from when this
+    # client saw the turn, which a busy machine delivers late (0.88 s seen under load), while the
+    # timer runs from the server's own moment: the lower bound has that margin.
+    assert all(0.6 <= wait <= 3.0 for wait in waits), waits
     # A face-off that nobody answers turns stuck after 1 s, then times out and is left unwon.
     assert faceoff_ends[0][0] == "time_up", faceoff_ends
     log = duple_server.log_text()
