@@ -135,11 +135,11 @@ def test_the_documented_loop_plays_the_hard_bot_to_at_least_0_9() -> None:
 def test_a_full_stop_or_quotes_around_the_word_do_not_change_the_verdict() -> None:
     env = DupleWordEnv(lang="en")
     env.reset(seed=0)
-    env.letters, env.category = ("N", "E"), "insect"  # "queen": an insect's caste, with N and E
-    for answer in ("queen", "queen.", "Queen!", ' "queen." ', "«queen»"):
+    env.letters, env.category = ("N", "E"), "insect"  # "hornet": an insect, with N and E
+    for answer in ("hornet", "hornet.", "Hornet!", ' "hornet." ', "«hornet»"):
         env.tries_left = 1
         _, reward, _, _, info = env.step(answer)
-        assert (reward, info["word"].lower()) == (1.0, "queen")
+        assert (reward, info["word"].lower()) == (1.0, "hornet")
 
 
 def test_the_malformed_penalty_is_a_cost_and_a_negative_one_is_refused() -> None:
