@@ -50,6 +50,7 @@ export class Claims {
           break;
         case "tie":
         case "new_category":
+        case "replay":
           this.words = new Map(); // the same letters again, under another category
           break;
         case "answer":

@@ -100,6 +100,11 @@ export function describe(event, name, view, me = null) {
       return t("{name} turned a new category", { name: name(event.seat) });
     case "time_up":
       return t("Time is up");
+    case "replay":
+      // i18n: nobody won a face-off, which is played again; {n}: this category's number; {total}: how
+      // many categories a face-off may have before it ends without a winner.
+      return t("Nobody found a word: a new category for the same letters ({n} of {total})",
+        { n: event.categories, total: event.of });
     case "category":
       // i18n: {category}: the name of the category now on the table (from the game's deck).
       return t("Category: {category}", { category: event.name || categoryName(event.category, view) });
@@ -112,12 +117,17 @@ export function describe(event, name, view, me = null) {
       if (mine) return t("You voted");
       // i18n: {name}: another player, who has cast a vote (how is secret until the end).
       return t("{name} voted", { name: name(event.seat) });
-    case "vote":
-      return event.accepted
-        // i18n: {word}: the word voted on; {yes}, {no}: the votes for and against.
-        ? t("The vote accepts {word} ({yes}–{no})", { word: event.word, yes: event.yes, no: event.no })
-        // i18n: {word}: the word voted on; {yes}, {no}: the votes for and against.
-        : t("The vote rejects {word} ({yes}–{no})", { word: event.word, yes: event.yes, no: event.no });
+    case "vote": {
+      const votes = { word: event.word, yes: event.yes, no: event.no };
+      // i18n: {word}: the word voted on; {yes}, {no}: the votes for and against.
+      if (event.accepted) return t("The vote accepts {word} ({yes}–{no})", votes);
+      // i18n: {word}: the word voted on, which nobody voted on in time.
+      if (event.yes + event.no === 0) return t("Nobody voted: {word} does not count", votes);
+      // i18n: {word}: the word voted on; {yes}, {no}: the votes for and against, as many each.
+      if (event.yes === event.no) return t("A tied vote ({yes}–{no}) refuses {word}", votes);
+      // i18n: {word}: the word voted on; {yes}, {no}: the votes for and against.
+      return t("The vote rejects {word} ({yes}–{no})", votes);
+    }
     case "over":
       return t("Game over");
     default:
@@ -131,7 +141,7 @@ export function announcement(events, name, view, me = null) {
   const said = [];
   let kind = null;
   for (const event of events) {
-    if (["won", "tie", "vote", "allplay", "wild", "appeal", "time_up", "unwon"].includes(event.kind)) {
+    if (["won", "tie", "vote", "allplay", "wild", "appeal", "time_up", "unwon", "replay"].includes(event.kind)) {
       if (event.kind === "unwon" && kind === "time_up") continue;
       if (event.kind === "unwon" && kind === "tie" && event.race === "allplay") {
         said[said.length - 1] = t("Tie: nobody wins the All Play");
@@ -143,6 +153,11 @@ export function announcement(events, name, view, me = null) {
     }
   }
   return said.length ? { kind, text: said.join(" · ") } : null;
+}
+
+// A race started in these events (a face-off or an All Play).
+export function raceStarted(events) {
+  return events.some((e) => (e.kind === "faceoff" && "racers" in e) || (e.kind === "allplay" && "letters" in e));
 }
 
 // A race ended in these events (someone won, a tie, nobody won).

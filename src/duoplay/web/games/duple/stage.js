@@ -1,7 +1,8 @@
-// The middle of the table: the category, the racing letters in big type, the one answer box, the
-// answers and their verdicts, and the buttons for the decision at hand (flip, pass, new category,
-// appeal, vote). The answer box is one element for the whole match, so what is typed survives
-// every redraw.
+// The middle of the table: the category, the word just won (large, until the next race), the racing
+// letters in big type, the one answer box, the answers and their verdicts, and the buttons for the
+// decision at hand (flip, pass, new category, appeal, vote). The answer box is one element for the
+// whole match, so what is typed survives every redraw, and a new question: text typed before it is
+// kept, but the first Enter only shows that the letters changed (it was typed for others).
 import { clear, h } from "../../dom.js";
 import { t, tc, tn } from "../../i18n.js";
 import { withKey } from "../../kit/index.js";
@@ -14,6 +15,7 @@ export class Stage {
     this.send = send;
     this.category = h("div.duple-category", { id: "duple-category" });
     this.racers = h("div.duple-racers", { id: "duple-racers" });
+    this.win = h("div.duple-win", { id: "duple-win", hidden: true });
     this.letters = h("div.duple-letters", { id: "duple-letters", "aria-live": "polite" });
     this.input = h("input.duple-word", { id: "duple-word", type: "text", autocomplete: "off", autocapitalize: "off",
       autocorrect: "off", spellcheck: false, enterkeyhint: "send", maxlength: 60, "aria-label": t("Your word") });
@@ -23,23 +25,40 @@ export class Stage {
       this.submit();
     } }, this.input, this.sendButton);
     this.mine = h("p.duple-mine", { id: "duple-mine", "aria-live": "assertive" });
+    this.recheck = h("p.duple-recheck", { id: "duple-recheck", role: "status", hidden: true });
     this.actions = h("div.duple-actions", { id: "duple-actions" });
     this.answers = h("ol.duple-answers", { id: "duple-answers", "aria-label": t("Answers") });
     this.element = h("section.duple-stage", { id: "duple-stage" },
-      h("div.duple-head", {}, this.category, this.racers), this.letters, this.form, this.mine, this.actions, this.answers);
+      h("div.duple-head", {}, this.category, this.racers), this.win, this.letters, this.form, this.recheck, this.mine,
+      this.actions, this.answers);
     this.pending = null; // the word sent and not yet answered
     this.racing = false;
-    this.question = ""; // the race the answer box is for: a new one starts with an empty box
+    this.question = ""; // the race the answer box is for
+    this.unseen = false; // the box holds text typed before this question: Enter does not send it yet
     // The caret goes to the end of what is in the box whenever it gets the focus (never before it).
     this.input.addEventListener("focus", () => {
       const end = this.input.value.length;
       this.input.setSelectionRange(end, end);
+    });
+    // The second look at the letters runs once, not again on every redraw of the cards.
+    this.letters.addEventListener("animationend", () => this.letters.classList.remove("look"));
+    // A box emptied by hand: what is typed next is for the letters in sight.
+    this.input.addEventListener("input", () => {
+      if (this.unseen && !this.input.value.trim()) this.markSeen();
     });
   }
 
   submit() {
     const word = this.input.value.trim();
     if (!this.racing || this.input.disabled) return;
+    if (this.unseen) {
+      // Typed for other letters: shown against the new ones first, sent by the next Enter.
+      this.markSeen();
+      this.letters.classList.remove("look");
+      void this.letters.offsetWidth; // restart the animation
+      this.letters.classList.add("look");
+      return;
+    }
     this.pending = word;
     this.input.value = "";
     this.mine.textContent = `${word || "…"} …`;
@@ -47,6 +66,18 @@ export class Stage {
     this.send({ type: "answer", word }).finally(() => {
       if (this.pending === word) this.pending = null;
     });
+  }
+
+  markUnseen(unseen) {
+    this.unseen = unseen;
+    this.form.classList.toggle("unseen", unseen);
+    // The hint only beside a box this seat can send from.
+    this.recheck.hidden = !unseen || this.form.hidden || this.input.disabled;
+    this.input.setAttribute("aria-describedby", unseen ? "duple-recheck" : "");
+  }
+
+  markSeen() {
+    this.markUnseen(false);
   }
 
   // Give the answer box the keyboard (when this seat starts racing).
@@ -88,6 +119,7 @@ export class Stage {
     } else if (allPlay) {
       this.racers.append(h("span.duple-racer", {}, t("Everyone races")));
     }
+    this.showWin(view, me, name);
     // The letters: BIG while racing; the drawer's prompt otherwise.
     clear(this.letters);
     this.letters.dataset.letters = race ? race.letters.join(",") : "";
@@ -118,7 +150,13 @@ export class Stage {
     // i18n: the answer box's placeholder; {letters}: the letters to use, joined by " + ".
     this.input.placeholder = race ? t("A word with {letters}", { letters: race.letters.join(" + ") }) : "";
     const question = race ? `${view.category.id}|${race.racers.join(",")}|${race.letters.join(",")}` : "";
-    if (question !== this.question) this.input.value = ""; // text typed for a race that is over
+    if (question !== this.question && question) {
+      // Typed for other letters, or for the same letters under another category (a tie, a new category).
+      const sameLetters = this.question.endsWith(`|${race.letters.join(",")}`);
+      this.recheck.textContent = sameLetters ? t("New category: check your word, then press Enter again")
+        : t("New letters: check your word, then press Enter again");
+    }
+    this.markUnseen(question === this.question ? this.unseen : Boolean(question) && this.input.value.trim() !== "");
     this.question = question;
     // This seat's last verdict.
     const last = race ? [...race.answers].reverse().find((a) => a.seat === me) : null;
@@ -141,6 +179,19 @@ export class Stage {
     return { startedRacing: this.racing && !wasRacing };
   }
 
+  // The word just won, large, from the win until the next race starts (the view's `win`).
+  showWin(view, me, name) {
+    const win = view.race ? null : view.win;
+    this.win.hidden = !win;
+    clear(this.win);
+    if (!win) return;
+    const about = [name(win.seat), win.letters.join(" + "), win.kind === "allplay" ? t("All Play") : win.category.name];
+    clear(this.win).append(
+      h("span.duple-win-label", {}, win.seat === me ? t("Your winning word") : t("Winning word")),
+      h("strong.duple-win-word", { id: "duple-win-word" }, win.word),
+      h("span.duple-win-about", {}, about.join(" · ")));
+  }
+
   renderActions(view, can, seatName, me) {
     clear(this.actions);
     const race = view.race;
@@ -156,10 +207,16 @@ export class Stage {
           : t("{name} asks: should {word} count? ({why})", asked),
         // i18n: {n}: how many have voted (the verb agrees with it); {total}: how many may vote.
         " ", h("span.duple-voted", {}, tn("{n} of {total} voted", "{n} of {total} voted", vote.voted.length, { total: vote.voters.length }))));
+      if (vote.mine === true || vote.mine === false) {
+        this.actions.append(h("p.duple-my-vote", { id: "duple-my-vote", dataset: { accept: vote.mine ? "1" : "0" } },
+          vote.mine ? t("You voted yes") : t("You voted no"), " ",
+          h("span.duple-tie-rule", {}, t("(a tie refuses the word)"))));
+      }
       const yes = legalVote(can, true);
       if (yes) {
         this.actions.append(this.button("duple-vote-yes", t("Yes, it counts"), "y", yes, "primary"),
-          this.button("duple-vote-no", t("No"), "n", legalVote(can, false)));
+          this.button("duple-vote-no", t("No"), "n", legalVote(can, false)),
+          h("span.duple-note", {}, t("A majority accepts; a tie refuses")));
       }
       return;
     }

@@ -6,7 +6,7 @@ import { h } from "../../dom.js";
 import { t, tc } from "../../i18n.js";
 import { Countdown, ErrorLine, EventLog, focusTable, keyHints, listenKeys, Modal, Scoreboard, TurnStatus }
   from "../../kit/index.js";
-import { announcement, describe, normalize } from "./events.js";
+import { announcement, describe, normalize, raceStarted } from "./events.js";
 import { deadlineNow, Pacer } from "./pacing.js";
 import { renderDecks, renderPiles } from "./piles.js";
 import { Stage } from "./stage.js";
@@ -14,7 +14,7 @@ import { gameSummary } from "./summary.js";
 import { namer, statusText } from "./talk.js";
 
 const PREFIX = "duple";
-const LOUD = new Set(["tie", "vote", "allplay", "appeal"]);
+const LOUD = new Set(["tie", "vote", "allplay", "appeal", "replay"]);
 
 export function createTable(root, ctx) {
   const replay = ctx.mode === "replay";
@@ -66,6 +66,12 @@ export function createTable(root, ctx) {
     flashTimer = setTimeout(() => flash.classList.remove("new"), 2500);
   }
 
+  function quiet() {
+    flash.textContent = "";
+    delete flash.dataset.kind;
+    flash.classList.remove("new");
+  }
+
   function render({ hold = false } = {}) {
     const msg = shown;
     const v = msg.view;
@@ -77,7 +83,8 @@ export function createTable(root, ctx) {
     const race = v.race;
     const unlocking = Boolean(deadline) && v.phase === "faceoff" && race && !race.stuck && !race.vote
       && !(race.accepted || []).length;
-    timer.set(!deadline || unlocking || deadline.seconds_left < 1 ? null : deadline);
+    // The pause after a win is the winning word's moment, not a countdown.
+    timer.set(!deadline || unlocking || v.phase === "pause" || deadline.seconds_left < 1 ? null : deadline);
     unlock.set(unlocking ? deadline : null);
     const stageView = hold && held ? held.view : v;
     const { startedRacing } = stage.update(stageView, legal, me(), name, ctx.seatName);
@@ -112,6 +119,7 @@ export function createTable(root, ctx) {
       why.clear();
       const said = announcement(msg.events || [], ctx.seatName, msg.view, seatOf(msg));
       if (said) say(said.text, said.kind);
+      else if (raceStarted(msg.events || [])) quiet(); // the last result is not this race's news
     }
     shown = msg;
     // While the match runs the room's header steps back, so the race and the answer box fit the screen.

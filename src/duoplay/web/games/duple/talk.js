@@ -46,6 +46,7 @@ export function statusText(view, { me, seatName, legal, outcome }) {
     // i18n: {name}: the player who flips the next card (another player).
     return t("{name} flips", { name: seatName(view.drawer) });
   }
+  if (view.phase === "pause") return t("Next race in a moment");
   if (view.phase === "vote") {
     // i18n: {name}: the player (not the reader) who asks for a vote on their refused word.
     if (can("vote")) return t("Vote: should {name}'s word count?", { name: seatName(race.vote.appealer) });
