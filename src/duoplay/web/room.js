@@ -165,6 +165,7 @@ export function showRoom(code) {
       case "emote":
         showEmote(main, msg.seat, msg.emote);
         sound("emote");
+        if (table && table.emote) table.emote(msg); // a table may show it too (over what it shows)
         break;
       case "seated":
         mySeat = msg.seat;
@@ -402,6 +403,7 @@ export function showRoom(code) {
       seatInfo: (seat) => (room && room.seats[seat]) || null, // kind, level, connected
       act,
       stream,
+      emote: (emote) => send("emote", { emote }), // the room's reactions, for a table that offers them
       matchId: () => room && room.match_id,
     });
   }

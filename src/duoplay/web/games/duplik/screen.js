@@ -2,20 +2,22 @@
 // who portrays, what the table waits for and the hourglass; the title and the golden number; the
 // description as far as a spectator gets it; who has put their pencil down; while judging, the
 // criterion read now and every verdict as it comes; then the reveal (the scene beside every drawing,
-// with points); the score sheet beside it all. It renders the spectator view only, so the scene card
-// and the drawings stay hidden until the reveal, as they are from every spectator; it sends nothing.
+// with points, the drawings coming in one after another, each drawn again stroke by stroke); the
+// score sheet beside it all. It renders the spectator view only, so the scene card and the drawings
+// stay hidden until the reveal, as they are from every spectator; it sends nothing.
 import { h } from "../../dom.js";
 import { language, t } from "../../i18n.js";
 import { Countdown, Scoreboard, SeatStrip, TurnStatus } from "../../kit/index.js";
 import { Reading } from "./describe.js";
 import { currentCriterion, verdictBoard } from "./judging.js";
-import { revealPanel, winnersLine } from "./reveal.js";
+import { revealWall, winnersLine } from "./reveal.js";
 import { scoreSheet, seatEntry } from "./sheet.js";
 import { goldenLine, rollsLine, titleLine } from "./stage.js";
 import { onPaper, paperReveal, spoken } from "./tablemode.js";
 import { statusText } from "./talk.js";
 
 const PREFIX = "duplik";
+const STEP_MS = 2200; // at the reveal, a drawing comes in and is drawn again, then the next one
 
 export function createTable(root, ctx) {
   const status = new TurnStatus({ prefix: PREFIX, titleHint: false });
@@ -44,7 +46,8 @@ export function createTable(root, ctx) {
     if (held && held.key === key && held.nodes) return held.nodes;
     const id = "duplik-screen-reveal";
     const panel = onPaper(v) ? paperReveal(v, { label, id })
-      : revealPanel(v, { label, seatName: ctx.seatName, me: null, id });
+      : revealWall(v, { label, seatName: ctx.seatName, id, step: STEP_MS });
+    panel.style.setProperty("--step", `${STEP_MS}ms`);
     const items = [...panel.querySelectorAll(".duplik-item")];
     items.forEach((item, i) => item.style.setProperty("--i", String(i)));
     const gallery = panel.querySelector(".duplik-gallery");

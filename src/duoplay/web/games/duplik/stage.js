@@ -264,13 +264,14 @@ export class Stage {
         t("See the reveal")));
     }
     if (legal.some((a) => a.type === "next")) {
+      // After the last round the game is over: the button says what comes instead of a round.
       brief.push(withKey(h("button.primary.duplik-big", { type: "button", id: "duplik-next", onclick: () => this.act({ type: "next" }) },
-        t("Next round")), "Enter", tc("key", "Enter")));
+        v.round >= v.rounds ? t("See the final scores") : t("Next round")), "Enter", tc("key", "Enter")));
     }
     if (!v.card) return;
     brief.push(titleLine(v));
     const panel = onPaper(v) ? paperReveal(v, { label, id: "duplik-reveal-stage" })
-      : revealPanel(v, { label, seatName, me, id: "duplik-reveal-stage" });
+      : revealPanel(v, { label, seatName, me, id: "duplik-reveal-stage", react: this.ctx.emote });
     work.push(panel, criteriaList(v.criteria.length ? v.criteria : v.card.criteria,
       { golden: v.golden, id: "duplik-reveal-criteria" }));
   }

@@ -6,7 +6,7 @@ import { t, tc } from "../../i18n.js";
 import { Countdown, ErrorLine, EventLog, focusTable, keyHints, listenKeys, Modal, Scoreboard, SeatStrip, TurnStatus }
   from "../../kit/index.js";
 import { describe, isLoud } from "./events.js";
-import { gameSummary, rememberReveal, revealPanel } from "./reveal.js";
+import { gameSummary, reactionCame, rememberReveal, revealPanel } from "./reveal.js";
 import { criteriaList } from "./scene.js";
 import { scoreSheet, seatEntry } from "./sheet.js";
 import { Stage } from "./stage.js";
@@ -73,7 +73,7 @@ export function createTable(root, ctx) {
       // i18n: {n}: the round's number; {title}: its scene's title.
       h("h2", {}, t("Round {n}: {title}", { n: v.round, title: v.card.title })),
       onPaper(v) ? paperReveal(v, { label, id: "duplik-reveal-round" })
-        : revealPanel(v, { label, seatName: ctx.seatName, me: me(), id: "duplik-reveal-round" }),
+        : revealPanel(v, { label, seatName: ctx.seatName, me: me(), id: "duplik-reveal-round", react: ctx.emote }),
       criteriaList(v.criteria, { golden: v.golden })) });
   }
 
@@ -157,6 +157,7 @@ export function createTable(root, ctx) {
         ink.pump();
       }
     },
+    emote: (msg) => reactionCame(msg.seat, msg.emote), // the reveal shows the room's reactions
     stream: (msg) => {
       if (shown && msg.channel === "text" && msg.seat === shown.view.portrayer && msg.data
         && typeof msg.data.text === "string") {
