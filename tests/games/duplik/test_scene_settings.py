@@ -229,7 +229,7 @@ def test_things_stand_nearer_and_further_back_across_scenes() -> None:
 
 
 def test_the_cards_looked_through_never_share_a_title() -> None:
-    for seed in range(60):
+    for seed in range(30):  # without the rule, about one offer in twenty repeats a title here
         for lang in ("en", "pl"):
             options = DuplikOptions(lang=lang, scenes="generated", difficulty="easy", portrayals=3)
             state = setup(4, options, seed)
