@@ -21,9 +21,10 @@ from duoplay.games.duple.words.judge import judge_answer
 
 JSON = dict[str, Any]
 
-# The table's clock out of the way: only the players move, and each move is one version.
+# The table's clock out of the way: only the players move, and each move is one version (no pause
+# after a win either: the next flip or race comes with the win).
 NO_CLOCK: JSON = {"flip_seconds": 0, "stuck_seconds": 120, "race_seconds": 600, "all_play_seconds": 300,
-            "vote_seconds": 120}
+            "vote_seconds": 120, "win_pause_seconds": 0}
 NAMES = ("Ada", "Bo", "Cy", "Di")
 
 
