@@ -207,8 +207,10 @@ def test_end_of_input_leaves_the_game() -> None:
 
 
 def test_the_game_runs_to_its_end_against_the_hard_bot_and_an_idle_person() -> None:
+    # No rest after each win (40 of them, 2 s each): this test is about reaching the end.
     table = Table("--seed", "7", "--bot", "hard", "--bot-pace", "0.02", "--flip-seconds", "0.05",
-                  "--stuck-seconds", "1", "--race-seconds", "5", "--all-play-seconds", "5")
+                  "--stuck-seconds", "1", "--race-seconds", "5", "--all-play-seconds", "5",
+                  "--win-pause-seconds", "0")
     end = table.wait_for(r"Game over \(the letter deck is empty\)\. Bot wins\. "
                          r"Final score: you 0, bot (\d+)\.", timeout=LOAD_SECONDS + 240)
     assert table.finish() == 0
