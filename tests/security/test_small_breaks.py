@@ -39,3 +39,19 @@ def test_a_body_dropped_halfway_leaves_no_traceback_in_the_log(server: ServerPro
     # The server saw each client go: its next request is answered, and the log holds no traceback.
     assert httpx.get(server.http + "/healthz").status_code == 200
     assert server.log_text().count("Traceback") == before
+
+
+@pytest.mark.asyncio
+async def test_a_rooms_carried_memory_is_never_sent_to_its_players(server: ServerProcess) -> None:
+    # 500 words "voted in by earlier matches", about 47 KB, given by whoever created the room.
+    remembered = [["animal", f"{'x' * 40}{n:03d}"] for n in range(500)]
+    code = server.post("/api/rooms", {"game": "duple", "options": {"remembered": remembered}})["code"]
+    peer = await Peer.join(f"{server.ws}/ws/{code}", "Ada")
+    room = await peer.until("room")
+    assert "remembered" not in room["room"]["options"] and len(str(room)) < 5000
+    await peer.sit(0)
+    await peer.send(type="add_bot", seat=1, level="easy")
+    await peer.send(type="start")
+    state = await peer.until("state")
+    assert "remembered" not in state["view"]["options"] and len(str(state)) < 10_000
+    await peer.close()

@@ -4,13 +4,23 @@ import { readFileSync } from "node:fs";
 
 // Just enough DOM for h(): elements with attributes, children and text.
 class Node {
-  constructor() { this.childNodes = []; this.attributes = {}; this.dataset = {}; this.style = {}; this.className = ""; }
+  constructor() {
+    this.childNodes = []; this.attributes = {}; this.dataset = {}; this.style = {}; this.className = "";
+    this.classList = { add() {}, remove() {}, toggle() {}, contains: () => false };
+  }
   append(...children) { for (const c of children) this.childNodes.push(typeof c === "string" ? new Text(c) : c); }
   setAttribute(key, value) { this.attributes[key] = String(value); }
   getAttribute(key) { return key in this.attributes ? this.attributes[key] : null; }
   addEventListener() {}
+  querySelector() { return null; }
+  querySelectorAll() { return []; }
+  remove() {}
+  replaceChildren(...children) { this.childNodes = []; this.append(...children); }
+  removeAttribute(key) { delete this.attributes[key]; }
+  toggleAttribute() {}
   get firstChild() { return this.childNodes[0] || null; }
   get textContent() { return this.childNodes.map((c) => c.textContent).join(""); }
+  set textContent(text) { this.childNodes = [new Text(String(text))]; }
 }
 class Text extends Node { constructor(data) { super(); this.data = data; } get textContent() { return this.data; } }
 globalThis.Node = Node;

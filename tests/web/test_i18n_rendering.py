@@ -159,6 +159,9 @@ DUPLE_EVENTS: list[dict[str, Any]] = [
     {"kind": "voted", "seat": 0},
     {"kind": "vote", "word": "arte", "accepted": True, "yes": 2, "no": 1},
     {"kind": "vote", "word": "arte", "accepted": False, "yes": 1, "no": 2},
+    {"kind": "vote", "word": "arte", "accepted": False, "yes": 1, "no": 1},
+    {"kind": "vote", "word": "arte", "accepted": False, "yes": 0, "no": 0},
+    {"kind": "replay", "categories": 2, "of": 3},
     {"kind": "over"},
 ]
 

@@ -73,7 +73,7 @@ def test_letters_typed_as_a_vote_opens_cast_no_vote(
     assert table.errors == []
 
 
-def test_the_answer_box_starts_each_race_empty_with_the_caret_at_the_end(
+def test_the_answer_box_types_at_the_caret_and_marks_a_word_typed_for_the_last_category(
     new_context: NewContext, server_url: str
 ) -> None:
     table = duple_table(new_context, server_url)
@@ -96,7 +96,11 @@ def test_the_answer_box_starts_each_race_empty_with_the_caret_at_the_end(
     expect(ana.locator("#duple-timer")).to_be_visible()
     ben.locator("#duple-new-category").click()
     race_on(ana, "faceoff", "U,P")
-    expect(box).to_have_value("")  # "servic" was for the category that went
+    # "servic" was typed for the category that went: it stays, marked, and Enter alone does not send it.
+    expect(box).to_have_value("servic")
+    expect(ana.locator("#duple-recheck")).to_contain_text("New category")
+    box.press("Enter")
+    expect(ana.locator("#duple-mine")).to_be_empty()
     assert table.errors == []
 
 

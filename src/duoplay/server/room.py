@@ -118,10 +118,11 @@ class Room:
         seats = self.lobby.public_seats(self.connected_seats())
         for entry in seats:
             entry["replace_in"] = self._replace_in(entry["seat"])
+        carried = declared.carried_options(self.game)  # the room's own memory, never shown: it can be large
         return {
             "code": self.code,
             "game": self.game.id,
-            "options": self.options,
+            "options": {name: value for name, value in self.options.items() if name not in carried},
             "seats": seats,
             "status": self.status,
             "match_id": self.match_id,

@@ -35,7 +35,8 @@ def view(state: DupleState, seat: Seat) -> JSON:
         "race": None if state.race is None else _race(state.race, seat),
         "win": _win(state),
         "step": state.step,
-        "options": state.options.to_json(),
+        # The words voted in by earlier matches stay out: up to 500 of them, in every full view.
+        "options": {name: value for name, value in state.options.to_json().items() if name != "remembered"},
     }
 
 
@@ -79,6 +80,4 @@ def _race(race: Race, seat: Seat) -> JSON:
         },
         "replays": race.replays,
     }
-    if vote is not None and seat is not None and seat in vote.ballots:
-        shown["vote"]["mine"] = vote.ballots[seat]  # a voter sees their own vote, nobody else's
     return shown

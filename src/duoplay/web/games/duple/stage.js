@@ -85,6 +85,11 @@ export class Stage {
     if (!this.input.disabled && !this.form.hidden) this.input.focus({ preventScroll: true });
   }
 
+  // This page's vote on the vote shown, kept until another vote comes.
+  voted(accept) {
+    if (this.voteKey) this.myVote = { key: this.voteKey, accept };
+  }
+
   button(id, label, key, action, className = "") {
     const button = h("button", { type: "button", id, class: className, dataset: { action: action.type },
       onclick: () => this.send(action) }, label);
@@ -207,9 +212,12 @@ export class Stage {
           : t("{name} asks: should {word} count? ({why})", asked),
         // i18n: {n}: how many have voted (the verb agrees with it); {total}: how many may vote.
         " ", h("span.duple-voted", {}, tn("{n} of {total} voted", "{n} of {total} voted", vote.voted.length, { total: vote.voters.length }))));
-      if (vote.mine === true || vote.mine === false) {
-        this.actions.append(h("p.duple-my-vote", { id: "duple-my-vote", dataset: { accept: vote.mine ? "1" : "0" } },
-          vote.mine ? t("You voted yes") : t("You voted no"), " ",
+      // How this page voted: the ballots stay secret until the vote ends, views included.
+      this.voteKey = `${view.step}:${vote.appealer}:${vote.word}`;
+      const mine = this.myVote && this.myVote.key === this.voteKey ? this.myVote.accept : null;
+      if (mine === true || mine === false) {
+        this.actions.append(h("p.duple-my-vote", { id: "duple-my-vote", dataset: { accept: mine ? "1" : "0" } },
+          mine ? t("You voted yes") : t("You voted no"), " ",
           h("span.duple-tie-rule", {}, t("(a tie refuses the word)"))));
       }
       const yes = legalVote(can, true);

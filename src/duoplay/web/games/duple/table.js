@@ -52,6 +52,7 @@ export function createTable(root, ctx) {
 
   function send(action) {
     why.clear();
+    if (action.type === "vote") stage.voted(action.accept);
     return ctx.act(action).catch(() => null); // a refusal comes back through error() below
   }
 
