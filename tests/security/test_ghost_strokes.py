@@ -37,15 +37,21 @@ async def _to_describe(peers: list[Peer]) -> dict[str, Any]:
     raise AssertionError("the round never reached its drawing")
 
 
-@pytest.mark.asyncio
-async def test_an_artist_on_another_device_gets_back_only_their_own_strokes(server: ServerProcess) -> None:
+async def three_at_the_description(server: ServerProcess) -> tuple[str, list[Peer], dict[str, Any]]:
+    """A Duplik room of three people, started and played to the Portrayer's description: its socket
+    URL, the three peers by seat, and the view there."""
     code = server.post("/api/rooms", {"game": "duplik", "seats": 3})["code"]
     url = f"{server.ws}/ws/{code}"
     peers = [await Peer.join(url, name) for name in ("Ada", "Ben", "Cy")]
     for seat, peer in enumerate(peers):
         await peer.sit(seat)
     await peers[0].send(type="start")
-    view = await _to_describe(peers)
+    return url, peers, await _to_describe(peers)
+
+
+@pytest.mark.asyncio
+async def test_an_artist_on_another_device_gets_back_only_their_own_strokes(server: ServerProcess) -> None:
+    url, peers, view = await three_at_the_description(server)
     portrayer = view["portrayer"]
     artist, other = (peer for seat, peer in enumerate(peers) if seat != portrayer)
     for points in STROKES:

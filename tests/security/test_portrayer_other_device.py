@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tests.security.test_ghost_strokes import _latest_state, _to_describe
+from tests.security.test_ghost_strokes import _latest_state, three_at_the_description
 from tests.server.support import Peer, ServerProcess
 
 pytestmark = pytest.mark.live
@@ -31,13 +31,7 @@ def _descriptions(peer: Peer) -> list[Any]:
 async def test_a_portrayer_on_another_device_carries_on_from_the_text_typed_so_far(
     server: ServerProcess,
 ) -> None:
-    code = server.post("/api/rooms", {"game": "duplik", "seats": 3})["code"]
-    url = f"{server.ws}/ws/{code}"
-    peers = [await Peer.join(url, name) for name in ("Ada", "Ben", "Cy")]
-    for seat, peer in enumerate(peers):
-        await peer.sit(seat)
-    await peers[0].send(type="start")
-    view = await _to_describe(peers)
+    url, peers, view = await three_at_the_description(server)
     portrayer = peers[view["portrayer"]]
     artist, other = (peer for peer in peers if peer is not portrayer)
     await _stream(portrayer, artist, "A red barn")
