@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 from tests.web.conftest import Server
-from tests.web.duple_fixtures import SLOW, NewContext, duple_table, flip, race_on, send
+from tests.web.duple_fixtures import SLOW, NewContext, Person, duple_table, flip, race_on, send
 
 pytestmark = pytest.mark.browser
 
@@ -35,12 +35,16 @@ CASES = [
     ("fr", 6, "A,Y", "sentiment", "sentiment", "sympathie"),
 ]
 
+ANA_WINS = {"sv": "Ana vinner duellen", "pl": "Ana wygrywa pojedynek", "fr": "Ana gagne le duel"}
+
 
 @pytest.mark.parametrize(("lang", "seed", "letters", "name", "refused", "typed"), CASES)
 def test_a_face_off_in_the_decks_language(new_context: NewContext, languages_server: str, screenshots: Path,
                                           lang: str, seed: int, letters: str, name: str, refused: str,
                                           typed: str) -> None:
-    table = duple_table(new_context, languages_server, options={"lang": lang}, seed=seed)
+    # A table of that language: its people read the site in it too.
+    people = [Person(name, locale=lang) for name in ("Ana", "Ben")]
+    table = duple_table(new_context, languages_server, people, options={"lang": lang}, seed=seed)
     ana, ben = table.pages[0], table.pages[1]
     flip(ana, 0)
     flip(ben, 1)
@@ -52,7 +56,30 @@ def test_a_face_off_in_the_decks_language(new_context: NewContext, languages_ser
     expect(ana.locator("#duple-answers li.no[data-seat='1'] .word")).to_have_text(refused, timeout=SLOW)
     ana.screenshot(path=str(screenshots / f"duple-{lang}-faceoff-laptop.png"))
     send(ana, typed)
-    expect(ben.locator("#duple-flash")).to_contain_text("Ana wins the face-off", timeout=SLOW)
+    expect(ben.locator("#duple-flash")).to_contain_text(ANA_WINS[lang], timeout=SLOW)
     won = ana.locator("#duple-piles .duple-seat[data-seat='0'] .duple-won")
     expect(won).to_have_attribute("data-won", "1")
+    assert table.errors == []
+
+
+def test_each_reader_sees_the_category_in_their_own_language(new_context: NewContext, server_url: str,
+                                                              screenshots: Path) -> None:
+    """A Spanish deck read by a Swedish and an English player: each sees the category in their
+    language (the answers stay Spanish), in the question, the judge's refusal and the word won."""
+    people = [Person("Ana", locale="sv-SE"), Person("Ben", locale="en-GB")]
+    table = duple_table(new_context, server_url, people)
+    ana, ben = table.pages[0], table.pages[1]
+    flip(ana, 0)
+    flip(ben, 1)
+    for page, name in ((ana, "fordon"), (ben, "vehicle")):
+        race_on(page, "faceoff", "U,P", "vehiculo")
+        expect(page.locator("#duple-category-name")).to_have_text(name)
+    send(ana, "pulpo")  # a Spanish word with both letters, but an octopus
+    expect(ana.locator("#duple-answers li.no[data-seat='0'] .why")).to_contain_text("passar inte fordon",
+                                                                                    timeout=SLOW)
+    expect(ben.locator("#duple-answers li.no[data-seat='0'] .why")).to_contain_text("does not fit vehicle")
+    send(ben, "patrulla")
+    expect(ana.locator("#duple-win")).to_contain_text("fordon", timeout=SLOW)
+    expect(ben.locator("#duple-win")).to_contain_text("vehicle")
+    ana.screenshot(path=str(screenshots / "duple-sv-reader-es-deck.png"))
     assert table.errors == []

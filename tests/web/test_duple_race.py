@@ -103,8 +103,8 @@ def test_everyone_races_in_an_all_play(new_context: NewContext, server_url: str)
     for page in (ana, ben):
         race_on(page, "allplay", "I,E,Y")
         expect(page.locator("#duple-letters .duple-card.size-big")).to_have_count(3)
-        # The deck's own name, in Spanish.
-        expect(page.locator("#duple-category")).to_contain_text("Todos juegan")
+        # The card's name in the reader's language (the deck is Spanish: "Todos juegan").
+        expect(page.locator("#duple-category")).to_contain_text("All Play")
         # The All Play's own clock (240 s; no other clock of the room is between 120 and 240 s).
         seconds = int(page.locator("#duple-timer").get_attribute("data-seconds") or "0")
         assert 120 < seconds <= 240, seconds

@@ -3,12 +3,14 @@
 // Built from events alone, so a page that arrives late can rebuild the list from the replay.
 import { clear, h } from "../../dom.js";
 import { t } from "../../i18n.js";
+import { categoryLabel } from "./categories.js";
 
 export class Claims {
   // limit: how many words to keep, newest first.
   constructor({ limit = 8 } = {}) {
     this.limit = limit;
-    this.list = []; // [{seat, word, letters, category, allPlay, letter}], newest first
+    this.list = []; // [{seat, word, letters, category, categoryId, deck, allPlay, letter}], newest first
+    this.lang = null; // the deck's language, once a view has said it
     this.reset();
   }
 
@@ -23,6 +25,7 @@ export class Claims {
 
   // A page that arrives mid-race starts from the view's race instead of its events.
   seed(view) {
+    this.lang = view.lang; // the deck's language, which the category names are in
     this.names.set(view.category.id, view.category.name);
     this.category = view.category.id;
     const race = view.race;
@@ -62,6 +65,7 @@ export class Claims {
         case "won":
           made.unshift({ seat: event.seat, word: this.words.get(event.seat) || "", letters: this.letters,
             category: this.allPlay ? null : this.names.get(this.category) || this.category,
+            categoryId: this.allPlay ? null : this.category, deck: this.lang,
             allPlay: event.race === "allplay", letter: event.card ? event.card.letter : null });
           this.words = new Map();
           break;
@@ -89,7 +93,8 @@ export class Claims {
 
 // One claim: the word large, then who and for what ("Ana · L + O · animal").
 export function claimTag(claim, seatName, { id, fresh = false } = {}) {
-  const about = [seatName(claim.seat), claim.letters.join(" + "), claim.allPlay ? t("All Play") : claim.category]
+  const category = claim.category && categoryLabel(claim.deck, claim.categoryId, claim.category);
+  const about = [seatName(claim.seat), claim.letters.join(" + "), claim.allPlay ? t("All Play") : category]
     .filter(Boolean).join(" · ");
   return h("li.duple-claim", { id, class: fresh ? "fresh" : null,
     dataset: { seat: claim.seat, word: claim.word, allPlay: claim.allPlay ? "1" : "0" } },

@@ -1,14 +1,15 @@
 // One log line per rules event, and which events the table announces in large type (and pauses
 // on, when a race follows at once, so that a cascade can be followed one face-off at a time).
 import { t } from "../../i18n.js";
+import { categoryLabel } from "./categories.js";
 import { symbolInSentence } from "./symbols.js";
 import { reasonText } from "./talk.js";
 
-// The name of a category id: the deck's name (in the game's language) when it is the one on the
-// table now, else the id itself (category events carry their own name; older logs do not).
-function categoryName(id, view) {
-  if (view && view.category && view.category.id === id) return view.category.name;
-  return id;
+// The name of a category id in the reader's language: category events carry the deck's name (older
+// logs do not), and the view has the one on the table now; else the id itself stands.
+function categoryName(id, view, deckName = null) {
+  const named = deckName || (view && view.category && view.category.id === id ? view.category.name : null);
+  return categoryLabel(view && view.lang, id, named || id);
 }
 
 // The engine's "won" and "unwon" events carry a field `kind` (faceoff or allplay) that, on the
@@ -107,7 +108,7 @@ export function describe(event, name, view, me = null) {
         { n: event.categories, total: event.of });
     case "category":
       // i18n: {category}: the name of the category now on the table (from the game's deck).
-      return t("Category: {category}", { category: event.name || categoryName(event.category, view) });
+      return t("Category: {category}", { category: categoryName(event.category, view, event.name) });
     case "appeal":
       // i18n: {word}: the reader's refused word, as typed.
       if (mine) return t("You ask for a vote on {word}", { word: event.word });

@@ -5,6 +5,7 @@
 import { h } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { Countdown, pastEvents, TurnStatus } from "../../kit/index.js";
+import { loadCategories } from "./categories.js";
 import { Claims, claimTag, renderClaims } from "./claims.js";
 import { announcement, normalize } from "./events.js";
 import { deadlineNow, Pacer } from "./pacing.js";
@@ -104,6 +105,7 @@ export function createTable(root, ctx) {
     const upTo = msg.version - ((msg.events || []).length ? 1 : 0);
     pastEvents(ctx.matchId(), upTo).then((past) => {
       const before = new Claims({ limit: claims.limit });
+      before.lang = claims.lang;
       before.hear(past.map(normalize));
       claims.prepend(before.list);
       if (shown) render();
@@ -111,6 +113,8 @@ export function createTable(root, ctx) {
   }
 
   const pacer = new Pacer(show);
+  // The categories in the reader's language, once loaded (the deck's names stand until then).
+  loadCategories().then(() => shown && render({ hold: pacer.holding() }), () => null);
 
   function update(next) {
     if (shown && next.version < shown.version && !pacer.holding()) {

@@ -7,6 +7,7 @@ import { clear, h } from "../../dom.js";
 import { t, tc, tn } from "../../i18n.js";
 import { withKey } from "../../kit/index.js";
 import { letterCard } from "./cards.js";
+import { readersView } from "./categories.js";
 import { reasonText } from "./talk.js";
 
 export class Stage {
@@ -98,7 +99,8 @@ export class Stage {
 
   // view, legal: the state shown; me: this seat or null; label(seat): "You" or the seat's name, on its
   // own; seatName(seat): the seat's name, for sentences (which speak to this seat in the second person).
-  update(view, legal, me, label, seatName) {
+  update(deckView, legal, me, label, seatName) {
+    const view = readersView(deckView);
     const name = label;
     const race = view.race;
     const can = (type) => legal.find((a) => a.type === type);

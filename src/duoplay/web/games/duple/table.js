@@ -6,6 +6,7 @@ import { h } from "../../dom.js";
 import { t, tc } from "../../i18n.js";
 import { Countdown, ErrorLine, EventLog, focusTable, keyHints, listenKeys, Modal, Scoreboard, TurnStatus }
   from "../../kit/index.js";
+import { loadCategories } from "./categories.js";
 import { announcement, describe, normalize, raceStarted } from "./events.js";
 import { deadlineNow, Pacer } from "./pacing.js";
 import { renderDecks, renderPiles } from "./piles.js";
@@ -148,6 +149,8 @@ export function createTable(root, ctx) {
   }
 
   const pacer = new Pacer(show, { paced: !replay });
+  // The categories in the reader's language, once loaded (the deck's names stand until then).
+  loadCategories().then(() => shown && render({ hold: pacer.holding() }), () => null);
 
   function update(next) {
     if (shown && next.version < shown.version && !pacer.holding()) {
