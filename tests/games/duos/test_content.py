@@ -140,7 +140,7 @@ def test_story_characters_are_capitalized_one_way_within_each_language(language:
     ("sport/running", "es", "Carrera", "Correr"),
     ("fairy-tales/little-pig", "sv", "Liten gris", "Lilla grisen"),
     ("fairy-tales/three-bears", "sv", "Tre björnar", "De tre björnarna"),
-    ("fairy-tales/bag-of-gold", "fr", "Sac d'or", "Bourse d'or"),
+    ("fairy-tales/bag-of-gold", "fr", "Sac d'or", "Bourse d’or"),
 ])
 def test_names_read_as_people_say_them(face_id: str, language: str, wrong: str, right: str) -> None:
     assert face_by_id()[face_id].name(language) == right != wrong

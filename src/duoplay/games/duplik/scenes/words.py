@@ -57,7 +57,7 @@ def the(lang: str, kind: str) -> str:
     if lang == "es":
         return f"{'el' if f['g'] == 'm' else 'la'} {f['sg']}"
     if lang == "fr":
-        return f"l'{f['sg']}" if f.get("v") else f"{'le' if f['g'] == 'm' else 'la'} {f['sg']}"
+        return f"l’{f['sg']}" if f.get("v") else f"{'le' if f['g'] == 'm' else 'la'} {f['sg']}"
     if lang == "sv":
         return str(f["def"])
     return str(f["nom"])
@@ -76,7 +76,7 @@ def a(lang: str, kind: str) -> str:
 
 
 def _of(lang: str, kind: str) -> str:
-    """"of the cat" as Spanish and French contract it (del, du, de la, de l')."""
+    """"of the cat" as Spanish and French contract it (del, du, de la, de l’)."""
     phrase = the(lang, kind)
     if lang == "es":
         return "del " + phrase[3:] if phrase.startswith("el ") else "de " + phrase
