@@ -102,9 +102,13 @@ async def test_two_players_sit_start_and_play_with_typed_errors(server: ServerPr
     assert (await mover.until("error"))["code"] == "game_over"
     room = await carl.room_until(lambda r: r["status"] == "finished")
     assert room["match_id"]
-    # A rematch: same seats, a new match from version 0.
+    # A rematch: same seats, a new match from version 0, once both people have accepted.
     await bo.send(type="start")
+    asked = await carl.room_until(lambda r: r["rematch"] == [1])
+    assert asked["status"] == "finished"
+    await ada.send(type="start")
     again = await carl.room_until(lambda r: r["status"] == "playing")
+    assert again["rematch"] == []
     assert again["match_id"] not in (None, room["match_id"])
     fresh = await ada.state_at(0)
     assert fresh["version"] == 0 and fresh["outcome"] is None

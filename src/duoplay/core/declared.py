@@ -20,6 +20,9 @@ from these declarations, so adding a game touches only its own folders:
 | `races` | the seats to move race: bots act in order of their reaction time | False |
 | `carried_options` | options the room carries from match to match, not offered in the lobby | none |
 | `next_options(state, options)` | the options of the next match in the room, after this one | the same |
+| `play_now_seats` | the seats of a room made by Play now (one person, bots in the rest) | `min_seats` |
+| `play_minutes` | how long a match takes, `(fewest, most)` minutes, for the home page | not shown |
+| `tile_picture` | "module:attribute" of a function returning the home page tile's picture (SVG text) | none |
 | `ai_env` | "module:attribute" of its learning environment (PettingZoo AEC) | none: no environment |
 | `ai_text_env` | "module:attribute" of its text environment for language-model agents (Gymnasium) | none |
 | `ai_parallel_env` | "module:attribute" of its Parallel environment (PettingZoo: all act at once) | none |
@@ -194,6 +197,27 @@ def ai_parallel_env(game: Any) -> str | None:
     return target
 
 
+def play_now_seats(game: Any) -> int:
+    """The seats of a room made by Play now: the player and bots in the rest."""
+    declared: int | None = getattr(game, "play_now_seats", None)
+    least, most = int(game.min_seats), int(game.max_seats)
+    return max(least, min(most, least if declared is None else declared))
+
+
+def play_minutes(game: Any) -> list[int] | None:
+    declared: tuple[int, int] | None = getattr(game, "play_minutes", None)
+    return None if declared is None else [int(declared[0]), int(declared[1])]
+
+
+def tile_picture(game: Any) -> str | None:
+    """The home page tile's picture (SVG text), drawn from the game's own cards or scenes, or None."""
+    target: str | None = getattr(game, "tile_picture", None)
+    if target is None:
+        return None
+    svg: str = load(target)()
+    return svg
+
+
 def load(target: str) -> Any:
     """What a "module:attribute" declaration names, imported now."""
     module_name, _, attribute = target.partition(":")
@@ -214,4 +238,7 @@ def describe(game: Any) -> JSON:
         "bot_level_labels": {level.id: level.label for level in bot_levels(game)},
         "standin_level": standin_level(game),
         "web_table": web_table(game),
+        "play_now_seats": play_now_seats(game),
+        "play_minutes": play_minutes(game),
+        "tile": getattr(game, "tile_picture", None) is not None,
     }

@@ -26,7 +26,7 @@ from duoplay.bots.pool import BotPool
 from duoplay.core.declared import describe, has_warm_up, warm_up
 from duoplay.core.json import MAX_DEPTH, has_lone_surrogates, too_deep
 from duoplay.core.registry import find_game, game_ids
-from duoplay.server import howto, testhooks
+from duoplay.server import howto, playnow, testhooks, tiles
 from duoplay.server import protocol as wire
 from duoplay.server.admission import Admission
 from duoplay.server.clients import (
@@ -39,6 +39,9 @@ from duoplay.server.clients import (
 from duoplay.server.clients import rooms_of as _rooms
 from duoplay.server.config import ServerConfig, normalize_database_url
 from duoplay.server.hosts import AllowedHosts
+from duoplay.server.identity import Identity
+from duoplay.server.identity import routes as identity_routes
+from duoplay.server.identity.service import profile_limit
 from duoplay.server.proxies import AddressSet, ForwardedClient
 from duoplay.server.ratelimit import AddressLimit, LocalAddressLimit, TokenBuckets, retry_after_header
 from duoplay.server.replays import ReplayShare
@@ -128,6 +131,9 @@ async def create_room(request: Request) -> Response:
                             429, seconds=int(after))
         return room_error_response(refusal, {"Retry-After": after})
     try:
+        if body.get("bots") == playnow.FILL:  # Play now: seated among bots, the match running
+            answer = await playnow.play_now(rooms, game, options, body.get("name"))
+            return JSONResponse(answer, status_code=201)
         code = await rooms.create(game, options, seats)
     except RoomError as error:
         if limit is not None:
@@ -255,8 +261,10 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             await cluster.start()
             app.state.room_limit = cluster.shared_limit("rooms", app.state.room_limit)
             app.state.lookup_limit = cluster.shared_limit("lookups", app.state.lookup_limit)
+            app.state.identity = Identity(storage, cluster.shared_limit("profiles", profile_limit()))
             rooms: LocalRooms = cluster
         else:
+            app.state.identity = Identity(storage)
             rooms = LocalRooms(storage, config, pool)
             await rooms.start()
         app.state.rooms = rooms
@@ -294,6 +302,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         Route("/replay/{match_id}", index),
         Route("/rules/{game}", index),
         *howto.routes(),
+        *identity_routes.routes(),
+        *tiles.routes(),
         *testhooks.routes(),
         Mount("/static", StaticFiles(directory=config.web_dir, check_dir=False), name="static"),
     ]

@@ -36,6 +36,7 @@ from duoplay.server.inbox import RoomLoop, log_failure
 from duoplay.server.lobby import FINISHED, HUMAN, PLAYING, WAITING, Lobby
 from duoplay.server.lobby import Seat as SeatInfo
 from duoplay.server.protocol import Incoming, MessageId, ProtocolError
+from duoplay.server.rematch import Rematch
 from duoplay.server.storage import RoomRow, Storage
 from duoplay.server.streams import StreamRelay
 
@@ -96,6 +97,7 @@ class Room:
         # Whether the open-room list shows this room; a seated player turns it on and off. It lives in
         # memory only: a room the server reloads is listed again, as a room made without the web client.
         self.listed = True
+        self.rematch = Rematch()  # who has accepted the next match, once one has finished
 
     # --- what clients see ----------------------------------------------------------------
 
@@ -127,6 +129,7 @@ class Room:
             "status": self.status,
             "match_id": self.match_id,
             "listed": self.listed,
+            "rematch": self.rematch.to_json(),
         }
 
     def _deadline_shown(self) -> tuple[object, JSON | None]:
@@ -225,6 +228,10 @@ class Room:
                 self.lobby.remove_bot(msg.seat)
                 await self._lobby_changed()
             elif isinstance(msg, wire.Start):
+                waited = self.rematch.waited_for(self.lobby.seats, self.connected_seats())
+                if self.status == FINISHED and not self.rematch.accept(client.seat, waited):
+                    self._broadcast_room()  # everyone sees who has accepted the rematch
+                    return
                 await self._start(incoming.arrived)
             elif isinstance(msg, wire.Emote):
                 self._emote(client, msg.emote, time.monotonic())
@@ -281,6 +288,7 @@ class Room:
         assert client.seat is not None
         seat = client.seat
         self.lobby.leave(seat)
+        self.rematch.withdraw(seat)
         client.seat, client.token = None, None
         self.away.cancel(seat)
         await self._lobby_changed()
@@ -309,6 +317,10 @@ class Room:
 
     # --- the match -----------------------------------------------------------------------
 
+    async def start_match(self) -> None:
+        """Start the match now (Play now, see playnow.py), as a seated player's `start` would."""
+        await self._start()
+
     async def _start(self, arrived: float | None = None) -> None:
         self.lobby.check_start()
         if self.match is not None:
@@ -328,6 +340,7 @@ class Room:
             self.match, self.match_id, self.lobby.status = previous
             raise ProtocolError(wire.SERVER_ERROR, "The game could not be stored; try again") from None
         self.bots.new_match(seeded)
+        self.rematch.reset()
         self.streams.reset()
         self._done_ids.clear()
         self.fanout.reset()

@@ -26,6 +26,9 @@ class Duos:
     bot_levels = (BotLevel("association", "Association"),)
     standin_level = "association"
     web_table = "duos"
+    tile_picture = "duoplay.games.duos.tile:tile_svg"  # the home page tile
+    play_minutes = (15, 25)
+    play_now_seats = 3  # Play now: the player and bots; the game is best with three
     ai_parallel_env = "duoplay.games.duos.parallel_env:parallel_env"
 
     def option_specs(self) -> list[OptionSpec]:

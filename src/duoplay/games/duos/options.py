@@ -100,6 +100,6 @@ def option_specs() -> list[OptionSpec]:
         OptionSpec("first_narrator", "int", 0, "First narrator", minimum=0, maximum=5, seat=True),
         OptionSpec("language", "choice", "en", "Game language",
                    choices=tuple((code, LANGUAGE_LABELS[code]) for code in LANGUAGES),
-                   help="The language of the bots' WORD helps"),
+                   help="The language of the bots' WORD helps", page_language=True),
         OptionSpec("lock_with_fewer_pairs", "bool", True, "Lock in with fewer than 4 pairs"),
     ]

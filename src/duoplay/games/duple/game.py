@@ -25,6 +25,9 @@ class Duple:
     bot_levels = (BotLevel("easy", "Easy"), BotLevel("normal", "Normal"), BotLevel("hard", "Hard"))
     standin_level = "normal"
     web_table = "duple"
+    tile_picture = "duoplay.games.duple.tile:tile_svg"  # the home page tile
+    play_minutes = (5, 15)
+    play_now_seats = 3  # Play now: the player and bots; the game is best with three
     carried_options = ("remembered",)
     races = True
     ai_text_env = "duoplay.games.duple.ai:DupleWordEnv"

@@ -27,6 +27,8 @@ class Duplik:
     bot_levels = (BotLevel("normal", "Normal"),)
     standin_level = "normal"
     web_table = "duplik"
+    tile_picture = "duoplay.games.duplik.tile:tile_svg"  # the home page tile
+    play_minutes = (15, 30)
     # The Portrayer types while the Artists draw, and voters vote at once: seats act side by side on
     # the table's clock, so bots act in order of their reaction time and the terminal plays in real time.
     races = True

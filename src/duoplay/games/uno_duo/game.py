@@ -32,6 +32,8 @@ class UnoDuo:
     bot_levels = (BotLevel("heuristic", "Heuristic"), BotLevel("ismcts", "Strong (search)"))
     standin_level = "heuristic"
     web_table = "uno-duo"
+    tile_picture = "duoplay.games.uno_duo.tile:tile_svg"  # the home page tile
+    play_minutes = (10, 20)
     ai_env = "duoplay.games.uno_duo.ai:raw_env"
 
     def option_specs(self) -> list[OptionSpec]:
