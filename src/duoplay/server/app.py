@@ -39,6 +39,9 @@ from duoplay.server.clients import (
 from duoplay.server.clients import rooms_of as _rooms
 from duoplay.server.config import ServerConfig, normalize_database_url
 from duoplay.server.hosts import AllowedHosts
+from duoplay.server.identity import Identity
+from duoplay.server.identity import routes as identity_routes
+from duoplay.server.identity.service import profile_limit
 from duoplay.server.proxies import AddressSet, ForwardedClient
 from duoplay.server.ratelimit import AddressLimit, LocalAddressLimit, TokenBuckets, retry_after_header
 from duoplay.server.replays import ReplayShare
@@ -258,8 +261,10 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             await cluster.start()
             app.state.room_limit = cluster.shared_limit("rooms", app.state.room_limit)
             app.state.lookup_limit = cluster.shared_limit("lookups", app.state.lookup_limit)
+            app.state.identity = Identity(storage, cluster.shared_limit("profiles", profile_limit()))
             rooms: LocalRooms = cluster
         else:
+            app.state.identity = Identity(storage)
             rooms = LocalRooms(storage, config, pool)
             await rooms.start()
         app.state.rooms = rooms
@@ -297,6 +302,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         Route("/replay/{match_id}", index),
         Route("/rules/{game}", index),
         *howto.routes(),
+        *identity_routes.routes(),
         *tiles.routes(),
         *testhooks.routes(),
         Mount("/static", StaticFiles(directory=config.web_dir, check_dir=False), name="static"),

@@ -88,6 +88,8 @@ class ActionRow:
     values: JSON
     outcome: JSON | None
     fence: Fence | None = None
+    also: tuple[Statement, ...] = ()
+    """Statements that commit with the outcome (the ratings and history the match's end writes)."""
 
 
 Item = Write | ActionRow
@@ -159,6 +161,9 @@ class Storage:
         self._queue: asyncio.Queue[tuple[Item, asyncio.Future[None]]] = asyncio.Queue()
         self._writers: list[asyncio.Task[None]] = []
         self._checkpointer: asyncio.Task[None] | None = None
+        # Held from reading players' ratings to committing the match that changes them (and while a
+        # player is deleted), so two matches ending at once never rate from the same old rating.
+        self.players_lock = asyncio.Lock()
 
     async def start(self) -> None:
         if not self._writers:
@@ -336,15 +341,16 @@ class Storage:
 
     async def append_action(
         self, match_id: str, version: int, entry: LogEntry, outcome: JSON | None, fence: Fence | None = None,
-        accepted_at: float | None = None,
+        accepted_at: float | None = None, also: tuple[Statement, ...] = (),
     ) -> None:
-        """Store one accepted action (and, if it ended the match, the outcome) in one commit, with
-        when it was accepted (wall-clock seconds, default now): a resumed room's waits run on from it."""
+        """Store one accepted action (and, if it ended the match, the outcome and `also`, the statements
+        of what its end changes) in one commit, with when it was accepted (wall-clock seconds, default
+        now): a resumed room's waits run on from it."""
         values = {
             "match_id": match_id, "version": version, "seat": entry.seat, "action": entry.action,
             "accepted_at": time.time() if accepted_at is None else accepted_at,
         }
-        await self.write(ActionRow(values, outcome, fence))
+        await self.write(ActionRow(values, outcome, fence, also if outcome is not None else ()))
 
     # --- reads ----------------------------------------------------------------------------
 
@@ -408,6 +414,7 @@ def _plan(items: list[Item]) -> tuple[list[Statement], list[Fence]]:
                     plan.append(
                         (update(_matches).where(finished).values(finished=True, outcome=row.outcome), None)
                     )
+                    plan.extend(row.also)
             rows.clear()
 
     for item in items:

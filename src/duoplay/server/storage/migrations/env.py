@@ -7,6 +7,7 @@ import asyncio
 from alembic import context
 from sqlalchemy.engine import Connection
 
+from duoplay.server.identity import tables as _player_tables  # noqa: F401  (on Base.metadata too)
 from duoplay.server.storage.models import Base
 from duoplay.server.storage.store import make_engine
 
