@@ -3,6 +3,7 @@ the scene words), numbers, and the spatial words, as word sequences it finds in 
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
@@ -30,7 +31,8 @@ _CUES: dict[str, dict[str, tuple[str, ...]]] = {
         "dotted": ("dotted", "dots", "spotted", "spots", "polka"),
         "big": ("big", "large", "huge"),
         "small": ("small", "little", "tiny"),
-        "pronoun": ("it", "them", "top"),
+        "pronoun": ("it", "its", "them", "top", "there"),
+        "adverb": (),
     },
     "es": {
         "left_of": ("a la izquierda de", "a la izquierda del"),
@@ -51,7 +53,8 @@ _CUES: dict[str, dict[str, tuple[str, ...]]] = {
         "dotted": ("lunares", "puntos", "de lunares"),
         "big": ("grande", "enorme"),
         "small": ("pequeño", "pequeña", "chico", "chica"),
-        "pronoun": ("encima",),
+        "pronoun": ("encima", "ella", "el", "ellas", "ellos"),
+        "adverb": ("encima", "debajo", "dentro"),
     },
     "fr": {
         "left_of": ("à gauche de", "à gauche du", "a gauche de", "a gauche du"),
@@ -72,7 +75,8 @@ _CUES: dict[str, dict[str, tuple[str, ...]]] = {
         "dotted": ("pois", "à pois", "points", "tacheté"),
         "big": ("grand", "grande", "gros", "grosse"),
         "small": ("petit", "petite"),
-        "pronoun": ("dessus", "dessous"),
+        "pronoun": ("dessus", "dessous", "lui", "elle"),
+        "adverb": ("dessus", "dessous", "dedans"),
     },
     "sv": {
         "left_of": ("till vänster om", "vänster om"),
@@ -93,7 +97,8 @@ _CUES: dict[str, dict[str, tuple[str, ...]]] = {
         "dotted": ("prickig", "prickigt", "prickiga", "prickar"),
         "big": ("stor", "stort", "stora"),
         "small": ("liten", "litet", "lilla", "små"),
-        "pronoun": ("den", "det", "under"),
+        "pronoun": ("den", "det", "dem", "under"),
+        "adverb": (),
     },
     "pl": {
         "left_of": ("na lewo od", "po lewej od", "z lewej strony"),
@@ -105,8 +110,8 @@ _CUES: dict[str, dict[str, tuple[str, ...]]] = {
         "bigger": ("większy niż", "większa niż", "większe niż", "większy od", "większa od", "większe od"),
         "smaller": ("mniejszy niż", "mniejsza niż", "mniejsze niż"),
         "look": ("patrzy", "patrzą", "zwrócony", "zwrócona"),
-        "left": ("lewo", "lewą"),
-        "right": ("prawo", "prawą"),
+        "left": ("lewo", "lewą", "lewej"),
+        "right": ("prawo", "prawą", "prawej"),
         "pin_left": ("po lewej", "z lewej", "na lewo"),
         "pin_right": ("po prawej", "z prawej", "na prawo"),
         "middle": ("w środku", "pośrodku", "na środku"),
@@ -114,9 +119,80 @@ _CUES: dict[str, dict[str, tuple[str, ...]]] = {
         "dotted": ("w kropki", "kropki", "w groszki"),
         "big": ("duży", "duża", "duże", "wielki", "wielka"),
         "small": ("mały", "mała", "małe"),
-        "pronoun": (),
+        "pronoun": ("nim", "niej", "nich", "niego", "nią"),
+        "adverb": (),
     },
 }
+
+
+# Sides as people abbreviate them against the clock, written out before the text is read (the
+# dots of "t.v." would otherwise end a sentence). A dot that also ends the sentence is kept.
+_ABBREVIATIONS: dict[str, tuple[tuple[str, str], ...]] = {
+    "en": ((r"\bl\s*(?:->|to|2)\s*r\b", "from left to right"),),
+    "es": (
+        (r"\b(?:izq|izqda|izda)\b\.?", "izquierda"),
+        (r"\b(?:der|dcha|drcha|dch)\b\.?", "derecha"),
+    ),
+    "fr": (
+        (r"\bg\.?\s*(?:à|a|->)\s*d\b\.?", "gauche à droite"),
+        (r"\b(à|a)\s+g\b\.?(?![\w'’])", r"\1 gauche"),
+        (r"\b(à|a)\s+d\b\.?(?![\w'’])", r"\1 droite"),
+    ),
+    "sv": (
+        (r"\bt\.\s?v\b\.?", "till vänster"),
+        (r"\bt\.\s?h\b\.?", "till höger"),
+        (r"\bv\.\s?o\b\.?", "vänster om"),
+        (r"\bh\.\s?o\b\.?", "höger om"),
+    ),
+    "pl": (
+        (r"\blew\b\.?", "lewej"),
+        (r"\bpr\b\.?", "prawej"),
+    ),
+}
+
+
+def written_out(text: str, lang: str) -> str:
+    """The text with the language's abbreviated sides written out ("a la izq." -> "a la izquierda")."""
+    for pattern, full in _ABBREVIATIONS[lang]:
+
+        def expand(match: re.Match[str], full: str = full) -> str:
+            ends = match.group(0).endswith(".") and (
+                re.match(r"\s+[A-ZÀ-Ý]", match.string[match.end() :]) or match.end() == len(match.string)
+            )
+            return match.expand(full) + ("." if ends else "")
+
+        text = re.sub(pattern, expand, text, flags=re.IGNORECASE)
+    return text
+
+
+# Diminutive endings (with their case and plural forms, as plain words), and whether the ending
+# is a plural: "lampka" is a small "lampa", "gatito" a small "gato", "doggy" a small "dog". A word
+# the lexicon does not know is heard as the thing whose stem is left once such an ending is off.
+_DIMINUTIVES: dict[str, tuple[tuple[str, bool], ...]] = {
+    "en": (("ie", False), ("ies", True), ("gy", False), ("gies", True)),
+    "es": tuple(
+        (stem + end, end.endswith("s"))
+        for stem in ("ecit", "cit", "it", "ill")
+        for end in ("o", "a", "os", "as")
+    ),
+    "fr": (("ette", False), ("ettes", True), ("on", False), ("ons", True)),
+    "sv": (),
+    "pl": (
+        ("eczka", False), ("eczki", True), ("eczek", False), ("eczko", False),
+        ("ka", False), ("ki", True), ("ke", False), ("ce", False), ("kach", True), ("kami", True),
+        ("kow", True), ("ek", False), ("kiem", False), ("ku", False), ("ko", False),
+        ("ik", False), ("ika", False), ("iku", False), ("ikiem", False), ("iki", True), ("ikow", True),
+    ),
+}
+# Polish consonants that change before a diminutive ending (ptak -> ptaszek, kubek -> kubeczek).
+_ALTERNATIONS = (("sz", "k"), ("cz", "k"), ("c", "t"))
+
+
+def _stems(word: str) -> set[str]:
+    stems = {word, word.rstrip("aeiouy")}
+    if len(word) > 2 and word[-1] == word[-2]:
+        stems.add(word[:-1])  # dogg(ie) -> dog
+    return stems
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +201,24 @@ class Lexicon:
     nouns: dict[tuple[str, ...], tuple[str, bool]]  # words -> (kind, plural)
     cues: dict[str, tuple[tuple[str, ...], ...]]
     numbers: dict[str, int]
+    stems: dict[str, str]  # a one-word name's stem -> kind, for diminutives
+
+    def noun(self, key: tuple[str, ...]) -> tuple[str, bool] | None:
+        """The thing these words name (and whether many), a diminutive of a one-word name included."""
+        if key in self.nouns:
+            return self.nouns[key]
+        if len(key) != 1 or len(key[0]) < 4:
+            return None
+        word = key[0]
+        for end, plural in sorted(_DIMINUTIVES[self.lang], key=lambda e: -len(e[0])):
+            if not word.endswith(end) or len(word) - len(end) < 3:
+                continue
+            for stem in _stems(word[: -len(end)]):
+                changed = {stem[: -len(a)] + b for a, b in _ALTERNATIONS if stem.endswith(a)}
+                for candidate in (stem, *sorted(changed)) if self.lang == "pl" else (stem,):
+                    if candidate in self.stems:
+                        return self.stems[candidate], plural
+        return None
 
 
 # Letters that lose no accent to Unicode decomposition, and ligatures, as people type them plainly.
@@ -196,7 +290,12 @@ def lexicon(lang: str) -> Lexicon:
     numbers = {" ".join(tokens(word)): n for n, word in enumerate(table(lang)["numbers"]) if n >= 2}
     numbers.update({str(n): n for n in range(2, 13)})
     numbers.update({"en": {"a couple": 2}, "es": {"dos": 2}, "fr": {}, "sv": {"tva": 2}, "pl": {}}[lang])
-    return Lexicon(lang, nouns, cues, numbers)
+    stems: dict[str, str] = {}
+    for key, (kind, many) in nouns.items():
+        if len(key) == 1 and not many:
+            for stem in _stems(key[0]) - {""}:
+                stems.setdefault(stem, kind)
+    return Lexicon(lang, nouns, cues, numbers, stems)
 
 
 assert set(_CUES) == set(LANGUAGES)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from duoplay.games.duplik.lexicon import Lexicon, lexicon, tokens
+from duoplay.games.duplik.lexicon import Lexicon, lexicon, tokens, written_out
 from duoplay.games.duplik.scenes.library import KINDS
 from duoplay.games.duplik.scenes.model import DOTTED, LEFT, RIGHT, STRIPED, Criterion
 from duoplay.games.duplik.scenes.words import LANGUAGES, table
@@ -62,6 +62,7 @@ class Heard:
     colours: dict[str, str] = field(default_factory=dict)
     relations: list[Criterion] = field(default_factory=list)
     pins: dict[str, str] = field(default_factory=dict)  # kind -> "left", "right" or "middle"
+    last: list[str] = field(default_factory=list)  # the things the latest clause named
 
     def name(self, kind: str) -> None:
         if kind not in self.order:
@@ -82,11 +83,33 @@ def listen(text: str, lang: str | None = None) -> Heard:
         lang = max(LANGUAGES, key=lambda code: len(_mentions(tokens(text), lexicon(code))))
     lex = lexicon(lang)
     heard = Heard()
-    for clause in re.split(r"[.!?;:\n]+|,\s*(?:then|puis|luego|sedan|potem)?\s*", text):
-        words = tokens(clause)
-        if words:
+    fronted: list[str] = []
+    for clause in re.split(r"[.!?;:\n]+|,\s*(?:then|puis|luego|sedan|potem)?\s*", written_out(text, lang)):
+        words = fronted + tokens(clause)
+        fronted = []
+        if _fronted(words, lex):
+            fronted = words  # "Dans le panier, un chat": the place waits for what is in it
+        elif words:
             _clause(words, lex, heard)
+    if fronted:
+        _clause(fronted, lex, heard)
     return heard
+
+
+_RELATION_CUES = ("on", "under", "inside", "left_of", "right_of", "between")
+
+
+def _fronted(words: list[str], lex: Lexicon) -> bool:
+    """A clause that is only a place ("under the chair", "à gauche de la table"): the thing put
+    there is named in the next clause."""
+    mentions = _mentions(words, lex)
+    if not mentions or len(mentions) > (2 if _cue(words, lex, "between", set()) else 1):
+        return False
+    for name in _RELATION_CUES:
+        hit = _cue(words, lex, name, set())
+        if hit and hit[0] <= 1 and hit[0] + hit[1] <= mentions[0].start and not _is_pin(words, hit, lex):
+            return True
+    return False
 
 
 def _find(words: list[str], phrase: tuple[str, ...], start: int = 0) -> int:
@@ -102,8 +125,9 @@ def _mentions(words: list[str], lex: Lexicon) -> list[Mention]:
     while i < len(words):
         for size in (3, 2, 1):
             key = tuple(words[i : i + size])
-            if len(key) == size and key in lex.nouns:
-                kind, plural = lex.nouns[key]
+            noun = lex.noun(key) if len(key) == size else None
+            if noun is not None:
+                kind, plural = noun
                 found.append(Mention(i, i + size, kind, plural))
                 i += size
                 break
@@ -126,7 +150,9 @@ def _cue(words: list[str], lex: Lexicon, name: str, taken: set[int]) -> tuple[in
 def _clause(words: list[str], lex: Lexicon, heard: Heard) -> None:
     mentions = _mentions(words, lex)
     if not mentions:
+        _said_of_the_last(words, lex, heard)
         return
+    heard.last = [m.kind for m in mentions]
     taken = {i for m in mentions for i in range(m.start, m.end)}
     for m in mentions:
         heard.name(m.kind)
@@ -137,6 +163,19 @@ def _clause(words: list[str], lex: Lexicon, heard: Heard) -> None:
             heard.counts[m.kind] = 3
     _attributes(words, mentions, lex, heard, taken)
     _relations(words, mentions, lex, heard, taken)
+
+
+def _said_of_the_last(words: list[str], lex: Lexicon, heard: Heard) -> None:
+    """A clause that names nothing speaks of what the one before named: "a cat, it looks left",
+    "lots of stars, five", "il est rayé"."""
+    if not heard.last:
+        return
+    mentions = [Mention(-1, 0, kind, False) for kind in heard.last]
+    _attributes(words, mentions, lex, heard, set())
+    number = next((lex.numbers[w] for w in words if w in lex.numbers), 0)
+    kind = heard.last[-1]
+    if number and len(words) <= 3 and KINDS[kind].countable:
+        heard.counts[kind] = number
 
 
 def _count_before(words: list[str], m: Mention, lex: Lexicon) -> int:
@@ -171,13 +210,17 @@ def _attributes(
             if near is not None:
                 heard.patterns[near.kind] = pattern
             taken.update(range(hit[0], hit[0] + hit[1]))
+    patterns = {p[0] for name in ("striped", "dotted") for p in lex.cues[name]}
     for name, size in (("big", 1.35), ("small", 0.7)):
         for phrase in lex.cues[name]:
             at = _find(words, phrase)
-            if at >= 0 and not _find_any(words, lex, ("bigger", "smaller")):
-                near = _nearest(mentions, at)
-                if near is not None:
-                    heard.sizes[near.kind] = size
+            end = at + len(phrase)
+            sizes_pattern = end < len(words) and words[end] in patterns
+            if at < 0 or sizes_pattern or _find_any(words, lex, ("bigger", "smaller")):
+                continue  # "bigger than" compares; "gros pois", "big dots" size the pattern
+            near = _described(mentions, at, end)
+            if near is not None:
+                heard.sizes[near.kind] = size
     colours = table(lex.lang)["colours"]
     for colour, word in colours.items():
         at = _find(words, tuple(tokens(word)))
@@ -189,20 +232,37 @@ def _attributes(
     if look:
         after = words[look[0] :]
         side = _side(after, lex)
-        near = _nearest(mentions, look[0], animals=True)
+        near = _looking(mentions, look[0])
         if side and near is not None:
-            heard.facing[near.kind] = side
-            taken.update(range(look[0], len(words)))
+            heard.facing[near.kind] = side[0]
+            taken.update(range(look[0], look[0] + 1 + side[1]))
+
+
+def _described(mentions: list[Mention], at: int, end: int) -> Mention | None:
+    """The thing an adjective is said of: the name right after it ("mały pies", "a big dog"), else
+    right before it ("un perro pequeño"), else the nearest."""
+    after = [m for m in mentions if end <= m.start <= end + 1]
+    before = [m for m in mentions if at - 1 <= m.end <= at]
+    return after[0] if after else before[-1] if before else _nearest(mentions, at)
+
+
+def _looking(mentions: list[Mention], at: int) -> Mention | None:
+    """The animal that looks: the clause's first animal named before the word ("a small cat right
+    of the dog, looking left"), else the nearest one."""
+    before = [m for m in mentions if KINDS[m.kind].animal and m.end <= at]
+    return before[0] if before else _nearest(mentions, at, animals=True)
 
 
 def _find_any(words: list[str], lex: Lexicon, names: tuple[str, ...]) -> bool:
     return any(_find(words, phrase) >= 0 for name in names for phrase in lex.cues.get(name, ()))
 
 
-def _side(words: list[str], lex: Lexicon) -> str | None:
-    for side, name in ((LEFT, "left"), (RIGHT, "right")):
-        if any(w in {p[0] for p in lex.cues[name]} for w in words[:5]):
-            return side
+def _side(words: list[str], lex: Lexicon) -> tuple[str, int] | None:
+    """The side named in the first words, and where."""
+    for at, word in enumerate(words[:5]):
+        for side, name in ((LEFT, "left"), (RIGHT, "right")):
+            if word in {p[0] for p in lex.cues[name]}:
+                return side, at
     return None
 
 
@@ -233,13 +293,16 @@ def _relations(
                 )
                 taken.update(range(hit[0], hit[0] + hit[1]))
     for name in HOSTING:
-        hit = _cue(words, lex, name, taken)
-        if hit and not _is_pin(words, hit, lex):
-            pair = _hosting_pair(words, mentions, hit, lex)
+        passed = set(taken)  # every place the word is said ("a cup on the table and a hat on the chair")
+        hit = _cue(words, lex, name, passed)
+        while hit:
+            passed.update(range(hit[0], hit[0] + hit[1]))
+            pair = None if _is_pin(words, hit, lex) else _hosting_pair(words, mentions, hit, lex)
             if pair:
                 subject, host = pair
                 heard.relations.append(Criterion(name, subject.kind, (host.kind,)))
                 taken.update(range(hit[0], hit[0] + hit[1]))
+            hit = _cue(words, lex, name, passed)
     for name, side in (("pin_left", "left"), ("pin_right", "right"), ("middle", "middle")):
         hit = _cue(words, lex, name, taken)
         if hit:
@@ -272,8 +335,9 @@ def _hosting_pair(
     after = [m for m in mentions if m.start >= hit[0] + hit[1]]
     follows = words[hit[0] + hit[1] : hit[0] + hit[1] + 1]
     pronoun = {p[0] for p in lex.cues.get("pronoun", ())}
-    if (not after or (follows and follows[0] in pronoun)) and len(before) >= 2:
-        return before[-1], before[0]  # "a table with a cup on it"
+    adverb = tuple(words[hit[0] : hit[0] + hit[1]]) in lex.cues.get("adverb", ())
+    if (not after or adverb or (follows and follows[0] in pronoun)) and len(before) >= 2:
+        return before[-1], before[-2]  # "a table with a cup on it", "una mesa con una taza encima y..."
     if before and after:
         return before[-1], after[0]
     if len(after) >= 2:  # "under the table, a cat"
