@@ -133,6 +133,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--warm-up", nargs="*", default=[], metavar="GAME",
                         help="games whose word lists and models are loaded, with their default options, "
                         "before the server answers (default: none; each loads with its first room)")
+    parser.add_argument("--queue-more-seconds", type=float, default=10.0,
+                        help="seconds the queue of a game that takes more people waits for more once its "
+                        "minimum is there (default 10)")
+    parser.add_argument("--queue-bots-seconds", type=float, default=45.0,
+                        help="seconds a player waits in the queue before bots are offered (default 45)")
+    parser.add_argument("--queue-ticket-seconds", type=float, default=20.0,
+                        help="seconds a queue ticket lives without being asked about: a closed page "
+                        "leaves the queue (default 20)")
+    parser.add_argument("--queue-burst", type=int, default=10,
+                        help="queue joins one address may make in quick succession (default 10; 0 turns "
+                        "the limit off)")
+    parser.add_argument("--queue-joins-per-minute", type=float, default=6.0,
+                        help="how fast an address's queue joins come back (default 6 per minute)")
     parser.add_argument("--test-hooks", action="store_true",
                         help="for the test suite only: rooms may be dealt from a given seed and their clocks "
                         "moved on over HTTP (docs/testing.md); never on a server people play on")
@@ -178,6 +191,11 @@ def settings_problem(args: argparse.Namespace) -> str | None:
         return f"--warm-up: no such game: {', '.join(unknown)} (games: {', '.join(game_ids())})"
     if args.open_rooms_page < 1:
         return "--open-rooms-page must be 1 or more"
+    if min(args.queue_more_seconds, args.queue_bots_seconds) < 0 or args.queue_ticket_seconds <= 0:
+        return ("--queue-more-seconds and --queue-bots-seconds must be 0 or more, "
+                "--queue-ticket-seconds more than 0")
+    if args.queue_burst < 0 or (args.queue_burst > 0 and args.queue_joins_per_minute <= 0):
+        return "--queue-burst must be 0 (no limit) or more, and --queue-joins-per-minute more than 0"
     if not 0.3 <= args.lease <= 600:
         return "--lease must be from 0.3 to 600 seconds"
     database = args.database or database_from_env()
@@ -238,6 +256,11 @@ def run(args: argparse.Namespace) -> int:
         redis_url=args.redis_url or redis_from_env(),
         lease=args.lease,
         warm_up=tuple(args.warm_up),
+        queue_more_seconds=args.queue_more_seconds,
+        queue_bots_seconds=args.queue_bots_seconds,
+        queue_ticket_seconds=args.queue_ticket_seconds,
+        queue_burst=args.queue_burst,
+        queue_joins_per_minute=args.queue_joins_per_minute,
         test_hooks=args.test_hooks,
     )
     app = create_app(config)

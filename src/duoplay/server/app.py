@@ -42,6 +42,8 @@ from duoplay.server.hosts import AllowedHosts
 from duoplay.server.identity import Identity
 from duoplay.server.identity import routes as identity_routes
 from duoplay.server.identity.service import profile_limit
+from duoplay.server.matchmaking import open_matchmaker
+from duoplay.server.matchmaking import routes as queue_routes
 from duoplay.server.proxies import AddressSet, ForwardedClient
 from duoplay.server.ratelimit import AddressLimit, LocalAddressLimit, TokenBuckets, retry_after_header
 from duoplay.server.replays import ReplayShare
@@ -268,6 +270,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             rooms = LocalRooms(storage, config, pool)
             await rooms.start()
         app.state.rooms = rooms
+        app.state.matchmaker = open_matchmaker(config, rooms, app.state.room_limit)
+        await app.state.matchmaker.start()
         await _warm_up(config.warm_up, pool)
         # Modules and resumed rooms live as long as the process: keep them out of every later GC scan.
         gc.collect()
@@ -282,6 +286,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             yield
         finally:
             watchdog.cancel()
+            await app.state.matchmaker.close()
             await rooms.close()
             pool.close()
             await storage.close()
@@ -301,6 +306,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         Route("/api/rooms/{code}/qr.svg", room_qr),
         Route("/replay/{match_id}", index),
         Route("/rules/{game}", index),
+        Route("/queue/{game}", index),
+        *queue_routes(),
         *howto.routes(),
         *identity_routes.routes(),
         *tiles.routes(),

@@ -108,6 +108,18 @@ class ServerConfig:
     lease: float = 5.0
     """Seconds a cluster instance's claim on a room lasts unless renewed (renewed every third of it):
     how long a dead instance's rooms wait before another takes them over."""
+    queue_more_seconds: float = 10.0
+    """Seconds the queue of a game that takes more people than its minimum waits, once the minimum is
+    there, for more to come before it seats those it has (docs/server.md, "Finding players")."""
+    queue_bots_seconds: float = 45.0
+    """Seconds a player waits in the queue before bots are offered to fill the table (they may take the
+    offer at any time before)."""
+    queue_ticket_seconds: float = 20.0
+    """Seconds a queue ticket lives without being asked about: a closed page leaves the queue."""
+    queue_burst: int = 10
+    """Queue joins one client address may make in quick succession; 0 turns the limit off."""
+    queue_joins_per_minute: float = 6.0
+    """How fast that allowance comes back once spent."""
     warm_up: tuple[str, ...] = ()
     """Games whose data (word lists, models) are loaded before the server answers, here and in every
     bot pool worker, so that no first room or bot decision waits for them."""
