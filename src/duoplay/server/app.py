@@ -46,6 +46,7 @@ from duoplay.server.matchmaking import open_matchmaker
 from duoplay.server.matchmaking import routes as queue_routes
 from duoplay.server.proxies import AddressSet, ForwardedClient
 from duoplay.server.ratelimit import AddressLimit, LocalAddressLimit, TokenBuckets, retry_after_header
+from duoplay.server.ratings import routes as rating_routes
 from duoplay.server.replays import ReplayShare
 from duoplay.server.rooms import LocalRooms, RoomError
 from duoplay.server.sockets import room_socket
@@ -310,6 +311,9 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         *queue_routes(),
         *howto.routes(),
         *identity_routes.routes(),
+        *rating_routes.routes(),
+        Route("/player/{player_id}", index),
+        Route("/leaderboard/{game}", index),
         *tiles.routes(),
         *testhooks.routes(),
         Mount("/static", StaticFiles(directory=config.web_dir, check_dir=False), name="static"),

@@ -54,6 +54,10 @@ class Seat:
     token_hash: str | None = None
     away: bool = False
     """A human's seat that a bot plays for now (the player left or lost the connection)."""
+    player: str | None = None
+    """The id of the person's player (`server/identity/`), if their browser keeps one."""
+    rating: JSON | None = None
+    """Their rating in this game as shown (`ratings/model.py`), if they have one."""
 
     @property
     def bot_plays(self) -> bool:
@@ -69,6 +73,8 @@ class Seat:
             "level": self.level,
             "token_hash": self.token_hash,
             "away": self.away,
+            "player": self.player,
+            "rating": self.rating,
         }
 
     @classmethod
@@ -79,6 +85,8 @@ class Seat:
             level=data.get("level"),
             token_hash=data.get("token_hash"),
             away=bool(data.get("away", False)),
+            player=data.get("player"),
+            rating=data.get("rating"),
         )
 
 
@@ -177,7 +185,8 @@ class Lobby:
         shown = []
         for index, seat in enumerate(self.seats):
             kind = seat.public_kind()
-            entry: JSON = {"seat": index, "name": seat.name, "kind": kind, "level": self.bot_level(index)}
+            entry: JSON = {"seat": index, "name": seat.name, "kind": kind, "level": self.bot_level(index),
+                           "player": seat.player, "rating": seat.rating}
             if connected is not None:
                 entry["connected"] = kind == BOT or (seat.kind == HUMAN and index in connected)
             shown.append(entry)

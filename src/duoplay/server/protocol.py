@@ -73,6 +73,7 @@ class Hello:
     name: str
     token: str | None
     deltas: bool = False  # the client rebuilds views from deltas after the first full one
+    player: str | None = None  # set by the server from the cookie (identity/seats.py), never by a client
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,7 +208,10 @@ def parse_data(data: Any) -> ClientMessage:
         deltas = data.get("deltas", False)
         if not isinstance(deltas, bool):
             raise ProtocolError(MALFORMED_MESSAGE, 'hello\'s "deltas" must be true or false')
-        return Hello(shown, token, deltas)
+        player = data.get("player")
+        if player is not None and not (isinstance(player, str) and 0 < len(player) <= 16):
+            raise ProtocolError(MALFORMED_MESSAGE, 'hello\'s "player" must be a player id')
+        return Hello(shown, token, deltas, player)
     if kind == "sit":
         return Sit(_int(data, "seat"))
     if kind == "leave":

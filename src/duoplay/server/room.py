@@ -36,6 +36,7 @@ from duoplay.server.inbox import RoomLoop, log_failure
 from duoplay.server.lobby import FINISHED, HUMAN, PLAYING, WAITING, Lobby
 from duoplay.server.lobby import Seat as SeatInfo
 from duoplay.server.protocol import Incoming, MessageId, ProtocolError
+from duoplay.server.ratings.standings import Standings
 from duoplay.server.rematch import Rematch
 from duoplay.server.storage import RoomRow, Storage
 from duoplay.server.streams import StreamRelay
@@ -57,6 +58,7 @@ class Client:
     seat: int | None = None
     token: str | None = None
     deltas: bool = False
+    player: str | None = None  # the player its cookie named (identity/seats.py)
     last_emote: float = float("-inf")  # time.monotonic() when this connection last reacted
 
     @property
@@ -78,6 +80,7 @@ class Room:
         )
         self.match = match
         self.match_id = row.match_id
+        self.standings = Standings(storage, self.game, self.lobby, match)  # who is rated, at the end
         self.storage = storage
         self.config = config
         self.clients: dict[int, Client] = {}
@@ -247,7 +250,7 @@ class Room:
         if seat is None and most > 0 and sum(1 for c in self._greeted() if c.seat is None) >= most:
             raise ProtocolError(wire.SPECTATORS_FULL, "This room has {most} spectators already; "
                                 "take a seat in another room or try again later", most=most)
-        client.name, client.deltas = msg.name, msg.deltas
+        client.name, client.deltas, client.player = msg.name, msg.deltas, msg.player
         if msg.token is not None and seat is None:
             self._send_error(client, ProtocolError(wire.BAD_TOKEN, "That token holds no seat in this room"))
         if seat is not None:
@@ -281,6 +284,7 @@ class Room:
         assert client.name is not None
         token = self.lobby.sit(seat, client.name, client.seat, client.token)
         client.seat, client.token = seat, token
+        await self.standings.seated(seat, client.player, client.name)
         client.send(wire.encode(wire.message("seated", seat=seat, token=token)))
         await self._lobby_changed()
 
@@ -340,6 +344,7 @@ class Room:
             self.match, self.match_id, self.lobby.status = previous
             raise ProtocolError(wire.SERVER_ERROR, "The game could not be stored; try again") from None
         self.bots.new_match(seeded)
+        self.standings.new_match()
         self.rematch.reset()
         self.streams.reset()
         self._done_ids.clear()
@@ -366,6 +371,7 @@ class Room:
             client.send(wire.encode(wire.message("ack", id=incoming.id, version=self.match.version)))
             return
         await self._apply(client.seat, msg.action, msg.version, incoming.arrived)
+        self.standings.person_acted(client.seat)
         if incoming.id is not None:
             done.append(incoming.id)
             client.send(wire.encode(wire.message("ack", id=incoming.id, version=self.match.version)))
@@ -383,9 +389,9 @@ class Room:
             raise ProtocolError.from_game(error) from None
         outcome = match.outcome()
         try:
-            await self.storage.append_action(
-                self.match_id, match.version, match.log[-1], None if outcome is None else outcome.to_json()
-            )
+            async with self.standings.finishing(self.match_id, outcome) as ratings:  # commit with the outcome
+                await self.storage.append_action(self.match_id, match.version, match.log[-1],
+                                                 None if outcome is None else outcome.to_json(), also=ratings)
         except Exception:
             log.exception("room %s: could not store action %d", self.code, match.version)
             self.match = replay(match.header, match.log[:-1])

@@ -21,6 +21,7 @@ from duoplay.server.clients import (
     take_lookup,
 )
 from duoplay.server.config import ServerConfig
+from duoplay.server.identity.seats import stamp_hello
 from duoplay.server.protocol import ProtocolError
 from duoplay.server.ratelimit import TokenBuckets
 from duoplay.server.rooms import RoomUnavailable
@@ -156,6 +157,8 @@ async def _serve_socket(
                 if len(refusals) > config.abuse_limit:
                     break
                 continue
+            if isinstance(message.message, wire.Hello):
+                message, text = await stamp_hello(websocket, message, text)
             if isinstance(message.message, wire.Ping):
                 pings = True
                 send(wire.encode(wire.message("pong", id=message.id)))
