@@ -3,6 +3,7 @@ import { clear } from "./dom.js";
 import { LANGUAGES, onLanguageChange, preferredLanguage, PSEUDO, setLanguage, t } from "./i18n.js";
 import { relabelConnection } from "./kit/connection.js";
 import { showLobby } from "./lobby.js";
+import { openQueue } from "./queue.js";
 import { showReplay } from "./replay.js";
 import { showRoom } from "./room.js";
 import { showRules } from "./rules.js";
@@ -52,6 +53,8 @@ function route() {
   if (replay) return () => showReplay(replay[1]);
   const rules = path.match(/^\/rules\/([^/]+)\/?$/);
   if (rules) return () => showRules(rules[1]);
+  const queue = path.match(/^\/queue\/([^/]+)\/?$/);
+  if (queue) return () => openQueue(document.getElementById("main"), queue[1]);
   return () => showLobby();
 }
 

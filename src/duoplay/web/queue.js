@@ -1,0 +1,234 @@
+// Find players: the page while the queue looks for people to play `game` with (docs/server.md,
+// "Finding players"). It joins the queue under the player's name, shows how many wait and when bots
+// are offered, and once the queue has seated the player it keeps the seat's token as the room page
+// expects and opens the table. `openQueue(main, game)` takes over `main`; /queue/{game} opens it.
+import { api, clear, h } from "./dom.js";
+import { errorText, language, t, tn } from "./i18n.js";
+import { getName, setName, setSeat } from "./storage.js";
+
+const POLL_MS = 1000; // a seated player hears of it within a second
+const TICKET_KEY = "duoplay.queue."; // + game: this tab's ticket, so a reload keeps its place
+
+function savedTicket(game) {
+  try {
+    return sessionStorage.getItem(TICKET_KEY + game);
+  } catch {
+    return null;
+  }
+}
+
+function saveTicket(game, ticket) {
+  try {
+    if (ticket) sessionStorage.setItem(TICKET_KEY + game, ticket);
+    else sessionStorage.removeItem(TICKET_KEY + game);
+  } catch {
+    /* storage disabled: a reload joins again */
+  }
+}
+
+// The game's deck language is the page's when the game has one in it; else the server picks.
+function deckLanguage(info) {
+  const spec = (info.option_specs || []).find((s) => s.page_language);
+  return spec && (spec.choices || []).some((c) => c.value === language()) ? language() : undefined;
+}
+
+export function openQueue(main, game) {
+  clear(main);
+  let info = null;
+  let ticket = savedTicket(game);
+  let status = null;
+  let timer = null;
+  let ticking = null;
+  let shownAt = 0; // when `status` came (performance.now()), for the countdown between polls
+  let gone = false;
+
+  const title = h("h1.queue-game", {}, "");
+  const picture = h("img.queue-picture", { alt: "", hidden: true });
+  const line = h("p.queue-line", { role: "status" });
+  const count = h("p.queue-count");
+  const countdown = h("p.queue-countdown", { "aria-live": "polite" });
+  const botsButton = h("button.primary", { type: "button", id: "queue-bots", onclick: takeBots });
+  const cancelButton = h("button", { type: "button", id: "queue-cancel", onclick: cancel });
+  const nameInput = h("input", { type: "text", id: "queue-name", maxlength: 32, value: getName(),
+    autocomplete: "nickname" });
+  const nameLabel = h("label", { for: "queue-name" });
+  const findButton = h("button.primary", { type: "submit", id: "queue-find" });
+  const nameForm = h("form.queue-name-form", { onsubmit: (event) => { event.preventDefault(); start(); } },
+    nameLabel, nameInput, findButton);
+  const waiting = h("div.queue-waiting", { hidden: true }, line, count, countdown,
+    h("div.queue-actions", {}, botsButton, cancelButton));
+  const panel = h("section.queue-page.card-panel", { "aria-labelledby": "queue-title" },
+    picture, title, nameForm, waiting);
+  title.id = "queue-title";
+  main.append(panel);
+
+  function stop() {
+    clearTimeout(timer);
+    clearInterval(ticking);
+    timer = ticking = null;
+  }
+
+  function secondsLeft() {
+    if (!status || status.state !== "waiting") return 0;
+    return Math.max(0, Math.ceil(status.bots_in - (performance.now() - shownAt) / 1000));
+  }
+
+  function render() {
+    title.textContent = info ? info.name : game;
+    nameLabel.textContent = t("Your name");
+    findButton.textContent = t("Find players");
+    botsButton.textContent = t("Play with bots now");
+    cancelButton.textContent = t("Cancel");
+    if (gone) {
+      line.textContent = t("You are no longer in the queue.");
+      count.textContent = countdown.textContent = "";
+      return;
+    }
+    if (!status) return;
+    if (status.state === "seated") {
+      line.textContent = t("Seated! Opening the table…");
+      count.textContent = countdown.textContent = "";
+      return;
+    }
+    line.textContent = t("Looking for players…");
+    // i18n: on the Find players page; {n}: the people in this game's queue, the reader included.
+    count.textContent = tn("{n} person waiting", "{n} people waiting", status.waiting, { n: status.waiting });
+    const left = secondsLeft();
+    panel.classList.toggle("bots-offered", left === 0);
+    // i18n: on the Find players page, a countdown; {seconds}: until bots are offered to fill the table.
+    countdown.textContent = left > 0 ? t("Bots offered in {seconds} s", { seconds: left })
+      : t("Nobody else has come yet: play with bots, or keep waiting.");
+  }
+
+  function show(next) {
+    status = next;
+    shownAt = performance.now();
+    if (next.state === "seated") {
+      stop();
+      saveTicket(game, null);
+      setSeat(next.code, next.seat, next.token);
+      render();
+      location.assign(`/room/${next.code}`);
+      return;
+    }
+    render();
+  }
+
+  function failed(error) {
+    if (error.code === "ticket_not_found") {
+      stop();
+      saveTicket(game, null);
+      gone = true;
+      botsButton.hidden = true;
+      findButton.textContent = t("Find players");
+      nameForm.hidden = false;
+      render();
+      return;
+    }
+    line.textContent = errorText(error);
+  }
+
+  async function poll() {
+    if (!ticket) return;
+    try {
+      show(await api(`/api/queue/${encodeURIComponent(ticket)}`));
+    } catch (error) {
+      failed(error);
+      if (error.code === "ticket_not_found") return;
+    }
+    if (ticket && status && status.state === "waiting") timer = setTimeout(poll, POLL_MS);
+  }
+
+  function following() {
+    nameForm.hidden = true;
+    waiting.hidden = false;
+    botsButton.hidden = false;
+    gone = false;
+    stop();
+    ticking = setInterval(render, 1000);
+  }
+
+  async function start() {
+    const name = nameInput.value.trim();
+    if (!name) {
+      nameInput.focus();
+      return;
+    }
+    setName(name);
+    findButton.disabled = true;
+    try {
+      const body = { game, name, lang: info ? deckLanguage(info) : undefined };
+      const joined = await api("/api/queue", { method: "POST", body: JSON.stringify(body) });
+      ticket = joined.ticket;
+      saveTicket(game, ticket);
+      following();
+      show(joined);
+      if (joined.state === "waiting") timer = setTimeout(poll, POLL_MS);
+    } catch (error) {
+      waiting.hidden = false;
+      line.textContent = errorText(error);
+    } finally {
+      findButton.disabled = false;
+    }
+  }
+
+  async function takeBots() {
+    if (!ticket) return;
+    botsButton.disabled = true;
+    try {
+      show(await api(`/api/queue/${encodeURIComponent(ticket)}/bots`, { method: "POST" }));
+    } catch (error) {
+      failed(error);
+    } finally {
+      botsButton.disabled = false;
+    }
+  }
+
+  async function cancel() {
+    stop();
+    const leaving = ticket;
+    ticket = null;
+    saveTicket(game, null);
+    if (leaving) {
+      try {
+        await api(`/api/queue/${encodeURIComponent(leaving)}`, { method: "DELETE" });
+      } catch {
+        /* the ticket expires anyway once nobody asks about it */
+      }
+    }
+    location.assign("/");
+  }
+
+  (async () => {
+    try {
+      const games = await api("/api/games");
+      info = games.find((g) => g.id === game) || null;
+    } catch {
+      info = null;
+    }
+    if (!info) {
+      nameForm.hidden = true;
+      waiting.hidden = false;
+      botsButton.hidden = true;
+      render();
+      line.textContent = t("There is no such game.");
+      return;
+    }
+    picture.src = `/api/games/${encodeURIComponent(game)}/tile.svg`;
+    picture.onload = () => { picture.hidden = false; };
+    render();
+    if (ticket) {
+      following();
+      await poll(); // this tab's place, kept over a reload
+      if (!gone) return;
+      ticket = null;
+    }
+    if (getName()) start();
+    else nameInput.focus();
+  })();
+
+  return {
+    destroy: stop,
+    relabel: render,
+  };
+}
