@@ -3,9 +3,12 @@
 `benchmarks/duple_prompts/<lang>.json` holds prompts written by hand: letters, a category
 (null: All Play), answers a person accepts ("valid") and answers a person rejects
 ("invalid", each with a `why`). Prompts marked `heldout` were not looked at while the
-judge and the lexicons were built: read that split as the fair one.
+judge and the lexicons were built: read that split as the fair one. With `--second`,
+`<lang>_second.json` is read too: prompts written by a second hand who never saw the judge's
+lists (all held out), reported as a split of their own ("second hand") and kept out of "all",
+of the targets and of the bot's main figure.
 
-For each language and split (seen / held-out / all) this prints the share of valid
+For each language and split (seen / held-out / all / second hand) this prints the share of valid
 answers accepted, of invalid answers rejected (and per `why`), up to 15 misjudged
 examples of the seen split (never of the held-out one), the judge's time per answer once
 loaded (p50/p99/max), the load time and the memory the language added to the process
@@ -17,7 +20,7 @@ time. Reference in the same run: a "dictionary-only" judge (any dictionary word 
 with the letters, one word) and a "no lexicon" bot (the most common dictionary word with
 the letters, whatever the category).
 
-    python benchmarks/duple_judge.py [--lang es en sv pl fr] [--prompts DIR]
+    python benchmarks/duple_judge.py [--lang es en sv pl fr] [--prompts DIR] [--second]
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ import random
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -104,7 +108,10 @@ def run_language(lang: str, prompts: list[dict[str, Any]]) -> bool:
     started = time.perf_counter()
     warm_up(lang)
     load = time.perf_counter() - started
-    print(f"\n== {lang}: {len(prompts)} prompts ({sum(p['heldout'] for p in prompts)} held out); "
+    second = sum(bool(p.get("second")) for p in prompts)
+    held = f"{sum(p['heldout'] for p in prompts)} held out"
+    held += f", {second} of them second hand" if second else ""
+    print(f"\n== {lang}: {len(prompts)} prompts ({held}); "
           f"judge and bot loaded in {load:.1f} s, {resident_mb() - before:.0f} MB more resident memory")
     rows: list[dict[str, Any]] = []
     latencies: list[float] = []
@@ -129,8 +136,15 @@ def run_language(lang: str, prompts: list[dict[str, Any]]) -> bool:
         fresh.append(time.perf_counter() - tick)
 
     ok = True
-    for split, keep in (("seen", lambda p: not p["heldout"]), ("held-out", lambda p: p["heldout"]),
-                        ("all", lambda p: True)):
+    # the second hand's prompts are a split of their own, out of "all" and of its targets
+    splits: list[tuple[str, Callable[[dict[str, Any]], bool]]] = [
+        ("seen", lambda p: not p["heldout"]),
+        ("held-out", lambda p: p["heldout"] and not p.get("second")),
+        ("all", lambda p: not p.get("second")),
+    ]
+    if second:
+        splits.append(("second hand", lambda p: bool(p.get("second"))))
+    for split, keep in splits:
         chosen = [r for r in rows if keep(r["prompt"])]
         if not chosen:
             print(f"-- {split}: no prompts")
@@ -169,13 +183,18 @@ def run_language(lang: str, prompts: list[dict[str, Any]]) -> bool:
           f"target first pass p99 < {TARGET_P99_MS:.0f} ms {mark(p99 < TARGET_P99_MS)}")
     ok = ok and p99 < TARGET_P99_MS
 
-    answerable = [p for p in prompts if p["valid"]]
+    answerable = [p for p in prompts if p["valid"] and not p.get("second")]
+    second_hand = [p for p in prompts if p["valid"] and p.get("second")]
     times: list[float] = []
-    answered = plain_answered = 0
+    answered = plain_answered = second_answered = 0
     misses: list[str] = []
-    for prompt in tqdm(answerable, desc=f"{lang} bot", unit="prompt", file=sys.stderr):
+    for prompt in tqdm(answerable + second_hand, desc=f"{lang} bot", unit="prompt", file=sys.stderr):
         tick = time.process_time()
         word = find_answer(lang, prompt["letters"], prompt["category"], 1.0, random.Random(0))
+        if prompt.get("second"):
+            second_answered += word is not None and judge_answer(
+                lang, word, prompt["letters"], prompt["category"]).accepted
+            continue
         times.append(time.process_time() - tick)
         if word is not None and judge_answer(lang, word, prompt["letters"], prompt["category"]).accepted:
             answered += 1
@@ -193,6 +212,9 @@ def run_language(lang: str, prompts: list[dict[str, Any]]) -> bool:
           f"(no-lexicon bot {plain_share:.1f}%, ratio {ratio:.2f}); compute p50 "
           f"{1000 * percentile(times, 0.5):.2f} ms, p99 {bot_p99:.2f} ms, "
           f"max {1000 * max(times, default=0):.2f} ms")
+    if second_hand:
+        print(f"   second hand: answered {pct(second_answered, len(second_hand)):.1f}% "
+              f"of {len(second_hand)} prompts")
     if misses:
         print("   bot found nothing accepted (seen prompts): " + "; ".join(misses[:SHOWN]))
     print(f"   targets: answered >= {TARGET_BOT:.0f}% {mark(share >= TARGET_BOT)}, "
@@ -204,6 +226,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--lang", nargs="+", default=list(LANGUAGES), choices=LANGUAGES)
     parser.add_argument("--prompts", type=Path, default=PROMPTS, help="folder of <lang>.json prompt files")
+    parser.add_argument("--second", action="store_true",
+                        help="also read <lang>_second.json: a second hand's held-out prompts")
     args = parser.parse_args()
     print(f"Duple judge benchmark, {time.strftime('%Y-%m-%d %H:%M')}")
     results: dict[str, bool] = {}
@@ -212,8 +236,11 @@ def main() -> None:
         if not path.exists():
             print(f"\n== {lang}: no prompts ({path} is missing)")
             continue
-        data = json.loads(path.read_text("utf-8"))
-        results[lang] = run_language(lang, data["prompts"])
+        prompts = json.loads(path.read_text("utf-8"))["prompts"]
+        second = args.prompts / f"{lang}_second.json"
+        if args.second and second.exists():
+            prompts += [{**p, "second": True} for p in json.loads(second.read_text("utf-8"))["prompts"]]
+        results[lang] = run_language(lang, prompts)
     print("\nall targets: " + ", ".join(f"{lang} {mark(ok)}" for lang, ok in results.items()))
 
 
