@@ -210,3 +210,23 @@ async def test_malformed_requests_never_crash_the_queue(tmp_path: Path) -> None:
                 assert answer.status_code in (204, 404), (method, ticket, answer.text)
             answer = await client.post(f"{server.http}/api/queue/{ticket}/bots")
             assert answer.status_code == 404 and answer.json()["error"]["code"] == "ticket_not_found"
+
+
+async def test_a_player_holds_one_live_ticket_and_sits_as_their_profile(tmp_path: Path) -> None:
+    async with live_server(sqlite(tmp_path)) as server, httpx.AsyncClient() as ada, \
+            httpx.AsyncClient() as bo:
+        ids = []
+        for client, name in ((ada, "Ada"), (bo, "Bo")):
+            made = await client.get(f"{server.http}/api/me", params={"create": "1", "name": name})
+            assert made.status_code == 201
+            ids.append(made.json()["player"]["id"])
+        first = (await join(ada, server, game="uno-duo", name="Ada", rated=True)).json()
+        # The same player under another name (another tab, say): still one place in the queue.
+        again = (await join(ada, server, game="uno-duo", name="Ada L.", rated=True)).json()
+        assert again["waiting"] == 1 and again["rated"]
+        assert (await ada.get(f"{server.http}/api/queue/{first['ticket']}")).status_code == 404
+        seated_bo = (await join(bo, server, game="uno-duo", name="Bo", rated=True)).json()
+        assert seated_bo["state"] == "seated"
+        room = server.rooms.rooms[seated_bo["code"]]
+        # Each seat knows its player, as a `sit` from their browser would have told it.
+        assert {seat.player for seat in room.lobby.seats} == set(ids)

@@ -19,6 +19,7 @@ from duoplay.core.registry import find_game
 from duoplay.server import protocol as wire
 from duoplay.server.config import ServerConfig
 from duoplay.server.matchmaking.grouping import Group, TableRule, more_in, next_group
+from duoplay.server.matchmaking.players import RatingOf, ratings_from
 from duoplay.server.matchmaking.shared import SharedQueue
 from duoplay.server.matchmaking.store import MemoryQueue, QueueStore
 from duoplay.server.matchmaking.tickets import SEATED, Ticket, new_ticket, queue_name, ticket_id
@@ -84,7 +85,7 @@ class Matchmaker:
     def __init__(
         self, store: QueueStore, rooms: LocalRooms, config: ServerConfig,
         room_limit: AddressLimit | None, join_limit: AddressLimit | None,
-        rating_of: Callable[[str, str], Any] | None = None, clock: Callable[[], float] = time.time,
+        rating_of: RatingOf | None = None, clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
         self.rooms = rooms
@@ -230,8 +231,11 @@ class Matchmaker:
         people_seats, bot_seats = seats[: len(group.people)], seats[len(group.people):]
 
         async def fill_and_start() -> list[str]:
-            tokens = [room.lobby.sit(seat, ticket.name, None, None)
-                      for seat, ticket in zip(people_seats, group.people, strict=True)]
+            tokens = []
+            for seat, ticket in zip(people_seats, group.people, strict=True):
+                tokens.append(room.lobby.sit(seat, ticket.name, None, None))
+                # The seat's player, as a `sit` records it: the match is rated between profiles.
+                await room.standings.seated(seat, ticket.player, ticket.name)
             for seat in bot_seats:
                 room.lobby.add_bot(seat, room.lobby.standin_level)
             room.listed = False
@@ -266,6 +270,4 @@ def open_matchmaker(config: ServerConfig, rooms: LocalRooms, room_limit: Address
             join_limit = shared_limit("queue", local)
     else:
         store = MemoryQueue(config.queue_ticket_seconds)
-    from duoplay.server.matchmaking.players import rating_of
-
-    return Matchmaker(store, rooms, config, room_limit, join_limit, rating_of)
+    return Matchmaker(store, rooms, config, room_limit, join_limit, ratings_from(rooms.storage))
