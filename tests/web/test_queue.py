@@ -3,6 +3,8 @@ seconds, and one person alone may take bots when the wait for others shows no on
 
 from __future__ import annotations
 
+import time
+import urllib.error
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -101,3 +103,41 @@ def test_cancel_leaves_the_queue(new_context: NewContext, queue_server: str) -> 
     with pytest.raises(Exception, match="404"):
         get(queue_server, f"/api/queue/{ticket}")
     assert errors == []
+
+
+def gone(base: str, ticket: str) -> bool:
+    try:
+        get(base, f"/api/queue/{ticket}")
+    except urllib.error.HTTPError as refusal:
+        return refusal.code == 404
+    return False
+
+
+def test_opened_from_another_page_back_leaves_the_queue(new_context: NewContext, queue_server: str) -> None:
+    ada, errors = newcomer(new_context, PHONE)
+    ada.goto(f"{queue_server}/")
+    ada.evaluate("localStorage.setItem('duoplay.name', JSON.stringify('Ada'))")
+    # What the home page's Find players does: the queue takes over the page, with a name known.
+    ada.evaluate("import('/static/queue.js')"
+                 ".then((m) => m.openQueue(document.getElementById('main'), 'duplik'))")
+    expect(ada.locator(".queue-count")).to_have_text("1 person waiting")
+    assert ada.url == f"{queue_server}/queue/duplik"
+    ticket = ada.evaluate("sessionStorage.getItem('duoplay.queue.duplik')")
+    ada.go_back()
+    ada.wait_for_url(f"{queue_server}/")
+    expect(ada.locator(".queue-page")).to_have_count(0)
+    assert gone(queue_server, ticket)
+    assert errors == []
+
+
+def test_a_closed_tab_leaves_the_queue(new_context: NewContext, queue_server: str) -> None:
+    ada, _ = newcomer(new_context, LAPTOP)
+    find_players(ada, queue_server, "duplik", "Ada")
+    expect(ada.locator(".queue-count")).to_have_text("1 person waiting")
+    ticket = ada.evaluate("sessionStorage.getItem('duoplay.queue.duplik')")
+    ada.close(run_before_unload=True)
+    # The page's last request (keepalive) may land just after the close returns: wait on the state.
+    end = time.monotonic() + 10
+    while not gone(queue_server, ticket) and time.monotonic() < end:
+        time.sleep(0.05)
+    assert gone(queue_server, ticket)

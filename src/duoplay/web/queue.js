@@ -68,6 +68,31 @@ export function openQueue(main, game) {
     timer = ticking = null;
   }
 
+  // A closed tab leaves the queue at once (else its ticket would wait out its expiry, and could be
+  // seated at a table meanwhile); a reload joins again.
+  function leaveOnClose() {
+    if (ticket) fetch(`/api/queue/${encodeURIComponent(ticket)}`, { method: "DELETE", keepalive: true });
+  }
+
+  // Opened from another page (the home page's Find players), the address says where the player is,
+  // and Back goes back there, leaving the queue.
+  const address = `/queue/${encodeURIComponent(game)}`;
+  function back() {
+    leaveOnClose();
+    location.reload();
+  }
+  if (location.pathname !== address) {
+    history.pushState(null, "", address);
+    window.addEventListener("popstate", back);
+  }
+  window.addEventListener("pagehide", leaveOnClose);
+
+  function destroy() {
+    stop();
+    window.removeEventListener("popstate", back);
+    window.removeEventListener("pagehide", leaveOnClose);
+  }
+
   function secondsLeft() {
     if (!status || status.state !== "waiting") return 0;
     return Math.max(0, Math.ceil(status.bots_in - (performance.now() - shownAt) / 1000));
@@ -105,6 +130,7 @@ export function openQueue(main, game) {
     shownAt = performance.now();
     if (next.state === "seated") {
       stop();
+      ticket = null; // kept: it is the table's now, not the queue's
       saveTicket(game, null);
       setSeat(next.code, next.seat, next.token);
       render();
@@ -228,7 +254,7 @@ export function openQueue(main, game) {
   })();
 
   return {
-    destroy: stop,
+    destroy,
     relabel: render,
   };
 }
