@@ -51,6 +51,9 @@ def test_two_people_who_press_find_players_for_uno_duo_sit_at_one_table(
     new_context: NewContext, queue_server: str, size: str, screenshots: Path
 ) -> None:
     (ada, ada_errors), (bo, bo_errors) = (newcomer(new_context, SIZES[size]) for _ in range(2))
+    ada.goto(f"{queue_server}/queue/uno-duo")
+    expect(ada.locator("#queue-find")).to_have_text("Find players")  # a newcomer names themselves first
+    ada.screenshot(path=str(screenshots / f"queue-name-{size}.png"))
     find_players(ada, queue_server, "uno-duo", "Ada")
     expect(ada.locator(".queue-line")).to_have_text("Looking for players…")
     expect(ada.locator(".queue-count")).to_have_text("1 person waiting")
