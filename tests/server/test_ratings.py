@@ -85,7 +85,8 @@ async def test_a_match_between_two_people_rates_both_and_enters_both_histories(t
             assert match["rated"] and match["seat"] == seat and match["names"] == ["Ada", "Bo"]
             assert match["result"] == (1.0 if seat == winner else 0.0)
             assert match["before"] == {"rating": 1500, "spread": 1000}
-            assert len(profile["charts"]["uno-duo"]) == 1
+            assert profile["charts"]["uno-duo"][0] == {"rating": 1500, "spread": 1000}  # where it began
+            assert len(profile["charts"]["uno-duo"]) == 2
             assert profile["mine"] is False  # asked without its cookie
         board = await live.get("/api/leaderboard/uno-duo")
         assert [entry["player"] for entry in board["players"]] == [(ada, bo)[winner], (ada, bo)[1 - winner]]

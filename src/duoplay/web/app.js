@@ -2,6 +2,9 @@
 import { clear } from "./dom.js";
 import { LANGUAGES, onLanguageChange, preferredLanguage, PSEUDO, setLanguage, t } from "./i18n.js";
 import { relabelConnection } from "./kit/connection.js";
+import { showLeaderboard } from "./leaderboard.js";
+import { showProfileLink } from "./me.js";
+import { showProfile } from "./profile.js";
 import { showLobby } from "./lobby.js";
 import { openQueue } from "./queue.js";
 import { showReplay } from "./replay.js";
@@ -53,6 +56,10 @@ function route() {
   if (replay) return () => showReplay(replay[1]);
   const rules = path.match(/^\/rules\/([^/]+)\/?$/);
   if (rules) return () => showRules(rules[1]);
+  const player = path.match(/^\/player\/([^/]+)\/?$/);
+  if (player) return () => showProfile(player[1]);
+  const board = path.match(/^\/leaderboard\/([^/]+)\/?$/);
+  if (board) return () => showLeaderboard(board[1]);
   const queue = path.match(/^\/queue\/([^/]+)\/?$/);
   if (queue) return () => openQueue(document.getElementById("main"), queue[1]);
   return () => showLobby();
@@ -68,6 +75,7 @@ async function start() {
   languageFromAddress();
   setupPrefs();
   await setLanguage(preferredLanguage(getPref("lang", null)));
+  await showProfileLink(); // makes this browser's player on a first visit, before a room's socket opens
   const main = document.getElementById("main");
   let page = null;
   const render = () => {

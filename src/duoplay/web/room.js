@@ -9,6 +9,7 @@ import { connectionBar, setConnection } from "./kit/connection.js";
 import { keepAwake } from "./kit/wakelock.js";
 import { takeoverBadge } from "./kit/seats.js";
 import { focusTableStatus, giveFocusBack, whereFocus } from "./roomfocus.js";
+import { seatRating } from "./rating.js";
 import { rulesLink } from "./rules.js";
 import { sound } from "./sound.js";
 import { clearSeat, getName, getSeat, rememberGame, setName, setSeat } from "./storage.js";
@@ -298,6 +299,7 @@ export function showRoom(code) {
       const item = h("li.seat", { dataset: { seat: s.seat, kind: s.kind }, class: mine ? "mine" : "" },
         h("span.seat-no", {}, t("Seat {n}", { n: s.seat + 1 })),
         h("span.seat-name", {}, s.kind === "empty" ? t("Empty") : seatLabel(s)),
+        s.kind === "empty" ? null : seatRating(s.rating), // a person's rating in this game, if rated
         // i18n: a badge; {level}: the bot's level, one of the games' bot level names.
         s.kind === "bot" ? h("span.badge.bot", {}, t("Bot: {level}", { level: levelName(info, s.level) })) : null,
         // A seat a bot plays for its player after "Let a bot play for me": its token still holds it.

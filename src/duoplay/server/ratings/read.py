@@ -69,19 +69,26 @@ async def history(storage: Storage, player_id: str, limit: int = HISTORY) -> lis
 
 
 async def charts(storage: Storage, player_id: str, limit: int = CHART) -> dict[str, list[JSON]]:
-    """Per game, the rating after each of the latest rated matches, oldest first."""
+    """Per game, the rating before the first of the latest rated matches and after each of them,
+    oldest first."""
     query = (
-        select(_played.c.game, _played.c.mu, _played.c.sigma, _played.c.finished_at)
+        select(_played.c.game, _played.c.mu, _played.c.sigma, _played.c.before_mu, _played.c.before_sigma,
+               _played.c.finished_at)
         .where(_played.c.player_id == player_id, _played.c.rated.is_(True))
         .order_by(_played.c.finished_at.desc())
     )
-    points: dict[str, list[JSON]] = {}
+    rows: dict[str, list[Any]] = {}
     async with storage.engine.connect() as conn:
         for row in (await conn.execute(query)).all():
-            game = points.setdefault(row.game, [])
-            if len(game) < limit:
-                game.append({**shown_point(row.mu, row.sigma), "at": row.finished_at})
-    return {game: list(reversed(shown)) for game, shown in points.items()}
+            kept = rows.setdefault(row.game, [])
+            if len(kept) < limit:
+                kept.append(row)
+    points: dict[str, list[JSON]] = {}
+    for game, newest_first in rows.items():
+        oldest = newest_first[-1]
+        points[game] = [shown_point(oldest.before_mu, oldest.before_sigma)] + [
+            {**shown_point(row.mu, row.sigma), "at": row.finished_at} for row in reversed(newest_first)]
+    return points
 
 
 async def leaderboard(storage: Storage, game: str, limit: int = LEADERBOARD) -> list[JSON]:
