@@ -34,9 +34,10 @@ STILL = """() => document.getAnimations().every((a) => a.playState !== 'running'
 def create_room(page: Page, base: str, name: str, options: dict[str, str] | None = None) -> str:
     """Create a room from the lobby and return its code."""
     page.goto(base + "/")
-    page.wait_for_selector("#game-select option", state="attached")
+    page.wait_for_selector(".game-tile .with-friends")
     page.fill("#player-name", name)
-    page.select_option("#game-select", "uno-duo")
+    page.click(".game-tile[data-game='uno-duo'] .with-friends")
+    page.click("#house-rules summary")
     page.wait_for_selector("#opt-target_score")  # the house rules are drawn: the button stops moving
     for option, value in (options or {}).items():
         page.fill(f"#opt-{option}", value)

@@ -35,8 +35,9 @@ def _h1_count(page: Page) -> int:
 
 def _lobby(page: Page, base: str) -> None:
     page.goto(base + "/")
-    page.wait_for_selector("#game-select option", state="attached")
-    page.select_option("#game-select", "uno-duo")
+    page.wait_for_selector(".game-tile .with-friends")
+    page.click(".game-tile[data-game='uno-duo'] .with-friends")
+    page.click("#house-rules summary")
     page.wait_for_selector("#opt-target_score")
 
 

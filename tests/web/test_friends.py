@@ -17,13 +17,16 @@ CREATOR_FIRST = 111
 
 def test_the_creator_sits_in_a_private_room_and_a_friend_names_herself(new_context: NewContext,
                                                                         server_url: str) -> None:
-    """Through the lobby's form, as people do (other tests make rooms over the API)."""
+    """Through the home page's With friends, as people do (other tests make rooms over the API)."""
     ada = new_context(viewport=LAPTOP).new_page()
     ada.goto(server_url + "/")
-    ada.wait_for_selector("#game-select option", state="attached")
-    ada.click("#create-room")  # no name yet: the lobby asks for one
+    ada.wait_for_selector(".game-tile .with-friends")
+    with_friends = ada.locator(".game-tile[data-game='duos'] .with-friends")
+    with_friends.click()
+    ada.click("#create-room")  # no name yet: the home page asks for one
     expect(ada.locator("#player-name")).to_be_focused()
     ada.fill("#player-name", "Ada")
+    with_friends.click()
     ada.click("#create-room")
     ada.wait_for_url(re.compile(r".*/room/[A-Z0-9]{6}$"))
     code = ada.locator("#room-code").inner_text()

@@ -123,11 +123,13 @@ def test_a_uno_duo_round_in_the_pseudo_locale(new_context: NewContext, server_ur
                                                screenshots: Path) -> None:
     page, errors = player(new_context, "Ada", PHONE)
     page.goto(server_url + "/?lang=qps")
-    page.wait_for_selector("#game-select option", state="attached")
+    page.wait_for_selector(".game-tile .with-friends")
     assert page.evaluate("document.documentElement.lang") == "qps"
     allowed = [*ALWAYS, *_game_names(server_url), "Ada"]
+    expect(page.locator(".game-tile .play-now").first).to_contain_text("⟦")
+    page.click(".game-tile[data-game='uno-duo'] .with-friends")
     expect(page.locator("#create-room")).to_contain_text("⟦")
-    page.select_option("#game-select", "uno-duo")
+    page.click("#house-rules summary")
     page.wait_for_selector("#opt-target_score")
     _read(page, allowed, "lobby", screenshots)
     page.click("#create-room")
@@ -167,7 +169,7 @@ def test_a_duos_turn_in_the_pseudo_locale(new_context: NewContext, server_url: s
     code = new_room(server_url, 3, {"pairing_seconds": 300, "rounds": 1}, seed=8, bot_pace=AT_ONCE)
     page, errors = player(new_context, Person("Lucía", LAPTOP, reduced_motion=True))
     page.goto(server_url + "/?lang=qps")
-    page.wait_for_selector("#game-select option", state="attached")
+    page.wait_for_selector(".game-tile .with-friends")
     allowed = [*ALWAYS, *_game_names(server_url), "Lucía", code]
     enter(page, server_url, code, 0)
     add_duos_bot(page, 1, "association")
@@ -195,7 +197,7 @@ def test_a_duos_coop_turn_in_the_pseudo_locale(new_context: NewContext, server_u
     code = new_room(server_url, 2, {"coop_turns": 1, "pairing_seconds": 300}, seed=9, bot_pace=AT_ONCE)
     page, errors = player(new_context, Person("Lucía", PHONE, reduced_motion=True))
     page.goto(server_url + "/?lang=qps")
-    page.wait_for_selector("#game-select option", state="attached")
+    page.wait_for_selector(".game-tile .with-friends")
     allowed = [*ALWAYS, *_game_names(server_url), "Lucía", code]
     enter(page, server_url, code, 0)
     add_duos_bot(page, 1, "association")

@@ -29,7 +29,7 @@ def page(browser: Browser, server_url: str) -> Iterator[Page]:
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.clock.install()  # time runs as usual while the page loads
     page.goto(server_url + "/")
-    page.wait_for_selector("#game-select option", state="attached")
+    page.wait_for_selector(".game-tile .with-friends")
     page.add_style_tag(url="/static/kit/kit.css")
     page.evaluate("""() => { window.kit = null; const box = document.createElement('div');
       box.id = 'kit-test'; document.body.append(box); }""")

@@ -52,9 +52,10 @@ def test_a_spanish_browser_sees_the_spanish_lobby_and_the_switch_changes_it(new_
                                                                             server_url: str) -> None:
     page, errors = _spanish_player(new_context, "Lucía")
     page.goto(server_url + "/")
-    page.wait_for_selector("#game-select option", state="attached")
+    page.wait_for_selector(".game-tile .with-friends")
     assert page.evaluate("navigator.languages[0]") == "es-ES"
-    expect(page.locator("#create-room")).to_have_text("Crear sala")
+    with_friends = page.locator(".game-tile[data-game='uno-duo'] .with-friends")
+    expect(with_friends).to_have_text("Con amigos")
     expect(page.locator("#join-form h2")).to_have_text("Unirse a una partida")
     expect(page.locator("#pref-lang")).to_have_value("es")
     assert page.evaluate("document.documentElement.lang") == "es"
@@ -63,17 +64,18 @@ def test_a_spanish_browser_sees_the_spanish_lobby_and_the_switch_changes_it(new_
     assert {value: label for value, label in options} == OWN_NAMES
 
     page.select_option("#pref-lang", "pl")
-    expect(page.locator("#create-room")).to_have_text("Utwórz pokój")
+    expect(with_friends).to_have_text("Ze znajomymi")
     expect(page.locator("#join-form h2")).to_have_text("Dołącz do gry")
     expect(page.locator("#pref-colourblind-label")).to_have_text("Tryb dla daltonistów")
     assert page.evaluate("document.documentElement.lang") == "pl"
 
     page.select_option("#pref-lang", "fr")
-    expect(page.locator("#create-room")).to_have_text("Créer un salon")
+    expect(with_friends).to_have_text("Entre amis")
     expect(page.locator("#join-form h2")).to_have_text("Rejoindre une partie")
     expect(page.locator("#pref-colourblind-label")).to_have_text("Mode daltonien")
     # The choice is remembered over the browser's own preference.
     page.reload()
+    with_friends.click()
     expect(page.locator("#create-room")).to_have_text("Créer un salon")
     assert errors == []
 
@@ -82,7 +84,7 @@ def test_plural_forms_follow_each_languages_rule(new_context: NewContext, server
     """tn() picks the form Babel's rule names: Polish 1 karta, 2 karty, 5 kart, 22 karty; French 0 carte."""
     page, errors = _spanish_player(new_context, "Lucía")
     page.goto(server_url + "/")
-    page.wait_for_selector("#game-select option", state="attached")
+    page.wait_for_selector(".game-tile .with-friends")
     counts = [0, 1, 2, 3, 4, 5, 11, 12, 14, 21, 22, 25, 101, 102, 112, 122]
     for lang in ("es", "pl", "fr", "sv"):
         shown = page.evaluate(
@@ -113,7 +115,7 @@ def test_uno_duo_card_names_come_from_the_catalogs(new_context: NewContext, serv
     or case ending: "un Joker +4", "Zmianę kierunku"."""
     page, errors = _spanish_player(new_context, "Lucía")
     page.goto(server_url + "/")
-    page.wait_for_selector("#game-select option", state="attached")
+    page.wait_for_selector(".game-tile .with-friends")
     names = {}
     for lang in ("es", "pl", "fr"):
         names[lang] = page.evaluate(

@@ -48,17 +48,20 @@ def _draft_by_keyboard(page: Page) -> None:
 def test_the_swedish_ui_shows_swedish_labels(new_context: NewContext, server_url: str) -> None:
     page = new_context(viewport=LAPTOP, locale="sv-SE").new_page()
     page.goto(server_url + "/")
-    page.wait_for_selector("#game-select option", state="attached")
-    page.select_option("#game-select", "uno-duo")
+    page.wait_for_selector(".game-tile .with-friends")
+    page.click(".game-tile[data-game='uno-duo'] .with-friends")
     expect(page.locator("#create-room")).to_have_text("Skapa rum")
     expect(page.locator("label[for='opt-target_score']")).to_have_text("Målpoäng")
     expect(page.locator("#join-form h2")).to_have_text("Gå med i ett spel")
     assert page.evaluate("document.documentElement.lang") == "sv"
+    page.click("#new-room-cancel")
 
     page.select_option("#pref-lang", "en")  # the switch overrides the browser's language
-    expect(page.locator("#create-room")).to_have_text("Create room")
+    expect(page.locator("#join-form h2")).to_have_text("Join a game")
     page.reload()
+    page.click(".game-tile[data-game='uno-duo'] .with-friends")
     expect(page.locator("#create-room")).to_have_text("Create room")
+    page.click("#new-room-cancel")
     page.select_option("#pref-lang", "sv")
 
     code = create_room(page, server_url, "Ada")
@@ -78,8 +81,9 @@ def test_lobby_screenshots(new_context: NewContext, server_url: str, screenshots
         page = new_context(viewport=viewport).new_page()
         page.goto(server_url + "/")
         page.fill("#player-name", "Ada")
-        page.wait_for_selector("#game-select option", state="attached")
-        page.select_option("#game-select", "uno-duo")
+        page.wait_for_selector(".game-tile .with-friends")
+        page.click(".game-tile[data-game='uno-duo'] .with-friends")
+        page.click("#house-rules summary")
         page.wait_for_selector("#opt-target_score")
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         page.screenshot(path=str(screenshots / f"lobby-{size}.png"), full_page=True)

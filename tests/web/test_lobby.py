@@ -1,5 +1,5 @@
-"""Creating rooms from the lobby: the number of players, and house rules built from what each game
-declares (kinds, bounds, choices and labels, in the player's language)."""
+"""Creating rooms from the home page's With friends: the number of players, and house rules built from
+what each game declares (kinds, bounds, choices and labels, in the player's language)."""
 
 from __future__ import annotations
 
@@ -20,15 +20,15 @@ pytestmark = pytest.mark.browser
 def test_a_duos_room_for_four_players_with_no_fixed_category(browser: Browser, server_url: str) -> None:
     page = browser.new_context(viewport=LAPTOP, locale="en-GB").new_page()
     page.goto(server_url + "/")
-    page.wait_for_selector("#game-select option", state="attached")
+    page.wait_for_selector(".game-tile .with-friends")
     page.fill("#player-name", "Ada")
-    page.select_option("#game-select", "duos")
+    page.click(".game-tile[data-game='duos'] .with-friends")
+    page.click("#house-rules summary")
     page.wait_for_selector("#opt-category")
     # The category is chosen by the deal unless a player picks one: the form offers that as a choice.
     expect(page.locator("#opt-category")).to_have_value("")
     expect(page.locator("#seats-select")).to_be_visible()
     page.select_option("#seats-select", "4")
-    page.fill("#player-name", "Ada")
     page.click("#create-room")
     page.wait_for_url(re.compile(r".*/room/[A-Z0-9]{6}$"))
     expect(page.locator("li.seat")).to_have_count(4)
@@ -39,14 +39,17 @@ def test_a_fixed_category_is_sent_and_a_two_player_game_asks_no_player_count(
         browser: Browser, server_url: str) -> None:
     page = browser.new_context(viewport=LAPTOP, locale="en-GB").new_page()
     page.goto(server_url + "/")
-    page.wait_for_selector("#game-select option", state="attached")
-    page.select_option("#game-select", "uno-duo")
+    page.wait_for_selector(".game-tile .with-friends")
+    page.click(".game-tile[data-game='uno-duo'] .with-friends")
+    page.click("#house-rules summary")
     page.wait_for_selector("#opt-target_score")
     expect(page.locator("#seats-select")).to_be_hidden()
-    page.select_option("#game-select", "duos")
+    page.click("#new-room-cancel")
+    page.fill("#player-name", "Ada")  # a room is made by someone with a name
+    page.click(".game-tile[data-game='duos'] .with-friends")
+    page.click("#house-rules summary")
     page.wait_for_selector("#opt-category")
     page.select_option("#opt-category", "animals")
-    page.fill("#player-name", "Ada")  # a room is made by someone with a name
     with page.expect_response(_room_created) as created:
         page.click("#create-room")
     assert created.value.ok
@@ -83,10 +86,11 @@ def test_the_house_rules_follow_each_games_option_specs(browser: Browser, server
 
     page = browser.new_context(viewport=LAPTOP, locale="en-GB").new_page()
     page.goto(server_url + "/")
-    page.wait_for_selector("#game-select option", state="attached")
+    page.wait_for_selector(".game-tile .with-friends")
     for game in _games(server_url):
-        page.select_option("#game-select", game["id"])
-        expect(page.locator("#create-form [data-option]")).to_have_count(len(game["option_specs"]))
+        page.click(f".game-tile[data-game='{game['id']}'] .with-friends")
+        page.click("#house-rules summary")
+        expect(page.locator("#new-room [data-option]")).to_have_count(len(game["option_specs"]))
         for spec in game["option_specs"]:
             field = page.locator(f"#opt-{spec['name']}")
             expect(page.locator(f"label[for='opt-{spec['name']}']")).to_have_text(shown(spec["label"]))
@@ -104,26 +108,28 @@ def test_the_house_rules_follow_each_games_option_specs(browser: Browser, server
                         expect(field).to_have_attribute(bound, _number(spec[bound]))
             elif spec["kind"] == "choice":
                 expect(field.locator("option")).to_have_text([shown(c["label"]) for c in spec["choices"]])
-                # Duple's deck starts on the page's language (English here), the rest on their default.
-                starting = "en" if (game["id"], spec["name"]) == ("duple", "lang") else spec["default"]
+                # A deck starts on the page's language (English here), the rest on their default.
+                starting = "en" if spec.get("page_language") else spec["default"]
                 expect(field).to_have_value("" if starting is None else str(starting))
             elif spec["kind"] == "bool":
                 expect(field).to_have_attribute("type", "checkbox")
                 assert field.is_checked() == spec["default"]
+        page.click("#new-room-cancel")
     page.context.close()
 
 
 def test_house_rules_are_sent_as_the_kinds_the_game_declares(browser: Browser, server_url: str) -> None:
     page = browser.new_context(viewport=LAPTOP, locale="en-GB").new_page()
     page.goto(server_url + "/")
-    page.wait_for_selector("#game-select option", state="attached")
-    page.select_option("#game-select", "duos")
+    page.wait_for_selector(".game-tile .with-friends")
+    page.fill("#player-name", "Ada")  # a room is made by someone with a name
+    page.click(".game-tile[data-game='duos'] .with-friends")
+    page.click("#house-rules summary")
     page.fill("#opt-rounds", "3")
     page.fill("#opt-pairing_seconds", "90.5")
     page.check("#opt-fixed_category")
     page.select_option("#opt-category", "animals")
     page.select_option("#opt-first_narrator", label="Seat 2")
-    page.fill("#player-name", "Ada")  # a room is made by someone with a name
     with page.expect_response(_room_created) as created:
         page.click("#create-room")
     assert created.value.ok
@@ -139,14 +145,14 @@ def test_option_and_bot_level_labels_are_translated(browser: Browser, server_url
     uno = next(game for game in _games(server_url) if game["id"] == "uno-duo")
     page = browser.new_context(viewport=LAPTOP, locale="sv-SE").new_page()
     page.goto(server_url + "/")
-    page.wait_for_selector("#game-select option", state="attached")
-    page.select_option("#game-select", "uno-duo")
+    page.wait_for_selector(".game-tile .with-friends")
+    page.fill("#player-name", "Ada")
+    page.click(".game-tile[data-game='uno-duo'] .with-friends")
     for spec in uno["option_specs"]:
         expect(page.locator(f"label[for='opt-{spec['name']}']")).to_have_text(sv[spec["label"]])
         if spec["kind"] == "choice":
             expect(page.locator(f"#opt-{spec['name']} option")).to_have_text(
                 [sv[choice["label"]] for choice in spec["choices"]])
-    page.fill("#player-name", "Ada")
     page.click("#create-room")
     page.wait_for_url(re.compile(r".*/room/[A-Z0-9]{6}$"))
     expect(page.locator("li.seat[data-seat='0'] .badge.you")).to_be_visible()  # the creator sits at once
@@ -188,10 +194,10 @@ def test_a_duple_room_starts_on_the_deck_of_the_page_language(browser: Browser, 
                                                               locale: str, deck: str) -> None:
     page = browser.new_context(viewport=LAPTOP, locale=locale).new_page()
     page.goto(server_url + "/")
-    page.wait_for_selector("#game-select option", state="attached")
-    page.select_option("#game-select", "duple")
-    expect(page.locator("#opt-lang")).to_have_value(deck)
+    page.wait_for_selector(".game-tile .with-friends")
     page.fill("#player-name", "Ada")
+    page.click(".game-tile[data-game='duple'] .with-friends")
+    expect(page.locator("#opt-lang")).to_have_value(deck)
     with page.expect_response(_room_created) as created:
         page.click("#create-room")
     assert created.value.ok

@@ -189,7 +189,7 @@ def test_a_focused_field_stays_above_the_keyboard(new_context: NewContext, serve
     of the screen, and below the thin bar: the keyboard takes the lower 344 px, over the box."""
     page = new_context(viewport=SIZES["phone"], has_touch=True).new_page()
     page.goto(server_url + "/")
-    page.wait_for_selector("#game-select option", state="attached")
+    page.wait_for_selector(".game-tile .with-friends")
     page.evaluate(_LOW_FIELD, [680])
     assert controls_out_of_view(page, "#low-form input, #low-form button") == []
     with keyboard_open(page):

@@ -30,24 +30,25 @@ def test_the_lobby_says_what_each_game_is_and_opens_its_rules_in_a_new_tab(
     context = browser.new_context(viewport=SIZES[size])
     page = context.new_page()
     page.goto(server_url + "/")
-    games = page.locator("#games-about li")
+    games = page.locator(".game-tile")
     expect(games).to_have_count(4)
-    expect(games.locator(".summary")).to_have_count(4)
-    expect(page.locator("#games-about li[data-game='duos'] .summary")).to_contain_text("pairs")
-    # The chosen game's line, and what two players change in DUOS.
-    page.select_option("#game-select", "duos")
-    expect(page.locator("#game-about")).to_contain_text("Narrator")
+    expect(games.locator(".tile-summary")).to_have_count(4)
+    expect(page.locator(".game-tile[data-game='duos'] .tile-summary")).to_contain_text("pairs")
+    # With friends: what two players change in DUOS.
+    page.click(".game-tile[data-game='duos'] .with-friends")
     page.select_option("#seats-select", "2")
     expect(page.locator("#seats-note")).to_contain_text("together")
     page.select_option("#seats-select", "4")
     expect(page.locator("#seats-note")).to_contain_text("compete")
-    page.select_option("#game-select", "duplik")
+    page.click("#new-room-cancel")
+    page.click(".game-tile[data-game='duplik'] .with-friends")
     expect(page.locator("#seats-note")).to_be_hidden()
+    page.click("#new-room-cancel")
     assert _fits(page)
     page.screenshot(path=str(screenshots / f"lobby-games-{size}.png"), full_page=True)
 
     with context.expect_page() as opened:
-        page.locator("#games-about li[data-game='duos'] a.rules-link").click()
+        page.locator(".game-tile[data-game='duos'] a.rules-link").click()
     rules = opened.value
     rules.wait_for_load_state()
     expect(rules.locator("#rules-text h1")).to_have_text("How to play DUOS")
@@ -64,9 +65,9 @@ def test_the_rules_page_follows_the_readers_language(
     context = browser.new_context(viewport=SIZES["phone"])
     page = context.new_page()
     page.goto(server_url + "/?lang=sv")
-    expect(page.locator("#games-about li[data-game='duple'] .summary")).to_contain_text("ord")
+    expect(page.locator(".game-tile[data-game='duple'] .tile-summary")).to_contain_text("ord")
     with context.expect_page() as opened:
-        page.locator("#games-about li[data-game='duple'] a.rules-link").click()
+        page.locator(".game-tile[data-game='duple'] a.rules-link").click()
     rules = opened.value
     expect(rules.locator("#rules-text h1")).to_have_text("Så spelar du Duple")
     expect(rules.locator("#rules-text")).to_have_attribute("lang", "sv")

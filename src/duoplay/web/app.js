@@ -5,7 +5,7 @@ import { relabelConnection } from "./kit/connection.js";
 import { showLeaderboard } from "./leaderboard.js";
 import { showProfileLink } from "./me.js";
 import { showProfile } from "./profile.js";
-import { showLobby } from "./lobby.js";
+import { showHome } from "./home.js";
 import { openQueue } from "./queue.js";
 import { showReplay } from "./replay.js";
 import { showRoom } from "./room.js";
@@ -62,7 +62,7 @@ function route() {
   if (board) return () => showLeaderboard(board[1]);
   const queue = path.match(/^\/queue\/([^/]+)\/?$/);
   if (queue) return () => openQueue(document.getElementById("main"), queue[1]);
-  return () => showLobby();
+  return () => showHome();
 }
 
 // ?lang=sv (or the pseudo-locale, ?lang=qps) chooses the language, remembered like the switch's choice.

@@ -7,6 +7,7 @@ import { emoteBar, showEmote } from "./emotes.js";
 import { errorText, t, tn } from "./i18n.js";
 import { connectionBar, setConnection } from "./kit/connection.js";
 import { keepAwake } from "./kit/wakelock.js";
+import { deckLanguage } from "./lobby.js";
 import { takeoverBadge } from "./kit/seats.js";
 import { focusTableStatus, giveFocusBack, whereFocus } from "./roomfocus.js";
 import { seatRating } from "./rating.js";
@@ -72,6 +73,7 @@ export function showRoom(code) {
     }
   } });
   const statusLine = h("span.room-status", { id: "room-status" });
+  const deckLine = h("span.room-deck", { id: "room-deck", hidden: true }); // the deck's language, if it has one
   const rulesSlot = h("span.rules-slot"); // the game's "How to play", in a new tab: the table stays
   const banner = connectionBar();
   const seatsBox = h("section.seats", { id: "seats" });
@@ -115,7 +117,7 @@ export function showRoom(code) {
     banner,
     h("section.room-head", {},
       h("h1.room-code", {}, roomLabel, " ", h("strong", { id: "room-code" }, code)),
-      statusLine, rulesSlot,
+      statusLine, deckLine, rulesSlot,
       h("div.share-row", {}, linkInput, copyButton, screenLink)),
     namePrompt, seatsBox, emotes, tableBox));
 
@@ -256,6 +258,10 @@ export function showRoom(code) {
     const status = { waiting: t("Waiting for players"), playing: t("Playing"), finished: t("Finished") }[room.status]
       || room.status;
     statusLine.textContent = `${info.name} · ${status}`;
+    const deck = deckLanguage(info, room.options);
+    // i18n: the language of a game's cards and judge; {language}: its name ("Swedish").
+    deckLine.textContent = deck ? t("Deck: {language}", { language: deck }) : "";
+    deckLine.hidden = !deck;
     clear(rulesSlot).append(rulesLink(info.id, info.name, { id: "rules-link" }));
     renderSeats();
     if (table && table.names) table.names();
@@ -293,6 +299,7 @@ export function showRoom(code) {
     const was = whereFocus(seatsBox);
     clear(seatsBox);
     const waiting = room.status === "waiting";
+    const accepted = room.status === "finished" ? room.rematch || [] : [];
     const list = h("ul.seat-list");
     for (const s of room.seats) {
       const mine = s.seat === mySeat;
@@ -306,6 +313,8 @@ export function showRoom(code) {
         mine && s.kind === "bot" ? h("span.badge.you", {}, t("A bot plays for you"))
           : mine ? h("span.badge.you", {}, t("You")) : null,
         s.kind === "human" && !s.connected ? h("span.badge.offline", {}, t("Offline")) : null,
+        // i18n: a badge on a seat at the end of a match: this player has pressed Rematch.
+        accepted.includes(s.seat) ? h("span.badge.rematch", {}, t("Rematch: yes")) : null,
         s.kind === "human" && !s.connected && s.replaceAt ? takeoverBadge(s.replaceAt, "span.badge.offline.takeover")
           : null);
       const actions = h("span.seat-actions");
@@ -361,9 +370,15 @@ export function showRoom(code) {
     }
     const empty = room.seats.filter((s) => s.kind === "empty").length;
     if (mySeat !== null && room.status !== "playing") {
-      const label = room.status === "finished" ? t("Rematch") : t("Start game");
-      controls.append(h("button.primary", { type: "button", id: "start", disabled: empty > 0,
+      // A rematch starts once every person seated has pressed it (bots accept at once).
+      const mine = accepted.includes(mySeat);
+      const label = room.status === "finished" ? (mine ? t("Rematch accepted") : t("Rematch")) : t("Start game");
+      controls.append(h("button.primary", { type: "button", id: "start", disabled: empty > 0 || mine,
         onclick: () => send("start") }, label));
+      if (mine) {
+        controls.append(h("span.hint.rematch-line", { id: "rematch-wait" },
+          t("The next match starts when everyone at the table has accepted.")));
+      }
       if (empty > 0) {
         // i18n: {n}: how many empty seats are left before the game can start.
         controls.append(h("span.hint", {}, tn("Waiting for {n} more player or bot",

@@ -22,7 +22,7 @@ def _card(x: float, angle: float, colour: str, rank: str, suit: str) -> str:
 
 
 def tile_svg() -> str:
-    cards = "".join(_card(52 + 36 * i, -18 + 12 * i, *card) for i, card in enumerate(FAN))
+    cards = "".join(_card(30 + 36 * i, -12 + 8 * i, *card) for i, card in enumerate(FAN))
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 130">'
         '<rect width="240" height="130" fill="#1f5f3a"/>' + cards + "</svg>"
