@@ -185,9 +185,9 @@ class Lobby:
         shown = []
         for index, seat in enumerate(self.seats):
             kind = seat.public_kind()
-            entry: JSON = {"seat": index, "name": seat.name, "kind": kind, "level": self.bot_level(index),
-                           "player": seat.player, "rating": seat.rating}
-            if connected is not None:
+            entry: JSON = {"seat": index, "name": seat.name, "kind": kind, "level": self.bot_level(index)}
+            if connected is not None:  # the room message: who is there, and their profiles
                 entry["connected"] = kind == BOT or (seat.kind == HUMAN and index in connected)
+                entry["player"], entry["rating"] = seat.player, seat.rating
             shown.append(entry)
         return shown
