@@ -23,7 +23,7 @@ from duoplay.server.matchmaking.players import RatingOf, ratings_from
 from duoplay.server.matchmaking.shared import SharedQueue
 from duoplay.server.matchmaking.store import MemoryQueue, QueueStore
 from duoplay.server.matchmaking.tickets import SEATED, Ticket, new_ticket, queue_name, ticket_id
-from duoplay.server.protocol import ProtocolError
+from duoplay.server.playnow import player_name  # the name as a room's hello takes it
 from duoplay.server.ratelimit import AddressLimit, LocalAddressLimit, TokenBuckets, retry_after_header
 from duoplay.server.rooms import LocalRooms, RoomError
 
@@ -69,16 +69,6 @@ def _language(rules: Game[Any, Any], lang: Any) -> str | None:
     if lang not in choices:
         raise RoomError("bad_language", "{game} has no deck in that language", game=rules.name)
     return str(lang)
-
-
-def player_name(name: Any) -> str:
-    """The name as a room's hello would take it (the same text rules), or `RoomError`."""
-    try:
-        hello = wire.parse_data({"v": wire.VERSION, "type": "hello", "name": name})
-    except ProtocolError:
-        raise RoomError("bad_name", "Type your name first: the other players see it at the table.") from None
-    assert isinstance(hello, wire.Hello)
-    return hello.name
 
 
 class Matchmaker:
