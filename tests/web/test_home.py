@@ -9,9 +9,10 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Response, expect
 from tests.web.conftest import LAPTOP, PHONE
-from tests.web.tables import SLOW, TABLE, NewContext, get, player
+from tests.web.driver import play_until_round_ends, start
+from tests.web.tables import SLOW, TABLE, NewContext, enter, get, new_room, player
 
 pytestmark = pytest.mark.browser
 
@@ -32,6 +33,10 @@ def home(new_context: NewContext, base: str, viewport: dict[str, int], name: str
     expect(page.locator(".game-tile")).to_have_count(len(GAMES))
     expect(page.locator(".game-tile .tile-summary")).to_have_count(len(GAMES))  # the lines have come
     return page
+
+
+def room_made(response: Response) -> bool:
+    return response.url.endswith("/api/rooms") and response.request.method == "POST"
 
 
 def wholly_in_view(page: Page, selector: str) -> bool:
@@ -65,7 +70,7 @@ def test_a_newcomer_on_a_phone_plays_each_game_against_bots_in_one_tap(
     games = get(server_url, "/api/games")
     for game in games:
         page = home(new_context, server_url, PHONE)  # a newcomer each time: no name, no seats
-        with page.expect_response(lambda r: r.url.endswith("/api/rooms") and r.request.method == "POST") as made:
+        with page.expect_response(room_made) as made:
             page.locator(f".game-tile[data-game='{game['id']}'] .play-now").tap()
         assert made.value.status == 201
         page.wait_for_url(re.compile(r".*/room/[A-Z0-9]{6}$"))
@@ -97,7 +102,7 @@ def test_with_friends_makes_a_private_room_with_house_rules_folded_at_their_defa
     page.screenshot(path=str(screenshots / f"with-friends-{size}.png"))
     page.fill("#opt-target_score", "300")
     expect(page.locator("#house-rules-state")).to_have_text("1 changed")
-    with page.expect_response(lambda r: r.url.endswith("/api/rooms") and r.request.method == "POST") as made:
+    with page.expect_response(room_made) as made:
         page.click("#create-room")
     assert made.value.request.post_data_json["options"] == {"target_score": 300}
     page.wait_for_url(re.compile(r".*/room/[A-Z0-9]{6}$"))
@@ -141,3 +146,43 @@ def test_find_players_opens_the_games_queue_and_back_comes_home(
     expect(page.locator("#queue-name")).to_be_focused()
     page.go_back()
     expect(page.locator(".game-tile")).to_have_count(len(GAMES))
+
+
+TWO_PEOPLE = 52  # an UNO Duo deal whose one round (to 1 point) ends the match (tests/web/test_play.py)
+
+
+def test_a_rematch_starts_only_once_both_people_have_accepted(
+        new_context: NewContext, server_url: str, screenshots: Path) -> None:
+    code = new_room(server_url, "uno-duo", 2, {"target_score": 1}, seed=TWO_PEOPLE)
+    ada, ada_errors = player(new_context, "Ada", LAPTOP)
+    bo, bo_errors = player(new_context, "Bo", PHONE)
+    enter(ada, server_url, code, 0)
+    enter(bo, server_url, code, 1)
+    start(ada)
+    bo.wait_for_selector("#uno-table[data-version]")
+    play_until_round_ends([ada, bo])
+    expect(ada.locator("#uno-game-result")).to_be_visible()
+    first = get(server_url, f"/api/rooms/{code}")
+    assert first["status"] == "finished"
+    for page in (ada, bo):  # the end of the game is shown over the table; closed, the room is there
+        page.locator("#uno-round-end").get_by_role("button", name="Close").click()
+
+    ada.click("#start:not([disabled])")  # Rematch
+    expect(ada.locator("#start")).to_have_text("Rematch accepted")
+    expect(ada.locator("#start")).to_be_disabled()
+    expect(ada.locator("#rematch-wait")).to_be_visible()
+    # Bo sees that Ada has accepted; the room waits for him.
+    expect(bo.locator("li.seat[data-seat='0'] .badge.rematch")).to_have_text("Rematch: yes")
+    expect(bo.locator("li.seat[data-seat='1'] .badge.rematch")).to_have_count(0)
+    expect(bo.locator("#start")).to_have_text("Rematch")
+    bo.screenshot(path=str(screenshots / "rematch-asked-phone.png"))
+    ada.screenshot(path=str(screenshots / "rematch-asked-laptop.png"))
+    assert get(server_url, f"/api/rooms/{code}")["status"] == "finished"
+
+    bo.click("#start:not([disabled])")
+    for page in (ada, bo):
+        expect(page.locator("#room-status")).to_contain_text("Playing")
+    again = get(server_url, f"/api/rooms/{code}")
+    assert again["status"] == "playing"
+    assert [seat["name"] for seat in again["seats"]] == ["Ada", "Bo"]  # the seats kept
+    assert ada_errors == [] and bo_errors == []
