@@ -85,3 +85,13 @@ async def test_requests_from_other_sites_cannot_change_a_player(tmp_path: Path) 
         assert (await browser.delete("/api/me", headers=elsewhere)).status_code == 403
         assert (await browser.patch("/api/me", json={"name": "Eve"}, headers=elsewhere)).status_code == 403
         assert (await browser.get("/api/me")).json()["player"]["name"] == "Player"
+
+
+@pytest.mark.asyncio
+async def test_over_https_the_cookie_is_secure(tmp_path: Path) -> None:
+    """Behind a trusted proxy that terminated TLS (X-Forwarded-Proto), the cookie is sent only over https."""
+    async with live_server(_database(tmp_path), forwarded_allow_ips=("127.0.0.1",)) as live, \
+            httpx.AsyncClient(base_url=live.http) as browser:
+        made = await browser.get("/api/me", params={"create": "1"}, headers={"X-Forwarded-Proto": "https"})
+        assert made.status_code == 201 and "Secure" in made.headers["set-cookie"]
+        assert "HttpOnly" in made.headers["set-cookie"]

@@ -18,6 +18,7 @@ ratings to that commit, so two matches ending at once never rate from the same o
 from __future__ import annotations
 
 import contextlib
+import logging
 import time
 from collections.abc import AsyncIterator
 from typing import Any, cast
@@ -35,13 +36,15 @@ from duoplay.server.ratings.read import ratings_in
 from duoplay.server.storage import Storage
 from duoplay.server.storage.store import Statement
 
+log = logging.getLogger(__name__)
+
 _ratings = cast(Table, RatingModel.__table__)
 _played = cast(Table, PlayedModel.__table__)
 
 
 def ranks_with_leavers(ranks: tuple[int, ...], left: set[int]) -> tuple[int, ...]:
     """Seats in `left` rank after every other, tied among themselves; the rest keep their order."""
-    keys = [(seat in left, rank) for seat, rank in enumerate(ranks)]
+    keys = [(True, 0) if seat in left else (False, rank) for seat, rank in enumerate(ranks)]
     return tuple(1 + sum(1 for other in keys if other < key) for key in keys)
 
 
@@ -68,15 +71,18 @@ class Standings:
         info.player, info.rating = player_id, None
         if player_id is None:
             return
-        players = Players(self.storage)
-        player = await players.get(player_id)
-        if player is None:
-            info.player = None
-            return
-        rating = (await ratings_in(self.storage, self.game.id, {player_id})).get(player_id)
-        info.rating = None if rating is None else rating.shown()
-        if player.name != name:
-            await players.rename(player_id, name)
+        try:
+            players = Players(self.storage)
+            player = await players.get(player_id)
+            if player is None:  # deleted since the hello: the seat is a guest's
+                info.player = None
+                return
+            rating = (await ratings_in(self.storage, self.game.id, {player_id})).get(player_id)
+            info.rating = None if rating is None else rating.shown()
+            if player.name != name:
+                await players.rename(player_id, name)
+        except Exception:  # the seat is taken all the same; the rating shows after the next match
+            log.exception("could not read the player of a seat")
 
     def _ranks(self, outcome: Outcome, left: set[int]) -> tuple[tuple[int, ...], bool]:
         ranks = rating_ranks(self.game, outcome)
