@@ -12,7 +12,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 from tests.web.driver import play_until_round_ends, start
-from tests.web.tables import LAPTOP, PHONE, SLOW, NewContext, Person, enter, new_room, player
+from tests.web.tables import PHONE, SIZES, SLOW, NewContext, Person, enter, new_room, player
 
 pytestmark = pytest.mark.browser
 
@@ -34,11 +34,14 @@ def _my_profile(page: Page) -> str:
     return page.url.rsplit("/", 1)[1]
 
 
+@pytest.mark.parametrize("sizes", ["laptop-phone", "phone-laptop"])
 def test_a_rated_match_shows_on_both_profiles_and_a_deleted_profile_is_gone(
-        new_context: NewContext, server_url: str, screenshots: Path) -> None:
+        new_context: NewContext, server_url: str, screenshots: Path, sizes: str) -> None:
+    """Ada and Bo on a laptop and a phone, then the other way round."""
+    ada_size, bo_size = sizes.split("-")
     code = new_room(server_url, "uno-duo", 2, {"target_score": 1}, TWO_PEOPLE)
-    ada, ada_errors = player(new_context, Person("Ada", LAPTOP))
-    bo, bo_errors = player(new_context, Person("Bo", PHONE))
+    ada, ada_errors = player(new_context, Person("Ada", SIZES[ada_size]))
+    bo, bo_errors = player(new_context, Person("Bo", SIZES[bo_size]))
     enter(ada, server_url, code, 0)
     enter(bo, server_url, code, 1)
     start(ada)
@@ -53,8 +56,8 @@ def test_a_rated_match_shows_on_both_profiles_and_a_deleted_profile_is_gone(
                 "data-provisional", "1")
     bo_rating = int(re.sub(r"\D", "", ada.locator("li.seat[data-seat='1'] .seat-rating").inner_text()))
     winner = int(bo_rating > 1500)
-    _shot(ada, screenshots, "room-laptop")
-    _shot(bo, screenshots, "room-phone")
+    _shot(ada, screenshots, f"room-{ada_size}")
+    _shot(bo, screenshots, f"room-{bo_size}")
 
     ids = {}
     for name, page in (("Ada", ada), ("Bo", bo)):
@@ -69,8 +72,8 @@ def test_a_rated_match_shows_on_both_profiles_and_a_deleted_profile_is_gone(
         expect(match).to_have_count(1)
         won = (name == "Bo") == bool(winner)
         expect(match.locator(".history-change")).to_contain_text("+" if won else "−")
-    _shot(ada, screenshots, "profile-laptop")
-    _shot(bo, screenshots, "profile-phone")
+    _shot(ada, screenshots, f"profile-{ada_size}")
+    _shot(bo, screenshots, f"profile-{bo_size}")
     # Bo is the seed's winner: up for Bo, down for Ada, on the profiles as at the table.
     assert winner == 1
     expect(bo.locator("#history .history-result")).to_have_text("Won")
@@ -90,14 +93,14 @@ def test_a_rated_match_shows_on_both_profiles_and_a_deleted_profile_is_gone(
     bo.goto(f"{server_url}/player/{ids['Bo']}")
     bo.click("#delete-profile")
     expect(bo.locator("#delete-confirm")).to_be_visible()
-    _shot(bo, screenshots, "delete-phone")
+    _shot(bo, screenshots, f"delete-{bo_size}")
     bo.click("#delete-for-good")
     expect(bo.locator("#profile-gone")).to_contain_text("deleted")
     assert httpx.get(f"{server_url}/api/players/{ids['Bo']}").status_code == 404
     ada.goto(f"{server_url}/player/{ids['Ada']}")
     expect(ada.locator("#history .history-others")).to_have_text("with Seat 2")  # Bo's name is gone
     expect(ada.locator("#history .history-match")).to_have_count(1)
-    _shot(ada, screenshots, "after-delete-laptop")
+    _shot(ada, screenshots, f"after-delete-{ada_size}")
     assert ada_errors == [] and bo_errors == []
 
 
