@@ -20,7 +20,7 @@ export function startingSpec(spec) {
   return spec.page_language && offered ? { ...spec, default: language() } : spec;
 }
 
-// The option whose choices are the deck's languages (Duple's letters, DUOS's helps), if the game has one.
+// The option whose choices are the deck's languages (the letters, the helps: what a game prints), if any.
 export function deckSpec(game) {
   return (game.option_specs || []).find((spec) => spec.page_language && spec.kind === "choice") || null;
 }

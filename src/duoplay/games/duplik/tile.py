@@ -15,8 +15,9 @@ def tile_svg() -> str:
     """The scene card, whole and a little turned, on the table's paper."""
     first = scene(starter_ids()[0])
     picture = render(first, first.titles.get("en", first.id))
-    picture = re.sub(r'<svg ([^>]*?)width="\d+" height="\d+"', r'<svg x="50" y="10" width="150" height="105" \1',
-                     picture, count=1)
+    # Placed on the card: the renderer's own size gives way to the card's.
+    picture = re.sub(r'<svg ([^>]*?)width="\d+" height="\d+"',
+                     r'<svg x="50" y="10" width="150" height="105" \1', picture, count=1)
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 130">'
         '<rect width="240" height="130" fill="#e8dfc8"/>'
