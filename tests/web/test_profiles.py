@@ -96,6 +96,8 @@ def test_a_rated_match_shows_on_both_profiles_and_a_deleted_profile_is_gone(
     _shot(bo, screenshots, f"delete-{bo_size}")
     bo.click("#delete-for-good")
     expect(bo.locator("#profile-gone")).to_contain_text("deleted")
+    expect(bo.locator("#my-profile")).to_have_count(0)
+    _shot(bo, screenshots, f"gone-{bo_size}")
     assert httpx.get(f"{server_url}/api/players/{ids['Bo']}").status_code == 404
     ada.goto(f"{server_url}/player/{ids['Ada']}")
     expect(ada.locator("#history .history-others")).to_have_text("with Seat 2")  # Bo's name is gone

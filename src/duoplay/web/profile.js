@@ -113,6 +113,7 @@ function ownPanel(profile, onChanged) {
       return;
     }
     forgetMyPlayer();
+    document.getElementById("my-profile")?.remove(); // this browser keeps no player now
     onChanged();
   }
 
