@@ -93,16 +93,20 @@ export function openQueue(main, game) {
     window.removeEventListener("pagehide", leaveOnClose);
   }
 
-  function secondsLeft() {
-    if (!status || status.state !== "waiting") return 0;
-    return Math.max(0, Math.ceil(status.bots_in - (performance.now() - shownAt) / 1000));
+  // Seconds left of one of the status's waits, counted down between polls.
+  function secondsLeft(seconds) {
+    if (!status || status.state !== "waiting" || seconds === null || seconds === undefined) return null;
+    return Math.max(0, Math.ceil(seconds - (performance.now() - shownAt) / 1000));
   }
 
   function render() {
     title.textContent = info ? info.name : game;
     nameLabel.textContent = t("Your name");
     findButton.textContent = t("Find players");
-    botsButton.textContent = t("Play with bots now");
+    // With the minimum there the button seats whoever waits, without bots.
+    const enough = status && status.state === "waiting" && status.more_in !== null;
+    // i18n: on the Find players page: start the table now with the people waiting, without waiting for more.
+    botsButton.textContent = enough ? t("Start now") : t("Play with bots now");
     cancelButton.textContent = t("Cancel");
     if (gone) {
       line.textContent = t("You are no longer in the queue.");
@@ -118,11 +122,18 @@ export function openQueue(main, game) {
     line.textContent = t("Looking for players…");
     // i18n: on the Find players page; {n}: the people in this game's queue, the reader included.
     count.textContent = tn("{n} person waiting", "{n} people waiting", status.waiting, { n: status.waiting });
-    const left = secondsLeft();
-    panel.classList.toggle("bots-offered", left === 0);
-    // i18n: on the Find players page, a countdown; {seconds}: until bots are offered to fill the table.
-    countdown.textContent = left > 0 ? t("Bots offered in {seconds} s", { seconds: left })
-      : t("Nobody else has come yet: play with bots, or keep waiting.");
+    const more = secondsLeft(status.more_in);
+    const left = secondsLeft(status.bots_in);
+    panel.classList.toggle("bots-offered", more === null && left === 0);
+    if (more !== null) {
+      // i18n: on the Find players page, once enough people wait; {seconds}: until their table starts.
+      countdown.textContent = t("Enough players: the table starts in {seconds} s, unless more come first",
+        { seconds: more });
+    } else {
+      // i18n: on the Find players page, a countdown; {seconds}: until bots are offered to fill the table.
+      countdown.textContent = left > 0 ? t("Bots offered in {seconds} s", { seconds: left })
+        : t("Nobody else has come yet: play with bots, or keep waiting.");
+    }
   }
 
   function show(next) {
