@@ -160,3 +160,17 @@ async def test_a_player_who_leaves_a_rated_match_loses_it(tmp_path: Path) -> Non
         assert left["rated"] and left["left"] and left["result"] == 0.0 and left["rank"] == 2
         for peer in peers:
             await peer.close()
+
+
+async def test_a_hello_cannot_claim_another_players_profile(tmp_path: Path) -> None:
+    """A guest (no cookie) who names Ada's id in its hello sits as a guest: only a cookie says who."""
+    async with live_server(f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite'}") as live:
+        ada, _ = await _player(live, "Ada")
+        code = await live.create(**SHORT)
+        guest = Peer(await websockets.connect(live.ws(code), max_size=None))
+        await guest.send(type="hello", name="Eve", token=None, player=ada)
+        await guest.until("welcome")
+        await guest.sit(0)
+        room = await guest.room_until(lambda room: room["seats"][0]["kind"] == "human")
+        assert room["seats"][0]["player"] is None and room["seats"][0]["name"] == "Eve"
+        await guest.close()
