@@ -3,17 +3,23 @@ instance answers a ticket."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
 import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
+from redis.asyncio import Redis
 from tests.cluster.support import RedisServer, start_cluster
 from tests.server.support import ServerProcess
 from tests.web.conftest import browser_type_launch_args  # noqa: F401 - Debian's Chromium
 from tests.web.tables import LAPTOP, PHONE, SLOW, TABLE, NewContext
+
+from duoplay.server.matchmaking.shared import SharedQueue
+from duoplay.server.matchmaking.tickets import Ticket
 
 pytestmark = [pytest.mark.postgres, pytest.mark.live]
 
@@ -82,3 +88,36 @@ def test_two_browsers_on_two_instances_sit_at_one_table(
         assert errors == []
     finally:
         nodes.stop()
+
+
+def ticket(name: str, owner: str, joined: float) -> Ticket:
+    return Ticket(name, "duplik:-:casual", "duplik", None, False, name, "10.0.0.1", owner, joined)
+
+
+def test_the_shared_queue_keeps_one_ticket_per_owner_forgets_unread_ones_and_seats_one_at_a_time(
+    fresh_redis: RedisServer,
+) -> None:
+    async def scenario() -> None:
+        redis = Redis.from_url(fresh_redis.url, decode_responses=True)
+        store = SharedQueue(redis, ttl=0.5)
+        try:
+            await store.put(ticket("ada", "ada", 1.0))
+            assert await store.put(ticket("ada-2", "ada", 2.0)) == "ada"  # the same owner: replaced
+            await store.put(ticket("bo", "bo", 3.0))
+            assert [t.id for t in await store.waiting("duplik:-:casual")] == ["ada-2", "bo"]
+            assert await store.get("ada") is None
+            async with store.turn("duplik:-:casual") as mine, store.turn("duplik:-:casual") as theirs:
+                assert mine and not theirs
+            # Bo keeps asking; Ada's page was closed: her ticket expires and leaves the queue.
+            end = time.monotonic() + 10
+            while len(await store.waiting("duplik:-:casual")) > 1 and time.monotonic() < end:
+                assert await store.get("bo") is not None
+                await asyncio.sleep(0.05)
+            assert [t.id for t in await store.waiting("duplik:-:casual")] == ["bo"]
+            await store.remove("bo")
+            assert await store.waiting("duplik:-:casual") == []
+            assert await store.queues() == []
+        finally:
+            await redis.aclose()
+
+    asyncio.run(scenario())
