@@ -11,6 +11,9 @@
    written from the picture and title alone by another hand that saw neither the parser, its
    word lists nor the criteria, after the parser was done; nothing was tuned on them.
 
+Each drawing is drawn by a bot hand of its own (`hand.Hand.of(seed)`: line, proportions, wobble,
+placement), as bots at a table draw.
+
 The named reference, in the same run: an Artist who hears only the object names (the same
 parser with every spatial, number, pattern and facing word ignored) drawing from the same texts.
 """
@@ -27,6 +30,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from duoplay.games.duplik.describe import description, typed
+from duoplay.games.duplik.hand import Hand
 from duoplay.games.duplik.listen import Heard, listen
 from duoplay.games.duplik.scenes.catalog import scene
 from duoplay.games.duplik.scenes.facts import holds
@@ -45,7 +49,8 @@ def names_only(heard: Heard) -> Heard:
 
 
 def met(card: Scene, heard: Heard, seed: int) -> int:
-    boxes = boxes_of(draw(heard, seed))
+    """Criteria met by the drawing of a bot whose hand comes from `seed` (each its own style)."""
+    boxes = boxes_of(draw(heard, seed, Hand.of(seed)))
     return sum(holds(criterion, boxes) for criterion in card.criteria)
 
 
@@ -53,11 +58,11 @@ def drawn_from(path: Path, what: str) -> tuple[list[int], list[int]]:
     """Criteria met by the Artist bot, and by the names-only reference, on each description."""
     entries = json.loads(path.read_text(encoding="utf-8"))["descriptions"]
     scores, reference = [], []
-    for entry in tqdm(entries, desc=what, unit="text"):
+    for number, entry in enumerate(tqdm(entries, desc=what, unit="text")):
         card = scene(entry["scene"])
         heard = listen(entry["text"], entry["lang"])
-        scores.append(met(card, heard, 0))
-        reference.append(met(card, names_only(heard), 0))
+        scores.append(met(card, heard, number))
+        reference.append(met(card, names_only(heard), number))
     return scores, reference
 
 

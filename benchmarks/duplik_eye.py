@@ -8,10 +8,11 @@
 own strokes: that measures understanding and placement, not whether a person would recognise
 the drawing. Here 20 fixed generated scenes (English, the three difficulties in turn) are
 described by the Portrayer bot, cut to the 90-second hourglass, and drawn by the Artist bot,
-exactly as there. `--render` writes each drawing as a PNG (strokes only, drawn by the client's
-own `drawingSvgText` in Debian's Chromium) and a sheet with the scene's ten criteria and the
-drawing's hash. A reader judges each PNG by eye, criterion by criterion, and the verdicts are
-kept in data/duplik_eye_verdicts.json with the hash of the drawing judged.
+exactly as there, each by a bot hand of its own. `--render` writes each drawing as a PNG
+(strokes only, drawn by the client's own `drawingSvgText` in Debian's Chromium) and a sheet
+with the scene's ten criteria and the drawing's hash. A reader judges each PNG by eye,
+criterion by criterion, and the verdicts are kept in data/duplik_eye_verdicts.json with the
+hash of the drawing judged.
 
 `--set held-out` does the same for the Artist bot's drawings from the 20 held-out human-style
 descriptions (duplik_descriptions_heldout.json, written by another hand in five languages), with
@@ -38,6 +39,7 @@ from typing import Any
 from tqdm import tqdm
 
 from duoplay.games.duplik.describe import description, typed
+from duoplay.games.duplik.hand import Hand
 from duoplay.games.duplik.listen import listen
 from duoplay.games.duplik.scenes.catalog import scene
 from duoplay.games.duplik.scenes.facts import holds
@@ -99,7 +101,7 @@ def scenes(count: int = SCENES) -> list[Drawn]:
         golden = rng.randint(1, 6)
         text = typed(description(card, LANG, golden), HOURGLASS)
         label = f"seed {seed:2} ({difficulty:6})"
-        drawn.append(Drawn(f"seed{seed:02}", label, card, draw(listen(text, LANG), seed)))
+        drawn.append(Drawn(f"seed{seed:02}", label, card, draw(listen(text, LANG), seed, Hand.of(seed))))
     return drawn
 
 
@@ -107,7 +109,8 @@ def held_out_scenes() -> list[Drawn]:
     """The held-out human-style descriptions, drawn as duplik_bots.py draws them."""
     entries = json.loads(HELD_OUT.read_text(encoding="utf-8"))["descriptions"]
     return [Drawn(e["scene"], f"{e['scene']:5} ({e['lang']})", scene(e["scene"]),
-                  draw(listen(e["text"], e["lang"]), 0)) for e in entries]
+                  draw(listen(e["text"], e["lang"]), number, Hand.of(number)))
+            for number, e in enumerate(entries)]
 
 
 ITEMS = {"bot": scenes, "held-out": held_out_scenes}
@@ -188,6 +191,9 @@ def compare(path: Path, items: list[Drawn], target: float) -> int:
                      + (f"   differ on {' '.join(differ)}" if differ else ""))
     print("\n".join(lines))
     print("(differ on 3+: criterion 3 met for the bot Judge, not by eye; 3-: the other way)")
+    every = [sum(item.bot_verdicts()) for item in items]
+    print(f"bot Judge on all {len(items)} drawings, judged by eye or not: {statistics.mean(every):.2f} / 10 "
+          f"(min {min(every)})")
     if not eye:
         print("eye-judged criteria met: no drawing judged (every verdict is stale or missing)")
         return 1

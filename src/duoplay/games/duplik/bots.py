@@ -3,12 +3,13 @@
 As Portrayer it draws a scene card, rolls, reads the title and types a clear description at a
 quick typist's pace (`describe`), the golden criterion and the relations first; it passes the
 drawings to the left and moves on after the reveal. As Artist it redraws from the description
-each time more of it has arrived (`listen`, `sketch`), and puts its pencil down once the
-Portrayer is done. As Judge it judges only a bot's drawing (from the strokes' labels); a
-person's drawing it hands to the other Judges ("ask"), in a vote on a person's drawing it
-abstains, and as a Portrayer breaking a tie on a person's drawing it leaves it to the other
-players, so a person's drawing is always judged by people. It disputes a verdict on its own
-drawing only when its own reading of the drawing disagrees.
+each time more of it has arrived (`listen`, `sketch`) in a hand of its own (`hand`: two bots
+never draw the same picture), and puts its pencil down once the Portrayer is done. As Judge it
+judges only a bot's drawing (from the strokes' labels); a person's drawing it hands to the
+other Judges ("ask"), in a vote on a person's drawing it abstains, and as a Portrayer breaking
+a tie on a person's drawing it leaves it to the other players, so a person's drawing is always
+judged by people. It disputes a verdict on its own drawing only when its own reading of the
+drawing disagrees.
 
 At the table (option `at_the_table`) a bot cannot hear the Portrayer. As Portrayer it cannot
 speak either, so it types as online and its words show on the Artists' phones. As Artist it
@@ -45,6 +46,7 @@ from duoplay.games.duplik.actions import (
     parse_strokes,
 )
 from duoplay.games.duplik.describe import TYPING_CHARS_PER_SECOND, description
+from duoplay.games.duplik.hand import Hand
 from duoplay.games.duplik.listen import listen
 from duoplay.games.duplik.scenes.catalog import scene
 from duoplay.games.duplik.scenes.facts import holds
@@ -87,6 +89,15 @@ class DuplikBot:
         self.name = "normal"
         self._random = random.Random(seed)
         self._drawn_from: str | None = None
+        self._hand_seed = self._random.getrandbits(32)
+        self._hand: Hand | None = None
+
+    def hand(self, seat: int) -> Hand:
+        """This bot's hand, the same all match: from its seed and its seat, so that two bots at one
+        table never draw alike, even made from the same seed."""
+        if self._hand is None:
+            self._hand = Hand.of(self._hand_seed * 16 + seat)
+        return self._hand
 
     def choose(self, view: JSON, legal: Sequence[Any], seat: int) -> Action | None:
         phase = view.get("phase")
@@ -102,7 +113,7 @@ class DuplikBot:
                 return self._describe(view)
             if (view.get("options") or {}).get("at_the_table") == "paper":
                 return DONE if DONE in legal else None  # no paper in a bot's hands
-            return self._draw(view, legal)
+            return self._draw(view, legal, seat)
         if phase == "pass":
             return Pass(LEFT)
         if phase == "reveal":
@@ -120,11 +131,11 @@ class DuplikBot:
         burst = int(TYPING_BURST * TYPING_CHARS_PER_SECOND)
         return Describe(full[: len(said) + burst])
 
-    def _draw(self, view: JSON, legal: Sequence[Any]) -> Action | None:
+    def _draw(self, view: JSON, legal: Sequence[Any], seat: int) -> Action | None:
         text = view.get("description", "")
         if text != self._drawn_from:
             self._drawn_from = text
-            return Draw(draw(listen(text, view.get("lang")), seed=len(text)))
+            return Draw(draw(listen(text, view.get("lang")), seed=len(text), hand=self.hand(seat)))
         if view.get("stopped") and DONE in legal:
             return DONE
         return None

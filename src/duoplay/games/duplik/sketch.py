@@ -13,6 +13,7 @@ import math
 import random
 from collections.abc import Sequence
 
+from duoplay.games.duplik.hand import PLAIN, Hand, styled
 from duoplay.games.duplik.listen import HOSTING, Heard
 from duoplay.games.duplik.scenes.layout import LayoutError, layout
 from duoplay.games.duplik.scenes.library import placed_lines
@@ -31,8 +32,6 @@ from duoplay.games.duplik.scenes.model import (
     Thing,
 )
 from duoplay.games.duplik.state import Drawing, Stroke
-
-WOBBLE = 0.025  # of a thing's size: how far a hand strays from the line
 
 
 def plan(heard: Heard) -> SceneSpec:
@@ -83,12 +82,13 @@ def plan(heard: Heard) -> SceneSpec:
     return SceneSpec(things, tuple(hosted.values()) + tuple(order))
 
 
-def place(heard: Heard, rng: random.Random) -> tuple[Box, ...]:
+def place(heard: Heard, rng: random.Random, hand: Hand = PLAIN) -> tuple[Box, ...]:
     spec = plan(heard)
     relations = list(spec.relations)
     while True:
         try:
-            return _sized(layout(SceneSpec(spec.things, tuple(relations)), rng, shuffle=False), relations)
+            boxes = layout(SceneSpec(spec.things, tuple(relations)), rng, shuffle=False)
+            return styled(_sized(boxes, relations), relations, hand, rng)
         except LayoutError:
             ordering = [r for r in relations if r.kind in (LEFT_OF, BETWEEN)]
             if not ordering:
@@ -117,16 +117,19 @@ def label(box: Box, number: int) -> str:
     return f"{box.kind}#{number}|{box.facing}|{box.pattern}|{box.colour}"
 
 
-def draw(heard: Heard, seed: int = 0) -> Drawing:
-    rng = random.Random(seed)
+def draw(heard: Heard, seed: int = 0, hand: Hand = PLAIN) -> Drawing:
+    """What was heard, drawn by this hand (see `hand`); the same seed and hand draw the same."""
+    rng = random.Random(hand.strokes_seed(seed))
     strokes: list[Stroke] = []
     numbers: dict[str, int] = {}
-    for box in place(heard, rng):
+    for box in place(heard, rng, hand):
         number = numbers.get(box.kind, 0)
         numbers[box.kind] = number + 1
         tag = label(box, number)
         for line in placed_lines(box.kind, box.x, box.y, box.w, box.h, box.facing):
-            strokes.append(Stroke(_wobbly(line, box, rng), tag))
+            strokes.append(Stroke(_wobbly(line, box, rng, hand), tag))
+            if hand.passes > 1:  # a heavy hand goes over its line again, close to the first
+                strokes.append(Stroke(_wobbly(line, box, rng, hand, 0.5), tag))
         strokes += [Stroke(points, tag) for points in _pattern(box, rng)]
         if box.kind in ("cat", "dog", "mouse", "bird", "fish"):
             eye_x = box.x + box.w * (0.85 if box.facing == RIGHT else 0.15)
@@ -135,11 +138,14 @@ def draw(heard: Heard, seed: int = 0) -> Drawing:
     return Drawing(tuple(strokes), bot=True)
 
 
-def _wobbly(line: list[tuple[float, float]], box: Box, rng: random.Random) -> tuple[tuple[int, int], ...]:
+def _wobbly(
+    line: list[tuple[float, float]], box: Box, rng: random.Random, hand: Hand = PLAIN, care: float = 1.0
+) -> tuple[tuple[int, int], ...]:
     """The line resampled every few pixels, with a slow random drift, as a hand draws it."""
-    amount = WOBBLE * max(box.w, box.h)
+    size = max(box.w, box.h)
+    amount = hand.wobble * size * care
     # Small things get shorter steps, so that a star keeps its notches once smoothed.
-    step = min(12.0, max(3.0, max(box.w, box.h) / 10))
+    step = min(12.0, max(3.0, size / 10)) * (hand.step if size >= 60 else min(1.0, hand.step))
     points: list[tuple[float, float]] = []
     drift_x = drift_y = 0.0
     for (x0, y0), (x1, y1) in itertools.pairwise(line):
