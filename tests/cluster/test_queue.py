@@ -58,7 +58,7 @@ def test_people_who_join_on_two_instances_are_seated_together(
         assert sorted(seat["seat"] for seat in [*seats, taken]) == [0, 1, 2]
         room = a.get(f"/api/rooms/{taken['code']}")
         assert room["status"] == "playing" and all(seat["kind"] == "human" for seat in room["seats"])
-        # Never open to others: the owner writes the open-room list just after it stored the start.
+        # Not in the open-room list (its owner writes the list just after it stored the start).
         end = time.monotonic() + 5
         while taken["code"] in [r["code"] for r in b.get("/api/rooms")] and time.monotonic() < end:
             time.sleep(0.05)
