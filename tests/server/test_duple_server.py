@@ -398,7 +398,8 @@ async def test_a_word_voted_in_is_broadcast_and_carried_into_the_rooms_next_matc
     assert final["outcome"] is not None
 
     first_match = next(m for m in reversed(table.peers[0].seen) if m["type"] == "room")["room"]["match_id"]
-    await table.peers[0].send(type="start")  # a rematch in the same room
+    for peer in table.peers:  # a rematch in the same room, once everyone at the table accepts
+        await peer.send(type="start")
     room = await table.peers[1].room_until(lambda room: room["match_id"] not in (None, first_match))
     remembered = [faceoff["category"]["id"], fold("es", word)]
     # The room's memory is carried into the match it starts, and never sent to the players.
