@@ -174,10 +174,15 @@ class Matchmaker:
         while True:
             await asyncio.sleep(TICK)
             try:
-                for queue in await self.store.queues():
-                    await self.seat_ready(queue)
+                queues = await self.store.queues()
             except Exception:
-                log.exception("queue: could not seat the waiting")
+                log.exception("queue: could not read the queues")
+                continue
+            for queue in queues:  # one queue's trouble does not hold up the others
+                try:
+                    await self.seat_ready(queue)
+                except Exception:
+                    log.exception("queue %s: could not seat the waiting", queue)
 
     async def seat_ready(self, queue: str) -> None:
         """Seat every table `queue` is ready for, unless another instance is doing it now."""
