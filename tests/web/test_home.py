@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, Response, expect
+from tests.web.axe import assert_accessible
 from tests.web.conftest import LAPTOP, PHONE
 from tests.web.driver import play_until_round_ends, start
 from tests.web.tables import SLOW, TABLE, NewContext, enter, get, new_room, player
@@ -63,6 +64,7 @@ def test_every_way_in_is_in_view_without_scrolling(
         assert wholly_in_view(page, f".game-tile[data-game='{game}'] .tile-name"), (size, game)
     assert wholly_in_view(page, "#player-name")
     assert page.evaluate("scrollY") == 0
+    assert_accessible(page, f"home page, {size}, {lang}")
     name = f"home-{size}.png" if lang == "en" else f"home-{size}-{lang}.png"
     page.screenshot(path=str(screenshots / name))
 
@@ -101,6 +103,7 @@ def test_with_friends_makes_a_private_room_with_house_rules_folded_at_their_defa
     assert wholly_in_view(page, "#create-room")
     page.locator("#house-rules summary").click()
     expect(page.locator("#opt-target_score")).to_have_value("200")  # the game's default, shown
+    assert_accessible(page, f"with friends, {size}")
     page.screenshot(path=str(screenshots / f"with-friends-{size}.png"))
     page.fill("#opt-target_score", "300")
     expect(page.locator("#house-rules-state")).to_have_text("1 changed")
