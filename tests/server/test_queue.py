@@ -230,3 +230,17 @@ async def test_a_player_holds_one_live_ticket_and_sits_as_their_profile(tmp_path
         room = server.rooms.rooms[seated_bo["code"]]
         # Each seat knows its player, as a `sit` from their browser would have told it.
         assert {seat.player for seat in room.lobby.seats} == set(ids)
+
+
+async def test_a_person_seated_by_the_queue_who_never_comes_gets_the_stand_in(tmp_path: Path) -> None:
+    async with live_server(sqlite(tmp_path)) as server, httpx.AsyncClient() as client:
+        ada = (await join(client, server, game="uno-duo", name="Ada")).json()
+        bo = (await join(client, server, game="uno-duo", name="Bo")).json()
+        ada = await poll(client, server, ada["ticket"])
+        peer = await Peer.join(server.ws(bo["code"]), "Bo", bo["token"])  # Bo comes; Ada never does
+        room = server.rooms.rooms[bo["code"]]
+        await room.advance_clock(3600)  # the absent player's grace (--replace-after) runs out
+        seats = (await server.get(f"/api/rooms/{bo['code']}"))["seats"]
+        assert seats[ada["seat"]]["kind"] == "bot" and seats[ada["seat"]]["name"] == "Ada"
+        assert seats[bo["seat"]]["kind"] == "human"
+        await peer.close()
