@@ -15,7 +15,7 @@ def test_defaults_follow_the_rulebook_and_notes() -> None:
     assert parse_options(None).to_json() == {
         "lang": "es", "window_ms": 150, "four_piles": True, "flip_seconds": 5.0, "stuck_seconds": 10.0,
         "race_seconds": 60.0, "faceoff_categories": 3, "win_pause_seconds": 2.0, "all_play_seconds": 30.0,
-        "vote_seconds": 20.0, "remembered": [],
+        "vote_seconds": 20.0, "bot_speed": "normal", "remembered": [],
     }
 
 

@@ -82,6 +82,15 @@ def candidates(lang: str, category: str | None) -> Candidates:
     return built
 
 
+def letters_mask(lang: str, letters: Sequence[str]) -> int:
+    """The bits a candidate's mask must hold to have every one of these letters."""
+    wanted = 0
+    for letter in letters:
+        for char in fold_letter(lang, letter):
+            wanted |= _bit(char)
+    return wanted
+
+
 def find_answer(lang: str, letters: Sequence[str], category: str | None, skill: float,
                 rng: random.Random) -> str | None:
     """The bot's answer, or None when it finds nothing it knows."""
@@ -89,10 +98,7 @@ def find_answer(lang: str, letters: Sequence[str], category: str | None, skill: 
     if skill < 1.0 and rng.random() < 0.25 * (1.0 - skill):
         return None  # a blank
     found = candidates(lang, category)
-    wanted = 0
-    for letter in letters:
-        for char in fold_letter(lang, letter):
-            wanted |= _bit(char)
+    wanted = letters_mask(lang, letters)
     floor = 6.0 * (1.0 - skill)
     for word, mask, zipf in zip(found.words, found.masks, found.zipf, strict=True):
         if zipf < floor:
