@@ -60,6 +60,7 @@ def test_two_people_who_press_find_players_for_uno_duo_sit_at_one_table(
     find_players(ada, queue_server, "uno-duo", "Ada")
     expect(ada.locator(".queue-line")).to_have_text("Looking for players…")
     expect(ada.locator(".queue-count")).to_have_text("1 person waiting")
+    expect(ada.locator(".queue-rated")).to_be_hidden()  # the casual queue
     expect(ada.locator("#queue-bots")).to_be_visible()
     expect(ada.locator("#queue-cancel")).to_be_visible()
     ada.screenshot(path=str(screenshots / f"queue-waiting-{size}.png"))
@@ -165,3 +166,18 @@ def test_three_for_duplik_see_their_table_about_to_start_then_sit_together(
         page.wait_for_selector(f"{TABLE['duplik']}[data-version]", timeout=SLOW)
     assert len({page.url for page, _ in people}) == 1
     assert all(errors == [] for _, errors in people)
+
+
+def test_the_rated_queue_says_so_and_is_its_own(new_context: NewContext, queue_server: str) -> None:
+    ada, errors = newcomer(new_context, PHONE)
+    ada.goto(f"{queue_server}/queue/duplik?rated=1")
+    ada.fill("#queue-name", "Ada")
+    ada.click("#queue-find")
+    expect(ada.locator(".queue-rated")).to_have_text(
+        "Rated: you are paired with players of a rating like yours")
+    expect(ada.locator(".queue-count")).to_have_text("1 person waiting")
+    ticket = ada.evaluate("sessionStorage.getItem('duoplay.queue.duplik.rated')")
+    assert get(queue_server, f"/api/queue/{ticket}")["rated"] is True
+    ada.click("#queue-cancel")
+    ada.wait_for_url(f"{queue_server}/")
+    assert errors == []

@@ -1,26 +1,27 @@
 // Find players: the page while the queue looks for people to play `game` with (docs/server.md,
 // "Finding players"). It joins the queue under the player's name, shows how many wait and when bots
 // are offered, and once the queue has seated the player it keeps the seat's token as the room page
-// expects and opens the table. `openQueue(main, game)` takes over `main`; /queue/{game} opens it.
+// expects and opens the table. `openQueue(main, game, {rated})` takes over `main`; /queue/{game} opens
+// it (/queue/{game}?rated=1: the rated queue, where people are paired by rating).
 import { api, clear, h } from "./dom.js";
 import { errorText, language, t, tn } from "./i18n.js";
 import { getName, setName, setSeat } from "./storage.js";
 
 const POLL_MS = 1000; // a seated player hears of it within a second
-const TICKET_KEY = "duoplay.queue."; // + game: this tab's ticket, so a reload keeps its place
+const TICKET_KEY = "duoplay.queue."; // + the queue: this tab's ticket, kept over a reload
 
-function savedTicket(game) {
+function savedTicket(queue) {
   try {
-    return sessionStorage.getItem(TICKET_KEY + game);
+    return sessionStorage.getItem(TICKET_KEY + queue);
   } catch {
     return null;
   }
 }
 
-function saveTicket(game, ticket) {
+function saveTicket(queue, ticket) {
   try {
-    if (ticket) sessionStorage.setItem(TICKET_KEY + game, ticket);
-    else sessionStorage.removeItem(TICKET_KEY + game);
+    if (ticket) sessionStorage.setItem(TICKET_KEY + queue, ticket);
+    else sessionStorage.removeItem(TICKET_KEY + queue);
   } catch {
     /* storage disabled: a reload joins again */
   }
@@ -32,10 +33,13 @@ function deckLanguage(info) {
   return spec && (spec.choices || []).some((c) => c.value === language()) ? language() : undefined;
 }
 
-export function openQueue(main, game) {
+const ratedAddress = () => new URLSearchParams(location.search).get("rated") === "1";
+
+export function openQueue(main, game, { rated = ratedAddress() } = {}) {
   clear(main);
+  const saved = game + (rated ? ".rated" : ""); // this tab's ticket for this queue
   let info = null;
-  let ticket = savedTicket(game);
+  let ticket = savedTicket(saved);
   let status = null;
   let timer = null;
   let ticking = null;
@@ -43,6 +47,7 @@ export function openQueue(main, game) {
   let gone = false;
 
   const title = h("h1.queue-game", {}, "");
+  const ratedNote = h("p.queue-rated", { hidden: !rated });
   const picture = h("img.queue-picture", { alt: "", hidden: true });
   const line = h("p.queue-line", { role: "status" });
   const count = h("p.queue-count");
@@ -58,7 +63,7 @@ export function openQueue(main, game) {
   const waiting = h("div.queue-waiting", { hidden: true }, line, count, countdown,
     h("div.queue-actions", {}, botsButton, cancelButton));
   const panel = h("section.queue-page.card-panel", { "aria-labelledby": "queue-title" },
-    picture, title, nameForm, waiting);
+    picture, title, ratedNote, nameForm, waiting);
   title.id = "queue-title";
   main.append(panel);
 
@@ -76,13 +81,13 @@ export function openQueue(main, game) {
 
   // Opened from another page (the home page's Find players), the address says where the player is,
   // and Back goes back there, leaving the queue.
-  const address = `/queue/${encodeURIComponent(game)}`;
+  const path = `/queue/${encodeURIComponent(game)}`;
   function back() {
     leaveOnClose();
     location.reload();
   }
-  if (location.pathname !== address) {
-    history.pushState(null, "", address);
+  if (location.pathname !== path) {
+    history.pushState(null, "", path + (rated ? "?rated=1" : ""));
     window.addEventListener("popstate", back);
   }
   window.addEventListener("pagehide", leaveOnClose);
@@ -101,6 +106,8 @@ export function openQueue(main, game) {
 
   function render() {
     title.textContent = info ? info.name : game;
+    // i18n: on the Find players page of the rated queue: people are paired by their rating.
+    ratedNote.textContent = t("Rated: you are paired with players of a rating like yours");
     nameLabel.textContent = t("Your name");
     findButton.textContent = t("Find players");
     // With the minimum there the button seats whoever waits, without bots.
@@ -142,7 +149,7 @@ export function openQueue(main, game) {
     if (next.state === "seated") {
       stop();
       ticket = null; // kept: it is the table's now, not the queue's
-      saveTicket(game, null);
+      saveTicket(saved, null);
       setSeat(next.code, next.seat, next.token);
       render();
       location.assign(`/room/${next.code}`);
@@ -154,7 +161,7 @@ export function openQueue(main, game) {
   function failed(error) {
     if (error.code === "ticket_not_found") {
       stop();
-      saveTicket(game, null);
+      saveTicket(saved, null);
       gone = true;
       botsButton.hidden = true;
       findButton.textContent = t("Find players");
@@ -194,10 +201,10 @@ export function openQueue(main, game) {
     setName(name);
     findButton.disabled = true;
     try {
-      const body = { game, name, lang: info ? deckLanguage(info) : undefined };
+      const body = { game, name, rated, lang: info ? deckLanguage(info) : undefined };
       const joined = await api("/api/queue", { method: "POST", body: JSON.stringify(body) });
       ticket = joined.ticket;
-      saveTicket(game, ticket);
+      saveTicket(saved, ticket);
       following();
       show(joined);
       if (joined.state === "waiting") timer = setTimeout(poll, POLL_MS);
@@ -225,7 +232,7 @@ export function openQueue(main, game) {
     stop();
     const leaving = ticket;
     ticket = null;
-    saveTicket(game, null);
+    saveTicket(saved, null);
     if (leaving) {
       try {
         await api(`/api/queue/${encodeURIComponent(leaving)}`, { method: "DELETE" });
