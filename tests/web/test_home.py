@@ -103,6 +103,7 @@ def test_with_friends_makes_a_private_room_with_house_rules_folded_at_their_defa
     assert wholly_in_view(page, "#create-room")
     page.locator("#house-rules summary").click()
     expect(page.locator("#opt-target_score")).to_have_value("200")  # the game's default, shown
+    assert wholly_in_view(page, "#create-room")  # unfolded, the rules scroll under the buttons
     assert_accessible(page, f"with friends, {size}")
     page.screenshot(path=str(screenshots / f"with-friends-{size}.png"))
     page.fill("#opt-target_score", "300")
