@@ -38,7 +38,7 @@ export function showHome() {
 
   const tiles = h("div.game-tiles", { id: "game-tiles" });
   const ways = {
-    playNow: (game) => playNow(game, nameInput.value),
+    playNow: (game, button) => playNow(game, nameInput.value, button),
     withFriends: (game) => openNewRoom(game, howtos[game.id] || null, nameInput),
     findPlayers: async (game) => {
       setName(nameInput.value);

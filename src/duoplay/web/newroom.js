@@ -14,9 +14,11 @@ function deckOptions(game) {
 
 // One tap: a private room with bots in every other seat at the game's stand-in level, started; the
 // answer holds this player's seat token, so the room page opens on the running table. A player who
-// has not typed a name plays as a guest: bots do not ask.
-export async function playNow(game, name) {
+// has not typed a name plays as a guest: bots do not ask. `button` waits for the answer (a second
+// tap would make a second room).
+export async function playNow(game, name, button = null) {
   const shown = name.trim() || t("Guest");
+  if (button) button.disabled = true;
   try {
     const room = await api("/api/rooms", { method: "POST",
       body: JSON.stringify({ game: game.id, bots: "fill", name: shown, options: deckOptions(game) }) });
@@ -24,6 +26,7 @@ export async function playNow(game, name) {
     rememberGame(room.code, game.id, room.seat);
     location.assign(room.url || `/room/${room.code}`);
   } catch (error) {
+    if (button) button.disabled = false;
     toast(errorText(error), "error");
   }
 }

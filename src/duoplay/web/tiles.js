@@ -39,7 +39,7 @@ export function gameTile(game, about, ways) {
       about ? h("p.tile-summary", { lang: about.lang, title: about.summary }, about.summary) : null,
       rulesLink(game.id, game.name)),
     h("div.tile-ways", {},
-      h("button.primary.play-now", { type: "button", onclick: () => ways.playNow(game) }, t("Play now")),
+      h("button.primary.play-now", { type: "button", onclick: (event) => ways.playNow(game, event.currentTarget) }, t("Play now")),
       // i18n: a button on a game's tile: a private room to share with people one knows.
       h("button.with-friends", { type: "button", onclick: () => ways.withFriends(game) }, t("With friends")),
       // i18n: a button on a game's tile: wait in a queue to be seated with other players.
