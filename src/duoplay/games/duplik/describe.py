@@ -1,13 +1,16 @@
-"""The Portrayer bot's description of a scene: clear sentences in the card's language, the
-golden criterion first, then the relations (what is on, under, inside, between, left of what,
-what is bigger), then counts, the sides animals face, patterns and colours, then what else is
-in the picture, and last the order of the ground from left to right. Typed at a person's pace,
-the most important comes first, so what the hourglass cuts off matters least."""
+"""The Portrayer bot's description of a scene, as a person gives it: the picture as a whole first
+(the title and setting, the things on the ground from left to right with what is on, under or in
+them, what is in the sky: see `portray`), then the details, the golden criterion first, then the
+relations (between, left of, bigger), counts, the sides animals face, patterns and colours, then
+anything else. Typed at a person's pace, the setting comes early and the least important last,
+where the hourglass may cut it off."""
 
 from __future__ import annotations
 
 import itertools
+import random
 
+from duoplay.games.duplik.portray import detail, named, opening, overview
 from duoplay.games.duplik.scenes.layout import FLYING
 from duoplay.games.duplik.scenes.library import KINDS, SKY
 from duoplay.games.duplik.scenes.model import (
@@ -25,7 +28,6 @@ from duoplay.games.duplik.scenes.model import (
     Criterion,
     Scene,
 )
-from duoplay.games.duplik.scenes.words import criterion_text
 
 TYPING_CHARS_PER_SECOND = 5.0  # about 60 words a minute: a quick typist
 IMPORTANCE = {
@@ -89,7 +91,19 @@ def _ground_order(scene: Scene, said: list[Criterion]) -> list[Criterion]:
 
 
 def description(scene: Scene, lang: str, golden: int) -> str:
-    return " ".join(criterion_text(c, lang) for c in facts(scene, golden))
+    rng = random.Random(f"{scene.id}:{lang}:{golden}")  # the same words at every burst of typing
+    sentences = [opening(scene, lang, rng)]
+    big, said = overview(scene, lang, rng)
+    sentences += big
+    named_ = named(scene)
+    stated = set(scene.criteria) | set(scene.spec.relations)
+    for fact in facts(scene, golden):
+        if fact in said or (fact.kind == EXISTS and fact.subject in named_):
+            continue
+        if fact.kind == LEFT_OF and fact not in stated and set(fact.kinds()) <= named_:
+            continue  # the order of the ground, said from left to right
+        sentences.append(detail(fact, lang, rng))
+    return " ".join(sentences)
 
 
 def typed(text: str, seconds: float) -> str:

@@ -33,6 +33,7 @@ _CUES: dict[str, dict[str, tuple[str, ...]]] = {
         "small": ("small", "little", "tiny"),
         "pronoun": ("it", "its", "them", "top", "there"),
         "adverb": (),
+        "and": ("and", "then"),
     },
     "es": {
         "left_of": ("a la izquierda de", "a la izquierda del"),
@@ -55,6 +56,7 @@ _CUES: dict[str, dict[str, tuple[str, ...]]] = {
         "small": ("pequeño", "pequeña", "chico", "chica"),
         "pronoun": ("encima", "ella", "el", "ellas", "ellos"),
         "adverb": ("encima", "debajo", "dentro"),
+        "and": ("y", "e", "luego"),
     },
     "fr": {
         "left_of": ("à gauche de", "à gauche du", "a gauche de", "a gauche du"),
@@ -62,7 +64,7 @@ _CUES: dict[str, dict[str, tuple[str, ...]]] = {
         "between": ("entre",),
         "on": ("sur", "dessus"),
         "under": ("sous", "dessous"),
-        "inside": ("dans", "à l'intérieur de", "à l'intérieur du"),
+        "inside": ("dans", "dedans", "à l'intérieur de", "à l'intérieur du"),
         "bigger": ("plus grand que", "plus grande que", "plus gros que", "plus grosse que"),
         "smaller": ("plus petit que", "plus petite que"),
         "look": ("regarde", "regardant", "tourné", "tournée"),
@@ -77,6 +79,7 @@ _CUES: dict[str, dict[str, tuple[str, ...]]] = {
         "small": ("petit", "petite"),
         "pronoun": ("dessus", "dessous", "lui", "elle"),
         "adverb": ("dessus", "dessous", "dedans"),
+        "and": ("et", "puis"),
     },
     "sv": {
         "left_of": ("till vänster om", "vänster om"),
@@ -99,6 +102,7 @@ _CUES: dict[str, dict[str, tuple[str, ...]]] = {
         "small": ("liten", "litet", "lilla", "små"),
         "pronoun": ("den", "det", "dem", "under"),
         "adverb": (),
+        "and": ("och", "sedan"),
     },
     "pl": {
         "left_of": ("na lewo od", "po lewej od", "z lewej strony"),
@@ -121,6 +125,7 @@ _CUES: dict[str, dict[str, tuple[str, ...]]] = {
         "small": ("mały", "mała", "małe"),
         "pronoun": ("nim", "niej", "nich", "niego", "nią"),
         "adverb": (),
+        "and": ("i", "oraz", "potem"),
     },
 }
 

@@ -335,7 +335,11 @@ def _hosting_pair(
     after = [m for m in mentions if m.start >= hit[0] + hit[1]]
     follows = words[hit[0] + hit[1] : hit[0] + hit[1] + 1]
     pronoun = {p[0] for p in lex.cues.get("pronoun", ())}
-    adverb = tuple(words[hit[0] : hit[0] + hit[1]]) in lex.cues.get("adverb", ())
+    conjunction = {p[0] for p in lex.cues["and"]}
+    # "encima", "dessus", or a word with "and" after it ("med en kopp på och ett bord"): no object
+    adverb = tuple(words[hit[0] : hit[0] + hit[1]]) in lex.cues["adverb"] or bool(
+        follows and follows[0] in conjunction
+    )
     if (not after or adverb or (follows and follows[0] in pronoun)) and len(before) >= 2:
         return before[-1], before[-2]  # "a table with a cup on it", "una mesa con una taza encima y..."
     if before and after:
