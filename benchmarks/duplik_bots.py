@@ -1,6 +1,6 @@
 """How well Duplik's Artist bot draws from a description, judged as the bot Judge does.
 
-    .venv/bin/python benchmarks/duplik_bots.py [--scenes 200]
+    .venv/bin/python benchmarks/duplik_bots.py [--scenes 200] [--misses]
 
 1. The Portrayer bot describes each of N generated scenes (difficulties and the five languages
    in turn, the golden criterion rolled), cut to what it types in the 90-second hourglass; the
@@ -12,7 +12,8 @@
    word lists nor the criteria, after the parser was done; nothing was tuned on them.
 
 Each drawing is drawn by a bot hand of its own (`hand.Hand.of(seed)`: line, proportions, wobble,
-placement), as bots at a table draw.
+placement), as bots at a table draw. `--misses` lists what the bot missed on the seen set only:
+the held-out set stays unread, so that nothing is tuned on it.
 
 The named reference, in the same run: an Artist who hears only the object names (the same
 parser with every spatial, number, pattern and facing word ignored) drawing from the same texts.
@@ -36,7 +37,7 @@ from duoplay.games.duplik.scenes.catalog import scene
 from duoplay.games.duplik.scenes.facts import holds
 from duoplay.games.duplik.scenes.generate import DIFFICULTIES, generate
 from duoplay.games.duplik.scenes.model import Scene
-from duoplay.games.duplik.scenes.words import LANGUAGES
+from duoplay.games.duplik.scenes.words import LANGUAGES, criterion_text
 from duoplay.games.duplik.sketch import boxes_of, draw
 
 HOURGLASS = 90.0
@@ -54,8 +55,9 @@ def met(card: Scene, heard: Heard, seed: int) -> int:
     return sum(holds(criterion, boxes) for criterion in card.criteria)
 
 
-def drawn_from(path: Path, what: str) -> tuple[list[int], list[int]]:
-    """Criteria met by the Artist bot, and by the names-only reference, on each description."""
+def drawn_from(path: Path, what: str, misses: list[str] | None = None) -> tuple[list[int], list[int]]:
+    """Criteria met by the Artist bot, and by the names-only reference, on each description;
+    with `misses`, the criteria the bot missed are added to it (asked only of the seen set)."""
     entries = json.loads(path.read_text(encoding="utf-8"))["descriptions"]
     scores, reference = [], []
     for number, entry in enumerate(tqdm(entries, desc=what, unit="text")):
@@ -63,6 +65,10 @@ def drawn_from(path: Path, what: str) -> tuple[list[int], list[int]]:
         heard = listen(entry["text"], entry["lang"])
         scores.append(met(card, heard, number))
         reference.append(met(card, names_only(heard), number))
+        if misses is not None:
+            boxes = boxes_of(draw(heard, number, Hand.of(number)))
+            misses += [f"{entry['scene']} ({entry['lang']}): {criterion_text(c, 'en')}"
+                       for c in card.criteria if not holds(c, boxes)]
     return scores, reference
 
 
@@ -71,6 +77,9 @@ def main() -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--scenes", type=int, default=200)
+    parser.add_argument("--misses", action="store_true",
+                        help="list the criteria missed on the seen human-style descriptions "
+                             "(never the held-out ones)")
     args = parser.parse_args()
     rng = random.Random(11)
     bot, reference, lengths = [], [], []
@@ -82,7 +91,8 @@ def main() -> int:
         heard = listen(text, lang)
         bot.append(met(card, heard, seed))
         reference.append(met(card, names_only(heard), seed))
-    human = drawn_from(HUMAN, "human descriptions")
+    seen_misses: list[str] | None = [] if args.misses else None
+    human = drawn_from(HUMAN, "human descriptions", seen_misses)
     held_out = drawn_from(HELD_OUT, "held-out descriptions")
     print(f"Portrayer bot -> Artist bot, {args.scenes} generated scenes (5 languages, 3 difficulties):")
     print(f"  criteria met: mean {statistics.mean(bot):.2f} / 10 (min {min(bot)}), target >= 7")
@@ -93,6 +103,9 @@ def main() -> int:
         print(f"{len(scores)} {title} -> Artist bot:")
         print(f"  criteria met: mean {statistics.mean(scores):.2f} / 10 (min {min(scores)}), target >= 5")
         print(f"  reference (names only): mean {statistics.mean(reference_):.2f} / 10")
+    if seen_misses is not None:
+        print("Missed on the seen human-style descriptions:")
+        print("\n".join(f"  {miss}" for miss in seen_misses) or "  none")
     ok = statistics.mean(bot) >= 7 and all(statistics.mean(m) >= 5 for m, _ in (human, held_out))
     return 0 if ok else 1
 
