@@ -22,7 +22,8 @@ from duoplay.i18n.pseudo import PSEUDO
 from duoplay.server import protocol as wire
 
 # Messages of the platform pages and of the UNO Duo table must all have Swedish text.
-CHECKED = ("app.js", "home.js", "tiles.js", "newroom.js", "lobby.js", "room.js", "replay.js", "games/uno-duo/")
+CHECKED = ("app.js", "home.js", "tiles.js", "newroom.js", "lobby.js", "room.js", "replay.js",
+           "games/uno-duo/")
 
 
 @functools.cache
