@@ -3,10 +3,10 @@ their level knows, and vote. They see only their view.
 
 A level is how fast it answers (`pacing.Span`s, drawn log-normal: see `pacing`) and which words
 come to mind (`vocabulary.Vocabulary`): easy and normal say only common words from the
-category's own lists; hard knows every listed word and always finds the most common one the
-judge accepts. A bot that finds nothing returns None and tries again after another reaction
-time; a stuck face-off makes it turn a new category (twice at most), and after a few blanks it
-passes.
+category's own lists; hard knows every candidate, rarer words too, and always finds the most
+common one the judge accepts. A bot that finds nothing returns None and tries again after
+another reaction time; a stuck face-off makes it turn a new category (twice at most), and
+after a few blanks it passes.
 
 Where the times come from, and what the levels score against a simulated person:
 `docs/rules/duple.md` ("Bots") and `benchmarks/duple_bots.py`.
@@ -33,8 +33,8 @@ class Level:
     blanks: int  # tries without a word before passing
 
 
-# Face-off ranges: the starting point (easy 6-12 s, normal 4-8 s, hard 2-5 s); an All
-# Play takes 1.6 times as long (more letters to fit in one word, and 30 s to do it).
+# Face-off ranges: the starting point of docs/rules/duple.md ("Bots"); an All Play takes 1.6 times
+# as long (more letters to fit in one word, and 30 s to do it).
 ALL_PLAY_SLOWER = 1.6
 LEVELS = {
     "easy": Level(Span(6.0, 12.0), Span(6.0, 12.0).scaled(ALL_PLAY_SLOWER),
