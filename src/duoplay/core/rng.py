@@ -25,6 +25,15 @@ class GameRng:
     def randrange(self, stop: int) -> int:
         return self._random.randrange(stop)
 
+    def shuffle_pile(self, pile: MutableSequence[T]) -> None:
+        """Shuffle a pile that is then drawn from its top (the end) with `take`: the same as `shuffle`
+        here; a generator that decides each draw only when it is made overrides both."""
+        self._random.shuffle(pile)
+
+    def take(self, pile: list[T]) -> T:
+        """The top card of a pile, drawn."""
+        return pile.pop()
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, GameRng) and self._random.getstate() == other._random.getstate()
 

@@ -99,6 +99,7 @@ def test_titles_criteria_and_names_in_every_language() -> None:
 def test_french_scenes_use_the_typographic_apostrophe() -> None:
     """French print writes l’arbre, not l'arbre: in the titles and in every criterion."""
     cards = [scene(i) for i in starter_ids()] + [generate(s, "hard", colour=True) for s in range(100)]
-    texts = [card.titles["fr"] for card in cards] + [criterion_text(c, "fr") for card in cards for c in card.criteria]
+    texts = [card.titles["fr"] for card in cards]
+    texts += [criterion_text(c, "fr") for card in cards for c in card.criteria]
     assert not [text for text in texts if "'" in text]
     assert sum("’" in text for text in texts) > 10

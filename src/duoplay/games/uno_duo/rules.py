@@ -83,8 +83,10 @@ _CODE = CODES.__getitem__  # the audience of a seat's secret
 # --- The Cards and The Deal / The Drafting Round -------------------------------------------
 
 
-def setup(options: UnoDuoOptions, seed: int) -> UnoDuoState:
-    rng = GameRng(seed)
+def setup(options: UnoDuoOptions, seed: int, rng: GameRng | None = None) -> UnoDuoState:
+    """The game after the cut and the deal; `rng` stands in for the seed's generator when given (a
+    generator whose chance is decided from outside, as OpenSpiel's chance nodes do)."""
+    rng = rng if rng is not None else GameRng(seed)
     cut = _cut(rng, options)
     # NOTES 2: the highest number card wins the cut and becomes Player 1.
     player_one = 0 if cut[-1][0] > cut[-1][1] else 1
@@ -108,7 +110,7 @@ def _cut(rng: GameRng, options: UnoDuoOptions) -> list[tuple[int, int]]:
 
 def _start_round(state: UnoDuoState, events: list[Event]) -> None:
     deck = deck_for(state.options.deck_size)
-    state.rng.shuffle(deck)
+    state.rng.shuffle_pile(deck)
     state.draw_pile = deck
     state.hands = [[], []]
     state.discard = []
@@ -121,14 +123,14 @@ def _start_round(state: UnoDuoState, events: list[Event]) -> None:
     state.passes = 0
     state.phase = DRAFT
     state.current = state.player_one
-    state.draft_card = state.draw_pile.pop()
+    state.draft_card = state.rng.take(state.draw_pile)
     events.append(Event("round-start", {"round": state.round, "player_one": state.player_one}))
 
 
 def _draft(state: UnoDuoState, seat: int, keep: bool, events: list[Event]) -> None:
     """Keep the card and flip the next one, or discard it and keep the next one."""
     looked_at = state.draft_card
-    following = state.draw_pile.pop()
+    following = state.rng.take(state.draw_pile)
     kept, discarded = (looked_at, following) if keep else (following, looked_at)
     state.hands[seat].append(kept)
     state.draft_discards.append(discarded)
@@ -142,7 +144,7 @@ def _draft(state: UnoDuoState, seat: int, keep: bool, events: list[Event]) -> No
     elif len(state.hands[seat]) >= HAND_SIZE:
         _finish_draft(state, events)
         return
-    state.draft_card = state.draw_pile.pop()
+    state.draft_card = state.rng.take(state.draw_pile)
 
 
 def _finish_draft(state: UnoDuoState, events: list[Event]) -> None:
@@ -158,7 +160,7 @@ def _finish_draft(state: UnoDuoState, events: list[Event]) -> None:
 
 
 def _flip_start_card(state: UnoDuoState, events: list[Event]) -> None:
-    top = state.draw_pile.pop()
+    top = state.rng.take(state.draw_pile)
     state.discard = [top]
     player_one, player_two = state.player_one, 1 - state.player_one
     events.append(Event("start-card", {"card": CODES[top]}))
@@ -415,8 +417,9 @@ def _catch(state: UnoDuoState, seat: int, events: list[Event]) -> None:
 def _draw(state: UnoDuoState, seat: int, count: int, events: list[Event]) -> list[int]:
     pile = state.draw_pile
     hand = state.hands[seat]
+    take = state.rng.take
     if count == 1 and pile:  # the common case, kept short
-        card = pile.pop()
+        card = take(pile)
         hand.append(card)
         drawn = [card]
         shown = [CODES[card]]
@@ -428,7 +431,7 @@ def _draw(state: UnoDuoState, seat: int, count: int, events: list[Event]) -> lis
                 pile = state.draw_pile
                 if not pile:
                     break
-            drawn.append(pile.pop())
+            drawn.append(take(pile))
         hand += drawn
         shown = list(map(_CODE, drawn))
     if state.uno_exposed == seat and len(hand) != 1:
@@ -444,7 +447,7 @@ def _refill(state: UnoDuoState, events: list[Event]) -> None:
     rest = state.discard[:-1]
     state.discard = state.discard[-1:]
     if state.options.shuffle_on_refill:
-        state.rng.shuffle(rest)
+        state.rng.shuffle_pile(rest)
     else:
         rest.reverse()  # turned over: the old bottom card is now on top
     state.draw_pile = rest

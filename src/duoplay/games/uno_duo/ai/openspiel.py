@@ -4,9 +4,13 @@ Importing this module registers the game as `python_uno_duo`, so
 `pyspiel.load_game("python_uno_duo", {"target_score": 100})` builds it and OpenSpiel's
 algorithms run on it. The game is sequential, zero-sum, with imperfect information:
 
-- chance: the game starts with four chance nodes of 256 outcomes each, the 32 bits of
-  the seed of the match's random generator. Every shuffle of the game (the deal, a
-  refill of the draw pile, the next round) follows from it, and neither player sees it;
+- chance: every random event is a chance node when it happens, never before: each card of
+  the cut (an index into the deck), each card drawn from the draw pile (one of the distinct
+  cards left in its shuffled part, weighted by how many of each are left; the draft's
+  discards, laid under the pile in a known order, come last in that order), and each card
+  of the hands' shuffle after a 7. A shuffled pile has no order in the state until a card
+  is drawn (`chance.ChanceRng`), so a copy of the state, such as a perfect-information
+  search makes, knows the opponent's cards but not one card that chance has not revealed;
 - actions: the 151 indices of `duoplay.games.uno_duo.ai` (`ACTIONS`), the same as in the
   PettingZoo environment;
 - observations: a player's observation is its view (`GAME.view(state, seat)`); the tensor
@@ -37,13 +41,15 @@ except ImportError as missing:
                       ) from missing
 
 from duoplay.games.uno_duo import rules
+from duoplay.games.uno_duo.ai.chance import ChanceRng, NeedChance, Outcomes
 from duoplay.games.uno_duo.ai.encoding import ACTION_COUNT, ACTIONS, OBS_SIZE, action_index, encode_view
+from duoplay.games.uno_duo.cards import CODES, deck_for
 from duoplay.games.uno_duo.game import GAME
 from duoplay.games.uno_duo.options import UnoDuoOptions
 from duoplay.games.uno_duo.state import Phase, UnoDuoState
 
 SHORT_NAME = "python_uno_duo"
-_SEED_BYTES = 4
+_CHANCE_OUTCOMES = max(len(deck_for(112)), len(CODES))  # a cut's deck index, or a card
 _MAX_GAME_LENGTH = 100_000  # a bound for OpenSpiel; games to 500 points take a few thousand moves
 _DEFAULTS = UnoDuoOptions()
 _PAST = frozenset({"history", "cut"})  # left out of observation strings (see the module's docstring)
@@ -66,7 +72,7 @@ _GAME_TYPE = pyspiel.GameType(
 )
 _GAME_INFO = pyspiel.GameInfo(
     num_distinct_actions=ACTION_COUNT,
-    max_chance_outcomes=256,
+    max_chance_outcomes=_CHANCE_OUTCOMES,
     num_players=2,
     min_utility=-1.0,
     max_utility=1.0,
@@ -92,18 +98,25 @@ class UnoDuoSpielGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class UnoDuoSpielState(pyspiel.State):  # type: ignore[misc]
-    """A game in progress: the seed's bytes while chance draws them, then the rules' state."""
+    """A game in progress. The rules' state (`uno`) moves on only once chance has decided every
+    random event a move (or the setup) needs: until then the move waits (`pending`) with the
+    outcomes chosen for it so far (`script`), and the state is a chance node."""
 
     def __init__(self, game: UnoDuoSpielGame) -> None:
         super().__init__(game)
         self.options = game.options
-        self.seed_bytes: list[int] = []
         self.uno: UnoDuoState | None = None
+        self.pending: int | None = None  # the player's action waiting for chance
+        self.script: list[int] = []  # the chance outcomes chosen for the setup or the pending action
+        self.chance: Outcomes = []  # what chance may decide next, while this is a chance node
+        self.chance_kind = "index"
         self.moves: list[str] = []  # "seat:notation" of every move, for information states
+        self._advance()
 
     def current_player(self) -> int:
-        if self.uno is None:
+        if self.chance:
             return int(pyspiel.PlayerId.CHANCE)
+        assert self.uno is not None
         if self.uno.phase == Phase.GAME_OVER:
             return int(pyspiel.PlayerId.TERMINAL)
         return self.uno.current
@@ -114,27 +127,44 @@ class UnoDuoSpielState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         assert self.is_chance_node()
-        return [(byte, 1.0 / 256) for byte in range(256)]
+        return list(self.chance)
+
+    def _advance(self) -> None:
+        """Set up the game or apply the pending action with the outcomes chosen so far: done, or a
+        chance node for the next random event. A try that needs more chance is thrown away."""
+        rng = ChanceRng(list(self.script))
+        try:
+            if self.uno is None:
+                attempt = rules.setup(self.options, 0, rng)
+            else:
+                assert self.pending is not None
+                attempt = self.uno.copy()
+                rng.unordered = self.uno.rng.unordered if isinstance(self.uno.rng, ChanceRng) else 0
+                attempt.rng = rng
+                seat = attempt.current
+                rules.apply(attempt, seat, ACTIONS[self.pending])
+        except NeedChance as need:
+            self.chance, self.chance_kind = need.outcomes, need.kind
+            return
+        rng.script, rng.used = [], 0  # spent: the state keeps only what has no order yet
+        if self.uno is not None and self.pending is not None:
+            self.moves.append(f"{self.uno.current}:{ACTIONS[self.pending].notation()}")
+        self.uno, self.pending, self.script, self.chance = attempt, None, [], []
 
     def _apply_action(self, action: int) -> None:
-        if self.uno is None:
-            self.seed_bytes.append(action)
-            if len(self.seed_bytes) == _SEED_BYTES:
-                seed = int.from_bytes(bytes(self.seed_bytes), "big")
-                self.uno = GAME.setup(2, self.options, seed)
-            return
-        seat = self.uno.current
-        chosen = ACTIONS[action]
-        rules.apply(self.uno, seat, chosen)
-        self.moves.append(f"{seat}:{chosen.notation()}")
+        if not self.chance:
+            self.pending = action
+        else:
+            self.script.append(action)
+        self._advance()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"seed byte {action}"
+            return f"card {CODES[action]}" if self.chance_kind == "card" else f"deck index {action}"
         return ACTIONS[action].notation()
 
     def is_terminal(self) -> bool:
-        return self.uno is not None and self.uno.phase == Phase.GAME_OVER
+        return not self.chance and self.uno is not None and self.uno.phase == Phase.GAME_OVER
 
     def returns(self) -> list[float]:
         outcome = GAME.outcome(self.uno) if self.uno is not None else None
@@ -144,7 +174,7 @@ class UnoDuoSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         if self.uno is None:
-            return f"seed bytes drawn: {len(self.seed_bytes)} of {_SEED_BYTES}"
+            return f"setting up: {len(self.script)} chance outcomes so far"
         state = self.uno
         return (f"round {state.round}, phase {state.phase}, scores {state.scores}, to act {state.current}; "
                 f"hands {state.hands}; top {state.discard[-1] if state.discard else None}")
@@ -189,11 +219,14 @@ class UnoDuoObserver:
 
 
 def resample(state: UnoDuoSpielState, player: int, rng: random.Random) -> UnoDuoSpielState:
-    """A copy of `state` with what `player` cannot see drawn anew (the opponent's hand, the order
-    of the draw pile, and the generator of later shuffles), consistent with what it saw."""
+    """A copy of `state` with what `player` cannot see drawn anew (the opponent's hand and which
+    cards the draw pile holds), consistent with what it saw; later draws stay chance's."""
     copy: UnoDuoSpielState = state.clone()
     if state.uno is not None:
-        copy.uno = GAME.sample_state(GAME.view(state.uno, player), player, rng)
+        sampled = GAME.sample_state(GAME.view(state.uno, player), player, rng)
+        unordered = state.uno.rng.unordered if isinstance(state.uno.rng, ChanceRng) else 0
+        sampled.rng = ChanceRng(unordered=min(unordered, len(sampled.draw_pile)))
+        copy.uno = sampled
     return copy
 
 
