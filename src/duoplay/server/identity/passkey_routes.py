@@ -43,10 +43,6 @@ def _error(error: PasskeyError) -> JSONResponse:
     return JSONResponse({"error": body}, status_code=error.status)
 
 
-def _refusal(code: str, message: str, status: int) -> JSONResponse:
-    return _error(PasskeyError(code, message, status))
-
-
 async def _body(request: Request) -> dict[str, Any] | None:
     raw = b""
     try:
@@ -63,6 +59,14 @@ async def _body(request: Request) -> dict[str, Any] | None:
     return body if isinstance(body, dict) else None
 
 
+def _foreign() -> JSONResponse:
+    return _error(PasskeyError("forbidden_origin", "Requests from other sites are not allowed here", 403))
+
+
+def _nobody() -> JSONResponse:
+    return _error(PasskeyError("no_player", "This browser keeps no player", 401))
+
+
 def _passkeys(request: Request) -> Passkeys:
     passkeys: Passkeys = request.app.state.passkeys
     return passkeys
@@ -71,13 +75,13 @@ def _passkeys(request: Request) -> Passkeys:
 async def _checked(request: Request, signed_in: bool) -> tuple[Player | None, dict[str, Any] | JSONResponse]:
     """The asking player and the request's body, or the refusal to send instead."""
     if not origin_allowed(request):
-        return None, _refusal("forbidden_origin", "Requests from other sites are not allowed here", 403)
+        return None, _foreign()
     player = await current_player(request)
     if signed_in and player is None:
-        return None, _refusal("no_player", "This browser keeps no player", 401)
+        return None, _nobody()
     body = await _body(request)
     if body is None:
-        return player, _refusal("malformed_request", "The body must be a JSON object", 400)
+        return player, _error(PasskeyError("malformed_request", "The body must be a JSON object", 400))
     return player, body
 
 
@@ -112,18 +116,18 @@ async def add(request: Request) -> Response:
 async def listed(request: Request) -> Response:
     player = await current_player(request)
     if player is None:
-        return _refusal("no_player", "This browser keeps no player", 401)
+        return _nobody()
     return JSONResponse({"passkeys": [_shown(key) for key in await _passkeys(request).list(player.id)]})
 
 
 async def remove(request: Request) -> Response:
     if not origin_allowed(request):
-        return _refusal("forbidden_origin", "Requests from other sites are not allowed here", 403)
+        return _foreign()
     player = await current_player(request)
     if player is None:
-        return _refusal("no_player", "This browser keeps no player", 401)
+        return _nobody()
     if not await _passkeys(request).remove(player.id, request.path_params["credential_id"]):
-        return _refusal("unknown_passkey", "This profile has no such passkey", 404)
+        return _error(PasskeyError("unknown_passkey", "This profile has no such passkey", 404))
     return JSONResponse({"removed": request.path_params["credential_id"]})
 
 
