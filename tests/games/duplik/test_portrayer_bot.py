@@ -14,6 +14,7 @@ from duoplay.games.duplik.scenes.facts import holds
 from duoplay.games.duplik.scenes.generate import DIFFICULTIES, generate
 from duoplay.games.duplik.scenes.words import LANGUAGES, criterion_text, table
 from duoplay.games.duplik.sketch import boxes_of, draw
+from duoplay.games.duplik.wordings import wordings
 
 SENTENCE_END = (". ", "! ")
 
@@ -83,3 +84,19 @@ def test_the_description_still_covers_every_criterion() -> None:
         boxes = boxes_of(draw(listen(description(card, lang, rng.randint(1, 6)), lang), seed))
         met.append(sum(holds(c, boxes) for c in card.criteria))
     assert min(met) >= 9 and sum(met) / len(met) >= 9.9, met
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_wording_of_a_detail_is_heard_as_the_same_fact(lang: str) -> None:
+    kinds = set()
+    for seed in range(40):
+        card = generate(seed, DIFFICULTIES[seed % 3])
+        for criterion in card.criteria:
+            if criterion.kind in ("exists", "colour"):
+                continue
+            others = " ".join(f"{criterion_text(c, lang)}" for c in card.criteria if c.kind == "exists")
+            for said in wordings(criterion, lang)[1:]:
+                kinds.add(criterion.kind)
+                boxes = boxes_of(draw(listen(f"{said} {others}", lang), seed))
+                assert holds(criterion, boxes), (said, criterion)
+    assert kinds == {"on", "under", "inside", "left_of", "between", "bigger", "count", "facing", "pattern"}

@@ -1,6 +1,6 @@
 """The Portrayer bot's description of a scene, as a person gives it: the picture as a whole first
 (the title and setting, the things on the ground from left to right with what is on, under or in
-them, what is in the sky: see `portray`), then the details, the golden criterion first, then the
+them, what is in the sky: see `portray`), then the details (`wordings`), the golden criterion first, then the
 relations (between, left of, bigger), counts, the sides animals face, patterns and colours, then
 anything else. Typed at a person's pace, the setting comes early and the least important last,
 where the hourglass may cut it off."""
@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import random
 
-from duoplay.games.duplik.portray import detail, named, opening, overview
+from duoplay.games.duplik.portray import named, opening, overview
 from duoplay.games.duplik.scenes.layout import FLYING
 from duoplay.games.duplik.scenes.library import KINDS, SKY
 from duoplay.games.duplik.scenes.model import (
@@ -28,6 +28,7 @@ from duoplay.games.duplik.scenes.model import (
     Criterion,
     Scene,
 )
+from duoplay.games.duplik.wordings import detail
 
 TYPING_CHARS_PER_SECOND = 5.0  # about 60 words a minute: a quick typist
 IMPORTANCE = {

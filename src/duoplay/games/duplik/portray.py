@@ -1,19 +1,19 @@
-"""How the Portrayer bot words a scene, as a person does: the picture as a whole first (its title
-and setting, then the things on the ground from left to right with what stands on, under or in
-them, then what is in the sky), then the details one by one, each in one of a few wordings so
-that no two descriptions read like a form. The choice of wording is seeded by the scene, the
-language and the golden criterion, so a description typed in bursts stays the same text.
+"""How the Portrayer bot opens a description, as a person does: the picture as a whole first (its
+title and setting, then the things on the ground from left to right with what stands on, under or
+in them, then what is in the sky), each in one of a few wordings; the details follow (`wordings`).
+The choice of wording is seeded by the scene, the language and the golden criterion, so a
+description typed in bursts stays the same text.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from duoplay.games.duplik.scenes.layout import FLYING
 from duoplay.games.duplik.scenes.library import KINDS, SKY
-from duoplay.games.duplik.scenes.model import INSIDE, ON, STRIPED, UNDER, Criterion, Scene
-from duoplay.games.duplik.scenes.words import _of, a, criterion_text, forms, plural, table, the
+from duoplay.games.duplik.scenes.model import INSIDE, ON, UNDER, Criterion, Scene
+from duoplay.games.duplik.scenes.words import a, forms, plural, table
 
 NBSP = "\u00a0"  # French puts a no-break space inside « » and before a colon
 AND = {"en": "and", "es": "y", "fr": "et", "sv": "och", "pl": "i"}
@@ -138,74 +138,3 @@ def named(scene: Scene) -> set[str]:
     """The things the overview names."""
     hosted = {r.subject for r in scene.spec.relations if r.kind in (ON, UNDER, INSIDE)}
     return {t.kind for t in scene.spec.things if t.kind not in hosted and (t.count == 1 or _up(t.kind))}
-
-
-Sentence = Callable[[Criterion], str]
-
-
-def _facing(lang: str) -> Sentence:
-    words = {
-        "en": ("{x} is looking {side}.", {"left": "left", "right": "right"}),
-        "es": ("{x} mira a la {side}.", {"left": "izquierda", "right": "derecha"}),
-        "fr": ("{x} regarde à {side}.", {"left": "gauche", "right": "droite"}),
-        "sv": ("{x} tittar åt {side}.", {"left": "vänster", "right": "höger"}),
-        "pl": ("{x} patrzy w {side}.", {"left": "lewo", "right": "prawo"}),
-    }[lang]
-    return lambda c: _cap(words[0].format(x=_subject(lang, c.subject), side=words[1][c.value]))
-
-
-def _pattern(lang: str) -> Sentence:
-    def sentence(c: Criterion) -> str:
-        striped = c.value == STRIPED
-        x = _subject(lang, c.subject)
-        match lang:
-            case "en":
-                return _cap(f"{x} is {'striped' if striped else 'covered in dots'}.")
-            case "es":
-                return _cap(f"{x} es {'de rayas' if striped else 'de lunares'}.")
-            case "fr":
-                return _cap(f"{x} est {'à rayures' if striped else 'à pois'}.")
-            case "sv":
-                suffix = "t" if forms("sv", c.subject)["indef"].startswith("ett ") else ""
-                return _cap(f"{x} är {'randig' if striped else 'prickig'}{suffix}.")
-        return _cap(f"{x} ma {'paski' if striped else 'kropki'}.")
-
-    return sentence
-
-
-def _left_of(lang: str) -> Sentence:
-    def sentence(c: Criterion) -> str:
-        x, y = _subject(lang, c.subject), c.others[0]
-        match lang:
-            case "en":
-                return _cap(f"{x} stands left of {the(lang, y)}.")
-            case "es":
-                return _cap(f"{x} queda a la izquierda {_of(lang, y)}.")
-            case "fr":
-                return _cap(f"{x} se trouve à gauche {_of(lang, y)}.")
-            case "sv":
-                return _cap(f"{x} står till vänster om {the(lang, y)}.")
-        return _cap(f"{x} stoi na lewo od {forms('pl', y)['gen']}.")
-
-    return sentence
-
-
-def _subject(lang: str, kind: str) -> str:
-    return str(forms("pl", kind)["nom"]) if lang == "pl" else the(lang, kind)
-
-
-# Other wordings beside the criterion's own sentence, by kind.
-_VARIANTS: dict[str, Callable[[str], Sentence]] = {
-    "facing": _facing,
-    "pattern": _pattern,
-    "left_of": _left_of,
-}
-
-
-def detail(criterion: Criterion, lang: str, rng: random.Random) -> str:
-    """One detail, in the criterion's own words or another wording of it."""
-    variant = _VARIANTS.get(criterion.kind)
-    if variant is not None and rng.random() < 0.5:
-        return variant(lang)(criterion)
-    return criterion_text(criterion, lang)
-

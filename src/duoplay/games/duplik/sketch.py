@@ -130,10 +130,10 @@ def draw(heard: Heard, seed: int = 0, hand: Hand = PLAIN) -> Drawing:
             strokes.append(Stroke(_wobbly(line, box, rng, hand), tag))
             if hand.passes > 1:  # a heavy hand goes over its line again, close to the first
                 strokes.append(Stroke(_wobbly(line, box, rng, hand, 0.5), tag))
-        strokes += [Stroke(points, tag) for points in _pattern(box, rng)]
+        strokes += [Stroke(points, tag) for points in _pattern(box, rng, hand)]
         if box.kind in ("cat", "dog", "mouse", "bird", "fish"):
-            eye_x = box.x + box.w * (0.85 if box.facing == RIGHT else 0.15)
-            eye_y = box.y + box.h * 0.35
+            eye = (box.x + box.w * (0.85 if box.facing == RIGHT else 0.15), box.y + box.h * 0.35)
+            eye_x, eye_y = _dab(*eye, rng, hand)
             strokes.append(Stroke(_clamped([(eye_x, eye_y), (eye_x + 2, eye_y + 2)]), tag))
     return Drawing(tuple(strokes), bot=True)
 
@@ -163,7 +163,14 @@ def _clamped(points: Sequence[tuple[float, float]]) -> tuple[tuple[int, int], ..
     return tuple((min(WIDTH, max(0, round(x))), min(HEIGHT, max(0, round(y)))) for x, y in points)
 
 
-def _pattern(box: Box, rng: random.Random) -> list[tuple[tuple[int, int], ...]]:
+def _dab(x: float, y: float, rng: random.Random, hand: Hand) -> tuple[float, float]:
+    """Where a hand puts a dot (an eye, a spot): never quite where another hand would."""
+    if hand.seed == 0:
+        return x, y
+    return x + rng.uniform(-1.5, 1.5), y + rng.uniform(-1.5, 1.5)
+
+
+def _pattern(box: Box, rng: random.Random, hand: Hand = PLAIN) -> list[tuple[tuple[int, int], ...]]:
     """Stripes or dots inside the thing's outline (an umbrella's canopy, not the air under it)."""
     outline = placed_lines(box.kind, box.x, box.y, box.w, box.h, box.facing)[0]
     xs, ys = [x for x, _ in outline], [y for _, y in outline]
@@ -178,7 +185,7 @@ def _pattern(box: Box, rng: random.Random) -> list[tuple[tuple[int, int], ...]]:
         ]
     if box.pattern == DOTTED:
         return [
-            _clamped([(inner.x + inner.w * fx, inner.y + inner.h * fy)] * 2)
+            _clamped([_dab(inner.x + inner.w * fx, inner.y + inner.h * fy, rng, hand)] * 2)
             for fx in (0.1, 0.5, 0.9)
             for fy in (0.2, 0.8)
         ]
