@@ -152,3 +152,15 @@ def test_the_malformed_penalty_is_a_cost_and_a_negative_one_is_refused() -> None
     env.reset(seed=1)
     reward = env.step(7)[1]  # type: ignore[arg-type]
     assert (reward, str(reward)) == (0.0, "0.0")
+
+
+@pytest.mark.parametrize(("lang", "language", "word"), [("sv", "Swedish", "björn"), ("pl", "Polish", "żółw"),
+                                                        ("fr", "French", "cœur")])
+def test_every_deck_of_the_game_has_a_text_environment(lang: str, language: str, word: str) -> None:
+    env = DupleWordEnv(lang=lang)
+    observation, _ = env.reset(seed=2)
+    assert env.observation_space.contains(observation) and observation["lang"] == lang
+    assert env.prompt().startswith(f"Say one {language} ")
+    assert env.action_space.contains(word)  # the language's own letters are in the action space
+    _, _, terminated, _, info = env.step(word)
+    assert terminated and info["reason"] != "malformed"

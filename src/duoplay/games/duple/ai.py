@@ -28,10 +28,11 @@ from duoplay.games.duple.words.judge import judge_answer, warm_up
 Observation = dict[str, Any]  # three texts: letters, category, lang
 
 MAX_WORD = 60
-LANGUAGE_NAMES = {"es": "Spanish", "en": "English"}
-# What a word may be written with: Latin letters with or without accents, and a few signs.
-WORD_CHARSET = frozenset(string.ascii_letters + string.digits + " -'.·"
-                         + "ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚÛÜÝàáâãäåæçèéêëìíîïñòóôõöøùúûüýÿŒœ")
+LANGUAGE_NAMES = {"es": "Spanish", "en": "English", "sv": "Swedish", "pl": "Polish", "fr": "French"}
+# What a word may be written with: Latin letters with or without accents (Latin-1 and Latin
+# Extended-A: Polish ą ł ż, French œ, Swedish å ä ö), digits, and a few signs.
+WORD_CHARSET = frozenset(string.ascii_letters + string.digits + " -'.·’"
+                         + "".join(chr(c) for c in range(0xC0, 0x180) if chr(c).isalpha()))
 ALL_PLAY_LETTERS = (3, 5)
 # What a language model's answer often wraps the word in: a full stop or other end of sentence,
 # and quotes; the judge reads the word inside.
