@@ -15,6 +15,7 @@ from typing import Any
 from duoplay.core.log import LogEntry, MatchHeader
 from duoplay.core.protocol import JSON
 from duoplay.server.storage import Fence, Fenced, Storage
+from duoplay.server.storage.store import Statement
 
 
 class FencedStore:
@@ -43,8 +44,10 @@ class FencedStore:
         write = self.storage.create_match(match_id, room_code, header, names, created_at, self.fence)
         await self._fenced(write)
 
-    async def append_action(self, match_id: str, version: int, entry: LogEntry, outcome: JSON | None) -> None:
-        await self._fenced(self.storage.append_action(match_id, version, entry, outcome, self.fence))
+    async def append_action(self, match_id: str, version: int, entry: LogEntry, outcome: JSON | None,
+                            also: tuple[Statement, ...] = ()) -> None:
+        await self._fenced(self.storage.append_action(match_id, version, entry, outcome, self.fence,
+                                                      also=also))
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.storage, name)
