@@ -56,12 +56,12 @@ def test_a_rated_match_shows_on_both_profiles_and_a_deleted_profile_is_gone(
                 "data-provisional", "1")
     bo_rating = int(re.sub(r"\D", "", ada.locator("li.seat[data-seat='1'] .seat-rating").inner_text()))
     winner = int(bo_rating > 1500)
-    _shot(ada, screenshots, f"room-{ada_size}")
-    _shot(bo, screenshots, f"room-{bo_size}")
+    for page, size in ((ada, ada_size), (bo, bo_size)):
+        page.click("#uno-round-end-close")
+        _shot(page, screenshots, f"room-{size}")
 
     ids = {}
     for name, page in (("Ada", ada), ("Bo", bo)):
-        page.click("#uno-round-end-close")
         ids[name] = _my_profile(page)
         expect(page.locator("#profile-title")).to_have_text(name)
         card = page.locator("#ratings .rating-card[data-game='uno-duo']")
