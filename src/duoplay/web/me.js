@@ -25,17 +25,22 @@ export function forgetMyPlayer() {
   asked = null;
 }
 
-// The top bar's link to this browser's profile, once it keeps a player.
-export async function showProfileLink() {
-  const player = await myPlayer();
-  const brand = document.querySelector(".topbar .brand");
-  if (!player || !brand || document.getElementById("my-profile")) return;
-  const link = h("a.profile-link", { id: "my-profile", href: `/player/${encodeURIComponent(player.id)}` });
-  const label = () => {
-    // i18n: the top bar's link to the player's own profile page (ratings and history).
-    link.textContent = t("My profile");
-  };
-  label();
-  onLanguageChange(label);
-  brand.after(link);
+const WAIT_AT_MOST = 3000; // ms a first page waits for its player before it draws without one
+
+// The top bar's link to this browser's profile, once it keeps a player. Resolves once the player
+// is known, or after WAIT_AT_MOST (the link comes when the player does).
+export function showProfileLink() {
+  const shown = myPlayer().then((player) => {
+    const brand = document.querySelector(".topbar .brand");
+    if (!player || !brand || document.getElementById("my-profile")) return;
+    const link = h("a.profile-link", { id: "my-profile", href: `/player/${encodeURIComponent(player.id)}` });
+    const label = () => {
+      // i18n: the top bar's link to the player's own profile page (ratings and history).
+      link.textContent = t("My profile");
+    };
+    label();
+    onLanguageChange(label);
+    brand.after(link);
+  });
+  return Promise.race([shown, new Promise((resolve) => setTimeout(resolve, WAIT_AT_MOST))]);
 }
