@@ -11,6 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
+from tests.web.conftest import Server
 from tests.web.driver import play_until_round_ends, start
 from tests.web.tables import PHONE, SIZES, SLOW, NewContext, Person, enter, new_room, player
 
@@ -36,9 +37,11 @@ def _my_profile(page: Page) -> str:
 
 @pytest.mark.parametrize("sizes", ["laptop-phone", "phone-laptop"])
 def test_a_rated_match_shows_on_both_profiles_and_a_deleted_profile_is_gone(
-        new_context: NewContext, server_url: str, screenshots: Path, sizes: str) -> None:
-    """Ada and Bo on a laptop and a phone, then the other way round."""
+        new_context: NewContext, own_server: Server, screenshots: Path, sizes: str) -> None:
+    """Ada and Bo on a laptop and a phone, then the other way round. A server of its own, so its
+    leaderboard holds only them."""
     ada_size, bo_size = sizes.split("-")
+    server_url = own_server.url
     code = new_room(server_url, "uno-duo", 2, {"target_score": 1}, TWO_PEOPLE)
     ada, ada_errors = player(new_context, Person("Ada", SIZES[ada_size]))
     bo, bo_errors = player(new_context, Person("Bo", SIZES[bo_size]))
@@ -89,6 +92,13 @@ def test_a_rated_match_shows_on_both_profiles_and_a_deleted_profile_is_gone(
     expect(bo.locator("#history .history-match")).to_have_count(1)
     expect(bo.locator("#profile-own")).to_have_count(0)
 
+    # Both are on the game's leaderboard, the winner first, each row linking to the profile.
+    ada.goto(f"{server_url}/leaderboard/uno-duo")
+    expect(ada.locator("#leaderboard-table td.who a")).to_have_text(["Bo", "Ada"])
+    ada.click("#leaderboard-table td.who a:has-text('Bo')")
+    expect(ada.locator("#profile-title")).to_have_text("Bo")
+    ada.go_back()
+
     # Bo deletes his profile: asked first, then gone for everyone.
     bo.goto(f"{server_url}/player/{ids['Bo']}")
     bo.click("#delete-profile")
@@ -99,6 +109,8 @@ def test_a_rated_match_shows_on_both_profiles_and_a_deleted_profile_is_gone(
     expect(bo.locator("#my-profile")).to_have_count(0)
     _shot(bo, screenshots, f"gone-{bo_size}")
     assert httpx.get(f"{server_url}/api/players/{ids['Bo']}").status_code == 404
+    ada.reload()
+    expect(ada.locator("#leaderboard-table td.who a")).to_have_text(["Ada"])
     ada.goto(f"{server_url}/player/{ids['Ada']}")
     expect(ada.locator("#history .history-others")).to_have_text("with Seat 2")  # Bo's name is gone
     expect(ada.locator("#history .history-match")).to_have_count(1)
