@@ -11,6 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
+from tests.web.axe import assert_accessible
 from tests.web.conftest import Server
 from tests.web.driver import play_until_round_ends, start
 from tests.web.tables import PHONE, SIZES, SLOW, NewContext, Person, enter, new_room, player
@@ -77,6 +78,8 @@ def test_a_rated_match_shows_on_both_profiles_and_a_deleted_profile_is_gone(
         expect(match.locator(".history-change")).to_contain_text("+" if won else "−")
     _shot(ada, screenshots, f"profile-{ada_size}")
     _shot(bo, screenshots, f"profile-{bo_size}")
+    assert_accessible(ada, f"own profile, {ada_size}")
+    assert_accessible(bo, f"own profile, {bo_size}")
     # Bo is the seed's winner: up for Bo, down for Ada, on the profiles as at the table.
     assert winner == 1
     expect(bo.locator("#history .history-result")).to_have_text("Won")
@@ -95,6 +98,7 @@ def test_a_rated_match_shows_on_both_profiles_and_a_deleted_profile_is_gone(
     # Both are on the game's leaderboard, the winner first, each row linking to the profile.
     ada.goto(f"{server_url}/leaderboard/uno-duo")
     expect(ada.locator("#leaderboard-table td.who a")).to_have_text(["Bo", "Ada"])
+    assert_accessible(ada, f"leaderboard, {ada_size}")
     ada.click("#leaderboard-table td.who a:has-text('Bo')")
     expect(ada.locator("#profile-title")).to_have_text("Bo")
     ada.go_back()
@@ -104,6 +108,7 @@ def test_a_rated_match_shows_on_both_profiles_and_a_deleted_profile_is_gone(
     bo.click("#delete-profile")
     expect(bo.locator("#delete-confirm")).to_be_visible()
     _shot(bo, screenshots, f"delete-{bo_size}")
+    assert_accessible(bo, f"delete confirmation, {bo_size}")
     bo.click("#delete-for-good")
     expect(bo.locator("#profile-gone")).to_contain_text("deleted")
     expect(bo.locator("#my-profile")).to_have_count(0)
