@@ -490,6 +490,7 @@ class Room:
             audience = late.rule.audience
             if late.ended:
                 await self._keep_late(client.seat, msg.channel, late.chunks, arrived)
+        self.standings.person_acted(client.seat)  # drawing live is playing, for ratings
         self._relay(client.seat, msg, audience)
 
     def _relay(self, seat: int, msg: wire.StreamMessage, audience: frozenset[int]) -> None:
