@@ -43,7 +43,7 @@ def test_an_unknown_game_is_refused_naming_the_games_and_their_environments() ->
             build("no-such-game")
         assert isinstance(refused.value, ValueError)
         assert not isinstance(refused.value, MalformedAction)  # not a move refused at the table
-        assert "uno-duo (env)" in str(refused.value) and "duos (parallel_env)" in str(refused.value)
+        assert "uno-duo (env)" in str(refused.value) and "duos (parallel_env, text_env)" in str(refused.value)
     with pytest.raises(ai.UnknownGame):
         ai.VectorEnv(2, "no-such-game")
 

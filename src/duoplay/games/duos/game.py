@@ -30,6 +30,7 @@ class Duos:
     play_minutes = (15, 25)
     play_now_seats = 3  # Play now: the player and bots; the game is best with three
     ai_parallel_env = "duoplay.games.duos.parallel_env:parallel_env"
+    ai_text_env = "duoplay.games.duos.text_env:DuosPairEnv"
 
     def option_specs(self) -> list[OptionSpec]:
         return option_specs()

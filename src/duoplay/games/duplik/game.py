@@ -32,6 +32,8 @@ class Duplik:
     # The Portrayer types while the Artists draw, and voters vote at once: seats act side by side on
     # the table's clock, so bots act in order of their reaction time and the terminal plays in real time.
     races = True
+    ai_env = "duoplay.games.duplik.ai_env:DuplikEnv"
+    ai_text_env = "duoplay.games.duplik.text_env:DuplikTextEnv"
 
     def option_specs(self) -> list[OptionSpec]:
         return option_specs()
