@@ -52,8 +52,8 @@ def test_duos_asked_for_a_turn_based_environment_names_its_parallel_env() -> Non
     with pytest.raises(ValueError, match=r"DUOS offers no learning \(AEC\) environment.*"
                                          r"it offers parallel_env\('duos'\)"):
         ai.env("duos")
-    with pytest.raises(ValueError, match=r"it offers text_env\('duple'\)"):
-        ai.parallel_env("duple")
+    with pytest.raises(ValueError, match=r"it offers parallel_env\('duple'\), text_env\('duple'\)"):
+        ai.env("duple")
 
 
 def test_a_game_without_an_environment_says_so(monkeypatch: pytest.MonkeyPatch) -> None:

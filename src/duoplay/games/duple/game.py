@@ -31,6 +31,7 @@ class Duple:
     carried_options = ("remembered",)
     races = True
     ai_text_env = "duoplay.games.duple.ai:DupleWordEnv"
+    ai_parallel_env = "duoplay.games.duple.race_env:DupleRaceEnv"
 
     def option_specs(self) -> list[OptionSpec]:
         return option_specs()
