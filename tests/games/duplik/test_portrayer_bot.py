@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from duoplay.core.text import player_text
 from duoplay.games.duplik.describe import description, typed
 from duoplay.games.duplik.listen import listen
 from duoplay.games.duplik.scenes.catalog import scene, starter_ids
@@ -67,6 +68,15 @@ def test_french_uses_typographic_apostrophes() -> None:
     for seed in range(30):
         text = description(generate(seed, DIFFICULTIES[seed % 3]), "fr", seed % 6 + 1)
         assert "'" not in text and "’" in text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_description_is_text_a_player_may_send(lang: str) -> None:
+    """The bot's words go through the same door as a person's: no invisible or no-break space."""
+    cards = [scene(i) for i in starter_ids()] + [generate(s, DIFFICULTIES[s % 3]) for s in range(30)]
+    for number, card in enumerate(cards):
+        text = description(card, lang, number % 6 + 1)
+        assert player_text(text) == text
 
 
 def test_the_same_scene_is_described_the_same_at_every_burst_of_typing() -> None:

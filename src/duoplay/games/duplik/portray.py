@@ -15,7 +15,6 @@ from duoplay.games.duplik.scenes.library import KINDS, SKY
 from duoplay.games.duplik.scenes.model import INSIDE, ON, UNDER, Criterion, Scene
 from duoplay.games.duplik.scenes.words import a, forms, plural, table
 
-NBSP = "\u00a0"  # French puts a no-break space inside « » and before a colon
 AND = {"en": "and", "es": "y", "fr": "et", "sv": "och", "pl": "i"}
 
 
@@ -29,7 +28,7 @@ def opening(scene: Scene, lang: str, rng: random.Random) -> str:
     setting = table(lang)["settings"].get(scene.setting, "") if scene.setting else ""
     if setting and setting.lower() in title.lower():
         setting = ""
-    quoted = {"en": f"“{title}”", "es": f"«{title}»", "fr": f"«{NBSP}{title}{NBSP}»", "sv": f"”{title}”",
+    quoted = {"en": f"“{title}”", "es": f"«{title}»", "fr": f"« {title} »", "sv": f"”{title}”",
               "pl": f"„{title}”"}[lang]
     choices = {
         "en": [f"My card is {quoted}" + (f", {setting}." if setting else "."),
@@ -39,8 +38,8 @@ def opening(scene: Scene, lang: str, rng: random.Random) -> str:
                f"Se titula {quoted}" + (f" y pasa {setting}." if setting else "."),
                (f"Estamos {setting}: {quoted}." if setting else f"El título es {quoted}.")],
         "fr": [f"Ma carte s’appelle {quoted}" + (f", ça se passe {setting}." if setting else "."),
-               f"C’est {quoted}" + (f"{NBSP}: une scène {setting}." if setting else "."),
-               (f"On est {setting}{NBSP}: {quoted}." if setting else f"Le titre, c’est {quoted}.")],
+               f"C’est {quoted}" + (f" : une scène {setting}." if setting else "."),
+               (f"On est {setting} : {quoted}." if setting else f"Le titre, c’est {quoted}.")],
         "sv": [f"Mitt kort heter {quoted}" + (f" och utspelar sig {setting}." if setting else "."),
                f"Det är {quoted}" + (f", {setting}." if setting else "."),
                (f"Vi är {setting}: {quoted}." if setting else f"Titeln är {quoted}.")],
@@ -109,7 +108,7 @@ def overview(scene: Scene, lang: str, rng: random.Random) -> tuple[list[str], se
         lead = {
             "en": ["From left to right: {}.", "Left to right: {}."],
             "es": ["De izquierda a derecha: {}.", "Empezando por la izquierda: {}."],
-            "fr": ["De gauche à droite\u00a0: {}.", "En partant de la gauche\u00a0: {}."],
+            "fr": ["De gauche à droite : {}.", "En partant de la gauche : {}."],
             "sv": ["Från vänster till höger: {}.", "Från vänster: {}."],
             "pl": ["Od lewej: {}.", "Od lewej do prawej: {}."],
         }[lang]
@@ -120,7 +119,7 @@ def overview(scene: Scene, lang: str, rng: random.Random) -> tuple[list[str], se
         sentences.append(f"{_cap(items[0])} {middle[lang]}.")
     up = [_many(lang, k, things[k].count) for k in things if _up(k) and k not in hosted]
     if up:
-        sky = {"en": "In the sky: {}.", "es": "En el cielo: {}.", "fr": "Dans le ciel\u00a0: {}.",
+        sky = {"en": "In the sky: {}.", "es": "En el cielo: {}.", "fr": "Dans le ciel : {}.",
                "sv": "På himlen: {}.", "pl": "Na niebie: {}."}[lang]
         sentences.append(sky.format(_listed(lang, up)))
     for criterion in scene.criteria:
