@@ -1,15 +1,15 @@
 """Duplik's bot: one seat that plays every role, from its view only.
 
-As Portrayer it draws a scene card, rolls, reads the title and types a clear description at a
-quick typist's pace (`describe`), the golden criterion and the relations first; it passes the
-drawings to the left and moves on after the reveal. As Artist it redraws from the description
-each time more of it has arrived (`listen`, `sketch`) in a hand of its own (`hand`: two bots
-never draw the same picture), and puts its pencil down once the Portrayer is done. As Judge it
-judges only a bot's drawing (from the strokes' labels); a person's drawing it hands to the
-other Judges ("ask"), in a vote on a person's drawing it abstains, and as a Portrayer breaking
-a tie on a person's drawing it leaves it to the other players, so a person's drawing is always
-judged by people. It disputes a verdict on its own drawing only when its own reading of the
-drawing disagrees.
+As Portrayer it draws a scene card, rolls, reads the title and types a description at a quick
+typist's pace as a person gives it (`describe`): the title and setting, the picture as a whole,
+then the details, the golden criterion first; it passes the drawings to the left and moves on
+after the reveal. As Artist it redraws from the description each time more of it has arrived
+(`listen`, `sketch`) in a hand of its own (`hand`: two bots never draw the same picture), and
+puts its pencil down once the Portrayer is done. As Judge it judges only a bot's drawing (from
+the strokes' labels); a person's drawing it hands to the other Judges ("ask"), in a vote on a
+person's drawing it abstains, and as a Portrayer breaking a tie on a person's drawing it leaves
+it to the other players, so a person's drawing is always judged by people. It disputes a
+verdict on its own drawing only when its own reading of the drawing disagrees.
 
 At the table (option `at_the_table`) a bot cannot hear the Portrayer. As Portrayer it cannot
 speak either, so it types as online and its words show on the Artists' phones. As Artist it
