@@ -141,3 +141,13 @@ def test_verdicts_are_read_leniently() -> None:
     assert read_verdicts("1. True\n3) false\nyes", 4) == [True, True, False, None]
     assert read_verdicts("Oui, non, vrai", 3) == [True, False, True]
     assert read_verdicts("nothing here", 2) == [None, None]
+
+
+def test_the_judge_reads_drawings_with_misses_so_always_true_is_not_enough() -> None:
+    env = DuplikTextEnv(role="judge")
+    shares = []
+    for seed in range(20):
+        env.reset(seed=seed)
+        assert env.dealt is not None
+        shares.append(sum(ai_round.met(env.dealt, env.drawing)) / 10)
+    assert 0.4 <= sum(shares) / len(shares) <= 0.9 and min(shares) < 0.6 and max(shares) == 1.0

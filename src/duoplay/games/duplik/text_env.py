@@ -10,10 +10,11 @@ package's bots in the other seats:
 - **artist**: sees the description the Portrayer bot types in the 90-second hourglass; answers
   with a drawing in the shape format of `ai_shapes` (or the game's drawing JSON). Reward: the
   Artist's points, one per criterion met, the golden one 3 (0-12).
-- **judge**: sees an Artist bot's drawing of that description, in the shape format, and the ten
-  criteria; answers true or false for each (`read_verdicts`: one per line, numbered or in
-  order; yes/no, true/false and the words of the five languages). Reward: the share of the ten
-  it judged as the game's bot Judge does (0-1).
+- **judge**: sees a drawing with misses, as people's drawings have (the Artist bot's, from what the
+  Portrayer bot had typed after 15 to 90 seconds, half the time hearing only the names of things),
+  in the shape format, and the ten criteria; answers true or false for each (`read_verdicts`: one
+  per line, numbered or in order; yes/no, true/false and the words of the five languages).
+  Reward: the share of the ten it judged as the game's bot Judge does (0-1).
 
 `prompt()` words the task for a language model. An answer that is not text, or too long, is
 `malformed` and costs `malformed_penalty`.
@@ -21,6 +22,7 @@ package's bots in the other seats:
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 
@@ -31,7 +33,10 @@ from duoplay.games.duplik import ai_round
 from duoplay.games.duplik.actions import MAX_TEXT
 from duoplay.games.duplik.ai_env import TEXT_CHARSET, read_drawing, shown
 from duoplay.games.duplik.ai_shapes import FORMAT, shapes_text
+from duoplay.games.duplik.hand import Hand
+from duoplay.games.duplik.listen import Heard, listen
 from duoplay.games.duplik.scenes.words import LANGUAGES
+from duoplay.games.duplik.sketch import draw
 from duoplay.games.duplik.state import Drawing
 
 ROLES = ("portrayer", "artist", "judge")
@@ -101,10 +106,19 @@ class DuplikTextEnv(gymnasium.Env[dict[str, Any], str]):
         board = seed if seed is not None else int(self.np_random.integers(2**31))
         self.dealt = ai_round.deal(board, self.lang)
         self.description = "" if self.role == "portrayer" else ai_round.bot_description(self.dealt)
-        self.drawing = ai_round.bot_drawing(self.description, self.lang, JUDGE_HAND) if self.role == "judge" \
-            else Drawing(())
+        self.drawing = self._judged_drawing(board) if self.role == "judge" else Drawing(())
         self._done = False
         return self._observation(), self._info()
+
+    def _judged_drawing(self, board: int) -> Drawing:
+        """A drawing with misses, as people's are: the Artist bot's, from what the Portrayer bot had
+        typed after 15 to 90 seconds, and half the time by an Artist who hears only the names."""
+        assert self.dealt is not None
+        rng = random.Random(f"judged-{board}")
+        heard = listen(ai_round.bot_description(self.dealt, rng.uniform(15.0, ai_round.HOURGLASS)), self.lang)
+        if rng.random() < 0.5:
+            heard = Heard(order=list(heard.order))
+        return draw(heard, seed=board, hand=Hand.of(JUDGE_HAND))
 
     def _observation(self) -> dict[str, Any]:
         assert self.dealt is not None
