@@ -151,3 +151,13 @@ def test_the_judge_reads_drawings_with_misses_so_always_true_is_not_enough() -> 
         assert env.dealt is not None
         shares.append(sum(ai_round.met(env.dealt, env.drawing)) / 10)
     assert 0.4 <= sum(shares) / len(shares) <= 0.9 and min(shares) < 0.6 and max(shares) == 1.0
+
+
+def test_a_portrayer_may_see_the_picture_instead_of_the_criteria() -> None:
+    env = DuplikTextEnv(role="portrayer", portrayer_sees="picture")
+    observation, _ = env.reset(seed=4)
+    assert observation["criteria"] == "" and observation["picture"].count("\n") >= 4
+    assert observation["picture"] in env.prompt() and "criteria" in env.prompt()
+    assert env.dealt is not None and env.step(ai_round.bot_description(env.dealt))[1] >= 8
+    with pytest.raises(ValueError, match="portrayer_sees"):
+        DuplikTextEnv(role="portrayer", portrayer_sees="everything")

@@ -17,6 +17,7 @@ left out and reported. The game's own drawing JSON (`{"strokes": [{"points": [[x
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 from duoplay.core.errors import MalformedAction
@@ -100,8 +101,13 @@ def parse_drawing_json(text: str | dict[str, Any]) -> Drawing:
 
 def shapes_text(drawing: Drawing) -> str:
     """A labelled drawing in the text format: one line per thing, as the Judge reads it."""
+    return boxes_text(boxes_of(drawing))
+
+
+def boxes_text(boxes: Iterable[Box]) -> str:
+    """Things in boxes (a drawing's, or a scene card's picture) in the text format."""
     lines = []
-    for box in boxes_of(drawing):
+    for box in boxes:
         extras = " ".join(v for v in (box.facing, box.pattern, box.colour) if v)
         lines.append(f"{box.kind} {box.x:.0f} {box.y:.0f} {box.w:.0f} {box.h:.0f} {extras}".rstrip())
     return "\n".join(lines)

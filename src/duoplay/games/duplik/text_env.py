@@ -4,9 +4,11 @@
 malformed_penalty=0.0)`: each episode is one scene (`ai_round.deal`), one answer, and the
 package's bots in the other seats:
 
-- **portrayer**: sees the title and the ten criteria (the golden one marked); answers with a
-  description; `artists` Artist bots (each its own hand) draw from it. Reward: the Portrayer's
-  points, one per criterion that at least one drawing meets (0-10).
+- **portrayer**: sees the title and the ten criteria (the golden one marked), or with
+  `portrayer_sees="picture"` the scene card's picture as things in boxes (the shape format) and
+  not the criteria, as at the table; answers with a description; `artists` Artist bots (each its
+  own hand) draw from it. Reward: the Portrayer's points, one per criterion that at least one
+  drawing meets (0-10).
 - **artist**: sees the description the Portrayer bot types in the 90-second hourglass; answers
   with a drawing in the shape format of `ai_shapes` (or the game's drawing JSON). Reward: the
   Artist's points, one per criterion met, the golden one 3 (0-12).
@@ -32,7 +34,7 @@ from gymnasium import spaces
 from duoplay.games.duplik import ai_round
 from duoplay.games.duplik.actions import MAX_TEXT
 from duoplay.games.duplik.ai_env import TEXT_CHARSET, read_drawing, shown
-from duoplay.games.duplik.ai_shapes import FORMAT, shapes_text
+from duoplay.games.duplik.ai_shapes import FORMAT, boxes_text, shapes_text
 from duoplay.games.duplik.hand import Hand
 from duoplay.games.duplik.listen import Heard, listen
 from duoplay.games.duplik.scenes.words import LANGUAGES
@@ -77,7 +79,8 @@ class DuplikTextEnv(gymnasium.Env[dict[str, Any], str]):
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's own type
 
     def __init__(self, role: str = "artist", lang: str = "en", artists: int = 2, seed: int | None = None,
-                 malformed_penalty: float = 0.0, render_mode: str | None = None) -> None:
+                 malformed_penalty: float = 0.0, portrayer_sees: str = "criteria",
+                 render_mode: str | None = None) -> None:
         if role not in ROLES:
             raise ValueError(f"unknown role {role!r}: choose one of {', '.join(ROLES)}")
         if lang not in LANGUAGES:
@@ -87,13 +90,17 @@ class DuplikTextEnv(gymnasium.Env[dict[str, Any], str]):
         if not malformed_penalty >= 0.0:
             raise ValueError("malformed_penalty is what a malformed answer costs, 0 or more, "
                              f"not {malformed_penalty!r}")
+        if portrayer_sees not in ("criteria", "picture"):
+            raise ValueError("portrayer_sees is 'criteria' or 'picture'")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
         self.role, self.lang, self.artists = role, lang, artists
         self.malformed_penalty, self.render_mode = malformed_penalty, render_mode
+        self.sees_picture = role == "portrayer" and portrayer_sees == "picture"
         text = spaces.Text(MAX_TEXT, min_length=0, charset=TEXT_CHARSET)
         self.observation_space = spaces.Dict({"role": text, "title": text, "criteria": text,
-                                              "description": text, "drawing": text, "lang": text})
+                                              "description": text, "drawing": text, "picture": text,
+                                              "lang": text})
         self.action_space = spaces.Text(MAX_TEXT, min_length=0, charset=TEXT_CHARSET)
         self.dealt: ai_round.Dealt | None = None
         self._done = False
@@ -123,8 +130,10 @@ class DuplikTextEnv(gymnasium.Env[dict[str, Any], str]):
     def _observation(self) -> dict[str, Any]:
         assert self.dealt is not None
         portrays, judges = self.role == "portrayer", self.role == "judge"
+        told = (portrays and not self.sees_picture) or judges
         return {"role": self.role, "title": shown(self.dealt.title()),
-                "criteria": shown(self.dealt.criteria_text()) if portrays or judges else "",
+                "criteria": shown(self.dealt.criteria_text()) if told else "",
+                "picture": boxes_text(self.dealt.scene.boxes) if self.sees_picture else "",
                 "description": shown(self.description),
                 "drawing": shapes_text(self.drawing) if judges else "",
                 "lang": self.lang}
@@ -178,6 +187,11 @@ class DuplikTextEnv(gymnasium.Env[dict[str, Any], str]):
             raise RuntimeError("call reset() first")
         seen = self._observation()
         language = LANGUAGE_NAMES[self.lang]
+        if self.sees_picture:
+            return (f"Duplik: you are the Portrayer. The scene card \"{seen['title']}\" shows these things, "
+                    f"{FORMAT}:\n{seen['picture']}\nArtists will draw it from your words alone and be judged "
+                    f"on ten criteria about the things, their number, places, facing and patterns. Describe "
+                    f"the scene in {language}, in words (no coordinates). Answer with the description only.")
         if self.role == "portrayer":
             return (f"Duplik: you are the Portrayer. The scene is called \"{seen['title']}\". Artists will "
                     f"draw it from your words alone. Describe it in {language} so that their drawings meet "
