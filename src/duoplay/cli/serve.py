@@ -125,6 +125,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="names the server answers to (the Host header), such as play.example.org; "
                         "* answers to any (default: the loopback names and --host, plus the names of "
                         "--allowed-origins; any name when --host is 0.0.0.0)")
+    parser.add_argument("--passkey-rp-id", default=None, metavar="NAME",
+                        help="the host name passkeys are made for, such as play.example.org (default: "
+                        "the name each page was opened at; an IP address cannot hold passkeys, so open "
+                        "the site at localhost, not 127.0.0.1, to try them locally)")
     parser.add_argument("--open-rooms-page", type=int, default=50,
                         help="most open rooms one GET /api/rooms lists (default 50)")
     parser.add_argument("--redis-url", default=None,
@@ -253,6 +257,7 @@ def run(args: argparse.Namespace) -> int:
         allowed_hosts=tuple(args.allowed_hosts) if args.allowed_hosts is not None
         else implied_hosts(args.host, args.allowed_origins),
         open_rooms_page=args.open_rooms_page,
+        passkey_rp_id=args.passkey_rp_id,
         redis_url=args.redis_url or redis_from_env(),
         lease=args.lease,
         warm_up=tuple(args.warm_up),

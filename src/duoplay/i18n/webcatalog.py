@@ -50,7 +50,8 @@ METHODS = [("**.js", "javascript")]
 # its second (after the code). A game's own subclass of these (a refusal only its rules make) is found in the
 # source: see game_error_classes().
 GAME_ERRORS = ("GameError", "MalformedAction", "IllegalAction", "NotYourTurn", "GameOver", "StaleState")
-SERVER_ERRORS: dict[str, Any] = {"ProtocolError": (2,), "RoomError": (2,), "error_response": (2,), "PasskeyError": (2,)}
+SERVER_ERRORS: dict[str, Any] = {"ProtocolError": (2,), "RoomError": (2,), "error_response": (2,),
+                                 "PasskeyError": (2,)}
 # The command line and the test suite's hooks speak English: no player reads them.
 PYTHON_METHODS = [("cli/**.py", "ignore"), ("server/testhooks.py", "ignore"), ("**.py", "python")]
 

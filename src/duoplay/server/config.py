@@ -102,6 +102,9 @@ class ServerConfig:
     create rooms; `*` allows any. Requests without an Origin (not from a browser) are always allowed."""
     open_rooms_page: int = 50
     """Most open rooms one `GET /api/rooms` lists; `?offset=` pages through the rest."""
+    passkey_rp_id: str | None = None
+    """The passkeys' relying party: the site's host name (`play.example.org`), which a passkey is made
+    for and works on. None: the host name each page was opened at (docs/server.md, Passkeys)."""
     redis_url: str | None = field(default_factory=redis_from_env)
     """With a Redis URL the server is one instance of a cluster sharing this Redis and one PostgreSQL
     (docs/deploy.md); without, it keeps every room in this process."""

@@ -114,7 +114,8 @@ export function signInPanel(signedIn) {
       button.disabled = false;
     }
   });
-  button.hidden = !passkeysSupported();
-  return h("div.passkey-sign-in", {},
+  const panel = h("section.card-panel.passkey-sign-in", { id: "passkey-sign-in-panel" },
     h("p.hint", {}, t("Played on another device? Bring that profile here.")), button);
+  panel.hidden = !passkeysSupported();
+  return panel;
 }

@@ -160,7 +160,9 @@ export function showProfile(player) {
       h("section.card-panel", {}, h("h2", {}, t("Ratings")), ratings),
       h("section.card-panel", {}, h("h2", {}, t("Recent matches")), history, boards),
       profile.mine ? passkeysPanel() : null,
-      profile.mine ? null : signInPanel(() => location.reload())].filter(Boolean));
+      // A browser that made a fresh player on its first visit may belong to someone with a profile
+      // elsewhere: their passkey brings that profile here (and this browser keeps it from then on).
+      signInPanel((found) => location.assign(profileAddress(found.id)))].filter(Boolean));
   }
 
   load();

@@ -68,7 +68,7 @@ def _nobody() -> JSONResponse:
 
 
 def _passkeys(request: Request) -> Passkeys:
-    passkeys: Passkeys = request.app.state.passkeys
+    passkeys: Passkeys = request.app.state.identity.passkeys
     return passkeys
 
 
@@ -117,7 +117,7 @@ async def listed(request: Request) -> Response:
     player = await current_player(request)
     if player is None:
         return _nobody()
-    return JSONResponse({"passkeys": [_shown(key) for key in await _passkeys(request).list(player.id)]})
+    return JSONResponse({"passkeys": [_shown(key) for key in await _passkeys(request).of_player(player.id)]})
 
 
 async def remove(request: Request) -> Response:

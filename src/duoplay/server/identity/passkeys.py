@@ -35,7 +35,7 @@ from duoplay.server.identity.cookie import hash_secret, new_secret
 from duoplay.server.identity.passkey_tables import CeremonyModel, DeviceModel, PasskeyModel
 from duoplay.server.identity.players import Player, tidy_name
 from duoplay.server.storage import Storage
-from duoplay.server.storage.store import Write
+from duoplay.server.storage.store import Statement, Write
 
 _passkeys = cast(Table, PasskeyModel.__table__)
 _devices = cast(Table, DeviceModel.__table__)
@@ -106,7 +106,7 @@ class Passkeys:
     # --- adding a passkey to a profile -----------------------------------------------------------
 
     async def registration_options(self, site: Site, player: Player) -> dict[str, Any]:
-        known = await self.list(player.id)
+        known = await self.of_player(player.id)
         if len(known) >= MOST_PASSKEYS:
             raise PasskeyError("too_many_passkeys", "A profile keeps at most {most} passkeys",
                                most=MOST_PASSKEYS)
@@ -141,14 +141,14 @@ class Passkeys:
             "used_at": None}),)))
         return key
 
-    async def list(self, player_id: str) -> list[Passkey]:
+    async def of_player(self, player_id: str) -> list[Passkey]:
         query = select(_passkeys).where(_passkeys.c.player_id == player_id).order_by(_passkeys.c.created_at)
         async with self.storage.engine.connect() as conn:
             rows = (await conn.execute(query)).all()
         return [Passkey(row.credential_id, row.label, row.created_at, row.used_at) for row in rows]
 
     async def remove(self, player_id: str, credential_id: str) -> bool:
-        keys = {key.id for key in await self.list(player_id)}
+        keys = {key.id for key in await self.of_player(player_id)}
         if credential_id not in keys:
             return False
         await self.storage.write(Write(((delete(_passkeys).where(
@@ -195,16 +195,23 @@ class Passkeys:
         )))
         return row.player_id, secret
 
-    async def forget_device(self, secret: str) -> None:
+    async def forget_device(self, secret_hash: str) -> None:
         """Sign-out on a browser a passkey signed in: its secret stops working anywhere."""
-        gone = delete(_devices).where(_devices.c.secret_hash == hash_secret(secret))
+        gone = delete(_devices).where(_devices.c.secret_hash == secret_hash)
         await self.storage.write(Write(((gone, None),)))
 
-    async def player_of_device(self, secret: str) -> str | None:
-        query = select(_devices.c.player_id).where(_devices.c.secret_hash == hash_secret(secret))
+    async def player_of_device(self, secret_hash: str) -> str | None:
+        """The player a browser signed in by a passkey keeps, from its secret's hash."""
+        query = select(_devices.c.player_id).where(_devices.c.secret_hash == secret_hash)
         async with self.storage.engine.connect() as conn:
             row = (await conn.execute(query)).first()
         return None if row is None else str(row.player_id)
+
+    def deleted_with(self, player_id: str) -> list[Statement]:
+        """A deleted player's passkeys, browsers and open ceremonies go in the same commit (the
+        foreign keys would cascade too; this does not rely on them)."""
+        return [(delete(table).where(table.c.player_id == player_id), None)
+                for table in (_ceremonies, _devices, _passkeys)]
 
 
 def _credential(credential: Any) -> Any:

@@ -59,6 +59,9 @@ class Players:
         # More places a cookie's secret may be kept (a second browser's, signed in by a passkey):
         # each takes the secret's hash and gives the player id it keeps, or None.
         self.more_secrets: list[Callable[[str], Awaitable[str | None]]] = []
+        # What a browser's sign-out ends beside its cookie (a passkey's second browser: its secret);
+        # each takes the secret's hash.
+        self.on_sign_out: list[Callable[[str], Awaitable[None]]] = []
 
     async def create(self, name: str | None = None) -> tuple[Player, str]:
         """A new player and the secret its cookie keeps."""
@@ -79,6 +82,12 @@ class Players:
             if (player_id := await more(hashed)) is not None:
                 return await self.get(player_id)
         return None
+
+    async def sign_out(self, secret: str) -> None:
+        """The browser keeping `secret` forgets its player: a secret a passkey gave stops working."""
+        hashed = hash_secret(secret)
+        for forget in self.on_sign_out:
+            await forget(hashed)
 
     async def get(self, player_id: str) -> Player | None:
         if not 0 < len(player_id) <= 16:

@@ -12,7 +12,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from duoplay.server.clients import client_address, exempt, origin_allowed
-from duoplay.server.identity.cookie import forget, keep
+from duoplay.server.identity import passkey_routes
+from duoplay.server.identity.cookie import forget, keep, secret_of
 from duoplay.server.identity.players import Player, tidy_name
 from duoplay.server.identity.service import Identity, current_player
 from duoplay.server.ratelimit import retry_after_header
@@ -96,6 +97,8 @@ async def rename(request: Request) -> Response:
 async def sign_out(request: Request) -> Response:
     if not origin_allowed(request):
         return _refused_origin()
+    if (secret := secret_of(request)) is not None:
+        await _identity(request).players.sign_out(secret)
     response = JSONResponse({"player": None})
     forget(response, request)
     return response
@@ -119,4 +122,5 @@ def routes() -> list[Route]:
         Route("/api/me", rename, methods=["PATCH"]),
         Route("/api/me", delete_me, methods=["DELETE"]),
         Route("/api/me/signout", sign_out, methods=["POST"]),
+        *passkey_routes.routes(),
     ]

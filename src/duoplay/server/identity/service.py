@@ -6,6 +6,7 @@ from __future__ import annotations
 from starlette.requests import HTTPConnection
 
 from duoplay.server.identity.cookie import secret_of
+from duoplay.server.identity.passkeys import Passkeys
 from duoplay.server.identity.players import Player, Players
 from duoplay.server.ratelimit import AddressLimit, LocalAddressLimit, TokenBuckets
 from duoplay.server.storage import Storage
@@ -19,12 +20,16 @@ def profile_limit() -> AddressLimit:
 
 
 class Identity:
-    """Players and the limit on making them. `limit` is per client address (shared by a cluster's
-    instances when they share limits)."""
+    """Players, their passkeys and the limit on making players. `limit` is per client address
+    (shared by a cluster's instances when they share limits)."""
 
     def __init__(self, storage: Storage, limit: AddressLimit | None = None) -> None:
         self.players = Players(storage)
         self.limit = limit if limit is not None else profile_limit()
+        self.passkeys = Passkeys(storage)
+        self.players.more_secrets.append(self.passkeys.player_of_device)
+        self.players.on_sign_out.append(self.passkeys.forget_device)
+        self.players.on_delete.append(self.passkeys.deleted_with)
 
 
 async def current_player(connection: HTTPConnection) -> Player | None:
