@@ -81,14 +81,9 @@ def duos_entries() -> dict[str, Answer]:
         chosen = make()
         return lambda env, info: _as_text(chosen(cross_play.deal(info["board"]).names("en")))
 
-    baselines = cross_play.BASELINES
     return {
-        "random pairs": pairer(baselines["random pairs"]),
+        **{name: pairer(make) for name, make in cross_play.BASELINES.items()},
         "the first eight cards in order (1-2, 3-4, ...)": lambda env, info: "1-2\n3-4\n5-6\n7-8",
-        "plain encoder (largest total cosine)": pairer(baselines["embedding (largest total cosine)"]),
-        "association bot as a player": pairer(cross_play.BASELINES["association bot as a player"]),
-        "association bot as Narrator (self-play, the ceiling)":
-            pairer(cross_play.BASELINES["association bot as Narrator (self-play)"]),
     }
 
 
