@@ -95,3 +95,12 @@ def test_options_are_checked() -> None:
         DupleRaceEnv(players=2, bots={1: "superb"})
     with pytest.raises(ValueError, match="malformed_penalty"):
         DupleRaceEnv(malformed_penalty=-0.5)
+
+
+def test_pettingzoos_parallel_seed_test_passes() -> None:
+    from pettingzoo.test import parallel_seed_test
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        parallel_seed_test(lambda **_: DupleRaceEnv(players=3, bots={2: "normal"}, lang="en", races=3),
+                           num_cycles=50)

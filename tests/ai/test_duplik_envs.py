@@ -161,3 +161,11 @@ def test_a_portrayer_may_see_the_picture_instead_of_the_criteria() -> None:
     assert env.dealt is not None and env.step(ai_round.bot_description(env.dealt))[1] >= 8
     with pytest.raises(ValueError, match="portrayer_sees"):
         DuplikTextEnv(role="portrayer", portrayer_sees="everything")
+
+
+def test_pettingzoos_seed_test_passes() -> None:
+    from pettingzoo.test import seed_test
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        seed_test(lambda **_: ai.env("duplik", players=3, rounds=2), num_cycles=50)
