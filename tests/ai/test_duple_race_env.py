@@ -84,6 +84,9 @@ def test_refused_words_passes_and_malformed_actions() -> None:
     observations, rewards, _, _, infos = env.step({"player_0": "zzzq", "player_1": 42})
     assert infos["player_0"]["reason"] != "ok" and infos["player_1"]["reason"] == "malformed"
     assert rewards == {"player_0": 0.0, "player_1": -0.5} and "0: zzzq" in observations["player_1"]["heard"]
+    observations, *_ = env.step({"player_0": "日本", "player_1": ""})  # letters the space does not hold
+    assert "0: ?? (" in observations["player_0"]["heard"]
+    assert env.observation_space("player_0").contains(observations["player_0"])
     observations, rewards, terminations, _, infos = env.step({"player_0": PASS, "player_1": PASS})
     assert all(terminations.values()) and infos["player_0"]["won_by"] is None
 

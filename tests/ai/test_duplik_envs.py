@@ -169,3 +169,16 @@ def test_pettingzoos_seed_test_passes() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         seed_test(lambda **_: ai.env("duplik", players=3, rounds=2), num_cycles=50)
+
+
+def test_the_packages_bot_fills_the_seats_asked_for() -> None:
+    env = DuplikEnv(players=4, bots=(1, 2, 3))
+    assert env.possible_agents == ["player_0"]
+    totals, order = play(env, seed=3)
+    assert order == ["player_0:portrayer", "player_0:artist", "player_0:artist", "player_0:artist"]
+    assert totals["player_0"] == env.scores[0] and all(score >= 20 for score in env.scores)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(ai.env("duplik", players=3, bots=(0,), rounds=3), num_cycles=50)
+    with pytest.raises(ValueError, match="at least one seat"):
+        DuplikEnv(players=3, bots=(0, 1, 2))

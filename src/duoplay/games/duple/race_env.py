@@ -91,7 +91,8 @@ class DupleRaceEnv(ParallelEnv[str, dict[str, Any], str]):  # type: ignore[misc]
         assert isinstance(prompt_space, spaces.Dict)
         letters = prompt_space["letters"]
         assert isinstance(letters, spaces.Text)
-        charset = letters.character_set | WORD_CHARSET | frozenset(":()_,\n")
+        self._heard_charset = letters.character_set | WORD_CHARSET | frozenset(":()_,?\n")
+        charset = self._heard_charset
         self._observation_space = spaces.Dict({
             "letters": letters,
             "category": prompt_space["category"],
@@ -198,7 +199,8 @@ class DupleRaceEnv(ParallelEnv[str, dict[str, Any], str]):  # type: ignore[misc]
                 continue
             word = answer_word(text)
             verdict = judge_answer(self.lang, word, self.prompts.letters, self.prompts.category)
-            self.heard.append(f"{seat}: {word} ({verdict.reason})")
+            said_word = "".join(c if c in self._heard_charset else "?" for c in word)  # as the space holds it
+            self.heard.append(f"{seat}: {said_word} ({verdict.reason})")
             if f"player_{seat}" in infos:
                 infos[f"player_{seat}"].update(word=word, accepted=verdict.accepted, reason=verdict.reason)
             if verdict.accepted:

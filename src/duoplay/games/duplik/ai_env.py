@@ -1,8 +1,10 @@
 """Duplik as a PettingZoo AEC environment (the game's `ai_env`): describe, draw, be judged.
 
-`raw_env(players=3, lang="en", rounds=None, malformed_penalty=0.0)` plays `rounds` rounds
-(default: one per player, so that everyone portrays once); in round r the Portrayer is
-`player_{r % players}`, the others are Artists. Each round takes turns in order:
+`raw_env(players=3, lang="en", rounds=None, malformed_penalty=0.0, bots=())` plays `rounds`
+rounds (default: one per player, so that everyone portrays once); in round r the Portrayer is
+seat `r % players`, the others are Artists. The seats in `bots` are played by the package's bot
+(as Portrayer it types its description in the 90-second hourglass, as Artist it draws in a hand
+of its own); the others are the agents `player_<seat>`. Each round takes turns in order:
 
 - the Portrayer acts first: its action is text, the description of the scene (at most 2000
   characters); it observes the title and the ten criteria, the golden one marked;
@@ -23,6 +25,7 @@ a round, each drawing's criteria met.
 from __future__ import annotations
 
 import functools
+from collections.abc import Collection
 from typing import Any
 
 import gymnasium
@@ -64,10 +67,14 @@ class DuplikEnv(AECEnv[str, dict[str, str], Any]):  # type: ignore[misc]  # Pett
 
     def __init__(self, players: int = 3, lang: str = "en", rounds: int | None = None,
                  malformed_penalty: float = 0.0, scenes: str = "mixed", difficulty: str = "normal",
-                 render_mode: str | None = None) -> None:
+                 bots: Collection[int] = (), render_mode: str | None = None) -> None:
         super().__init__()
         if not 3 <= players <= 8:
             raise ValueError("Duplik is played by 3 to 8 players")
+        self.bots = frozenset(bots)
+        if not self.bots <= set(range(players)) or len(self.bots) == players:
+            raise ValueError(f"bots are seats (0-{players - 1}) the game's bot plays; at least one seat "
+                             f"must be an agent's")
         if lang not in LANGUAGES:
             raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
         if not malformed_penalty >= 0.0:
@@ -79,7 +86,7 @@ class DuplikEnv(AECEnv[str, dict[str, str], Any]):  # type: ignore[misc]  # Pett
             raise ValueError("rounds must be at least 1")
         self.malformed_penalty, self.scenes, self.difficulty = malformed_penalty, scenes, difficulty
         self.render_mode = render_mode
-        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self.possible_agents = [f"player_{seat}" for seat in range(players) if seat not in self.bots]
         self._observation_space = spaces.Dict({
             "role": spaces.Text(9, min_length=6, charset=TEXT_CHARSET),
             "title": spaces.Text(80, min_length=0, charset=TEXT_CHARSET),
@@ -107,7 +114,28 @@ class DuplikEnv(AECEnv[str, dict[str, str], Any]):  # type: ignore[misc]  # Pett
         self.drawings: dict[int, Drawing] = {}
         self._order = [self.portrayer, *(s for s in range(self.players) if s != self.portrayer)]
         self._turn = 0
-        self.agent_selection = self.possible_agents[self.portrayer]
+
+    def _seat_to_act(self) -> int:
+        return self._order[self._turn]
+
+    def _play_bots(self) -> None:
+        """The game's bot plays its seats until an agent is to act or the game ends: as Portrayer it
+        types its description in the hourglass, as Artist it draws it in a hand of its own."""
+        while self.round < self.rounds and self._seat_to_act() in self.bots:
+            seat = self._seat_to_act()
+            if seat == self.portrayer:
+                self.description = ai_round.bot_description(self.dealt)
+            else:
+                hand = self._seed * 16 + seat
+                self.drawings[seat] = ai_round.bot_drawing(self.description, self.lang, hand)
+            self._next_turn()
+        if self.round < self.rounds:
+            self.agent_selection = f"player_{self._seat_to_act()}"
+
+    def _next_turn(self) -> None:
+        self._turn += 1
+        if self._turn == len(self._order):
+            self._end_round()
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
@@ -120,10 +148,12 @@ class DuplikEnv(AECEnv[str, dict[str, str], Any]):  # type: ignore[misc]  # Pett
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.round = 0
         self.scores = [0] * self.players
+        self.agent_selection = self.agents[0]
         self._start_round()
+        self._play_bots()
 
     def observe(self, agent: str) -> dict[str, str]:
-        seat = self.possible_agents.index(agent)
+        seat = int(agent.rpartition("_")[2])
         portrays = seat == self.portrayer
         return {"role": PORTRAYER if portrays else ARTIST, "title": shown(self.dealt.title()),
                 "criteria": shown(self.dealt.criteria_text()) if portrays else "",
@@ -134,29 +164,22 @@ class DuplikEnv(AECEnv[str, dict[str, str], Any]):  # type: ignore[misc]  # Pett
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self.possible_agents.index(agent)
+        seat = self._seat_to_act()
         self._clear_rewards()
         self._cumulative_rewards[agent] = 0.0
-        penalty = 0.0
         if seat == self.portrayer:
-            if isinstance(action, str) and len(action) <= MAX_TEXT:
-                self.description = action
-                self.infos[agent] = {"malformed": False}
-            else:
-                self.description, penalty = "", self.malformed_penalty
-                self.infos[agent] = {"malformed": True}
+            malformed = not (isinstance(action, str) and len(action) <= MAX_TEXT)
+            self.description = "" if malformed else action
+            self.infos[agent] = {"malformed": malformed}
         else:
             drawing, refused = read_drawing(action)
-            if drawing is None:
-                drawing, penalty = Drawing(()), self.malformed_penalty
-            self.drawings[seat] = drawing
-            self.infos[agent] = {"malformed": penalty > 0 or drawing is None, "refused": refused}
-        self.rewards[agent] -= penalty
-        self._turn += 1
-        if self._turn < len(self._order):
-            self.agent_selection = self.possible_agents[self._order[self._turn]]
-        else:
-            self._end_round()
+            malformed = drawing is None
+            self.drawings[seat] = drawing or Drawing(())
+            self.infos[agent] = {"malformed": malformed, "refused": refused}
+        if malformed:
+            self.rewards[agent] -= self.malformed_penalty
+        self._next_turn()
+        self._play_bots()
         self._accumulate_rewards()
 
     def _end_round(self) -> None:
@@ -165,7 +188,9 @@ class DuplikEnv(AECEnv[str, dict[str, str], Any]):  # type: ignore[misc]  # Pett
         points[self.portrayer] = ai_round.portrayer_points(list(meets.values()))
         for seat, won in points.items():
             self.scores[seat] += won
-            agent = self.possible_agents[seat]
+            agent = f"player_{seat}"
+            if seat in self.bots:
+                continue
             self.rewards[agent] += won
             self.infos[agent] = {**self.infos[agent], "met": {f"player_{s}": m for s, m in meets.items()},
                                  "points": won, "scene": self.dealt.scene.id, "golden": self.dealt.golden}
