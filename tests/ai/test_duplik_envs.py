@@ -182,3 +182,12 @@ def test_the_packages_bot_fills_the_seats_asked_for() -> None:
         api_test(ai.env("duplik", players=3, bots=(0,), rounds=3), num_cycles=50)
     with pytest.raises(ValueError, match="at least one seat"):
         DuplikEnv(players=3, bots=(0, 1, 2))
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "sv", "pl", "fr"])
+def test_every_language_shows_the_portrayers_words_as_typed(lang: str) -> None:
+    env = DuplikTextEnv(role="artist", lang=lang)
+    for seed in range(10):
+        observation, _ = env.reset(seed=seed)
+        assert env.dealt is not None and observation["description"] == ai_round.bot_description(env.dealt)
+        assert env.observation_space.contains(observation)

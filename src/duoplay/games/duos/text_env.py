@@ -25,8 +25,9 @@ from duoplay.games.duos.pairing import MAX_PAIRS, normal
 
 MAX_ANSWER = 1000
 LANGUAGE_NAMES = {"en": "English", "es": "Spanish", "sv": "Swedish", "pl": "Polish", "fr": "French"}
-TEXT_CHARSET = frozenset(chr(c) for c in (*range(0x20, 0x7F), *range(0xA0, 0x250), 0x2019, 0x2013, 0x2014,
-                                          0x201C, 0x201D, 0x2026, 0x2022)) | frozenset("\n\t")
+# Latin letters of the five languages and the punctuation of their typography (dashes, quotes).
+TEXT_CHARSET = frozenset(chr(c) for c in (*range(0x20, 0x7F), *range(0xA0, 0x250), *range(0x2000, 0x2040))) \
+    | frozenset("\n\t")
 _MARKER = re.compile(r"^\s*(?:\d{1,2}[.)]|[-*•])\s+(?=\S)")  # a list's marker: "1. ", "2) ", "- "
 _UNMARKED = str.maketrans({"ł": "l", "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss"})  # no accent to drop
 _NUMBER = re.compile(r"(?<!\d)(1[0-2]|[1-9])(?!\d)")

@@ -40,8 +40,10 @@ from duoplay.games.duplik.ai_shapes import parse_drawing_json, parse_shapes
 from duoplay.games.duplik.scenes.words import LANGUAGES
 from duoplay.games.duplik.state import Drawing
 
-TEXT_CHARSET = frozenset(chr(c) for c in (*range(0x20, 0x7F), *range(0xA0, 0x250), 0x2019, 0x201C, 0x201D,
-                                          0x2013, 0x2014, 0x2026)) | frozenset("\n")
+# What the texts may hold: Latin letters of the five languages, and the punctuation of their
+# typography (dashes, „Polish” and «French» quotes, thin spaces, the ellipsis).
+TEXT_CHARSET = frozenset(chr(c) for c in (*range(0x20, 0x7F), *range(0xA0, 0x250), *range(0x2000, 0x2040))) \
+    | frozenset("\n")
 PORTRAYER, ARTIST = "portrayer", "artist"
 
 
