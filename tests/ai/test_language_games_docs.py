@@ -30,9 +30,14 @@ def test_the_one_loop_runs_over_the_three_games_and_prints_the_quoted_figures() 
     printed = out.getvalue().strip().splitlines()
     quoted = re.search(r"It prints (.*?)\.\n", text, flags=re.DOTALL)
     assert quoted is not None
-    assert printed == re.findall(r"`([^`]+)`", quoted.group(1))
-    assert [line.split(":")[0] for line in printed] == ["duple", "duos", "duplik portrayer", "duplik artist",
-                                                        "duplik judge"]
+    said = [line.split(": ") for line in re.findall(r"`([^`]+)`", quoted.group(1))]
+    got = [line.split(": ") for line in printed]
+    assert [name for name, _ in got] == [name for name, _ in said] == [
+        "duple", "duos", "duplik portrayer", "duplik artist", "duplik judge"]
+    # Near the quoted figures, not equal: the bots' reading and drawing (Duplik's Artist bot draws
+    # the Portrayer's words) are improved from time to time; a broken environment moves far.
+    for (name, value), (_, quoted_value) in zip(got, said, strict=True):
+        assert abs(float(value) - float(quoted_value)) <= 0.15 * max(1.0, float(quoted_value)), name
 
 
 def test_the_cross_play_table_is_what_cross_play_measures() -> None:
