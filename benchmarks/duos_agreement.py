@@ -54,6 +54,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from duos_fresh import report as fresh_report
 from tqdm import tqdm
 
 from duoplay.core.match import Match
@@ -290,6 +291,7 @@ def main() -> None:
         f"{bot_mean:.2f} / 4 ({language})" for language, (bot_mean, _) in everyday.items()))
     print("held-out identical pairs: " + ", ".join(
         f"{figures['held out']:.2f} / 4 ({language})" for language, figures in dealt.items()))
+    fresh_report()
 
 
 def bot_decisions_in_games() -> tuple[list[float], list[float]]:

@@ -38,6 +38,7 @@ import numpy.typing as npt
 from duoplay.games.duos.cards import CATEGORIES, LANGUAGES, Face, face_by_id, faces
 from duoplay.games.duos.descriptions import linked, telling_words
 from duoplay.games.duos.embedding import Embedder, shared
+from duoplay.games.duos.judgments import judged
 from duoplay.games.duos.lexicon import exact, fold, readings
 from duoplay.games.duos.pairing import MAX_PAIRS, all_placements, normal
 from duoplay.games.duos.state import Pairs
@@ -53,6 +54,7 @@ DESCRIPTION_WEIGHT = 3.0  # the shared description words, standardized like the 
 LINK_BONUS = 2.0  # per card that names the other as what it goes with
 WORD_BONUS = 1.5
 DEFINITION_BONUS = 1.0
+JUDGED_WEIGHT = 30.0  # the annotators' judged link (0 to 1: every one of them gave the pair a 3); it leads, the rest breaks ties
 RIVAL_WEIGHT = 0.5  # how much a pair's confidence drops for each card's best other partner
 CHOICE_SPREAD = 1.5  # relatedness per factor e of how much likelier a person picks one partner over another
 
@@ -167,7 +169,7 @@ def relatedness(names: Sequence[str], language: str = "en", curated: bool = True
         a, b = found[i], found[j]
         if curated and a is not None and b is not None:
             key = frozenset((a.id, b.id))
-            bonus += GROUP_BONUS * min(groups.get(key, 0), 2)
+            bonus += GROUP_BONUS * min(groups.get(key, 0), 2) + JUDGED_WEIGHT * judged(a.id, b.id)
             if key in firsts:
                 bonus += PAIR_BONUS
         related[i, j] += bonus

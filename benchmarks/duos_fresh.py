@@ -1,0 +1,82 @@
+"""DUOS: the bot against people on fresh boards nobody tuned on (benchmarks/data/duos_fresh_boards.json).
+
+Forty boards dealt at random, each paired by two independent players from the names alone and
+frozen before the bot ran on any of them. Prints, per language, how many of the 4 pairs the bot
+shares with each player, beside how many the two players share with each other: the target is the
+bot within 0.4 of the people's own agreement. Run alone, or as part of `duos_agreement.py`:
+
+    .venv/bin/python benchmarks/duos_fresh.py
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+from pathlib import Path
+from typing import Any
+
+from tqdm import tqdm
+
+from duoplay.games.duos.association import choose_pairs, relatedness, resolve_board
+from duoplay.games.duos.cards import CATEGORIES, LANGUAGES, faces
+
+FRESH = Path(__file__).parent / "data" / "duos_fresh_boards.json"
+PLAYERS = ("p", "q")
+TARGET_GAP = 0.4
+
+
+def fresh_boards() -> list[dict[str, Any]]:
+    """The boards, after checking that the seeded deal still gives the same cards."""
+    data = json.loads(FRESH.read_text("utf-8"))
+    deal = random.Random(data["seed"])
+    boards: list[dict[str, Any]] = data["boards"]
+    expected = iter(boards)
+    for category in CATEGORIES:
+        for _ in range(data["deals_per_category"]):
+            board = next(expected)
+            if board["category"] != category or board["cards"] != [f.name("en") for f in
+                                                                   deal.sample(faces(category), 12)]:
+                raise SystemExit(f"the deal no longer gives fresh board {category} {board['deal']}")
+    return boards
+
+
+def _shared(a: list[list[str]], b: list[list[str]]) -> int:
+    return len({frozenset(p) for p in a} & {frozenset(p) for p in b})
+
+
+def fresh_agreement() -> tuple[float, dict[str, dict[str, float]]]:
+    """(the two players' agreement, language -> {"p", "q", "mean"}: the bot's with each, and their mean)."""
+    boards = fresh_boards()
+    people = statistics.fmean(_shared(b["pairs_p"], b["pairs_q"]) for b in boards)
+    found: dict[str, dict[str, float]] = {}
+    for language in tqdm(LANGUAGES, desc="fresh boards, per language", unit="language"):
+        scores: dict[str, list[int]] = {player: [] for player in PLAYERS}
+        for board in boards:
+            cards = resolve_board(board["cards"], "en")
+            names = [face.name(language) for face in cards if face is not None]
+            english = dict(zip(names, board["cards"], strict=True))
+            bot = [[english[names[a]], english[names[b]]] for a, b in choose_pairs(relatedness(names, language))]
+            for player in PLAYERS:
+                scores[player].append(_shared(bot, board[f"pairs_{player}"]))
+        found[language] = {player: statistics.fmean(values) for player, values in scores.items()}
+        found[language]["mean"] = statistics.fmean(found[language][p] for p in PLAYERS)
+    return people, found
+
+
+def report() -> None:
+    people, found = fresh_agreement()
+    print(f"fresh boards: {len(fresh_boards())}, each paired by two players who never saw the bot; "
+          f"the players agree with each other on {people:.2f} / 4")
+    print(f"{'language':10}{'bot vs p':>10}{'bot vs q':>10}{'bot mean':>10}{'gap':>7}")
+    for language, figures in found.items():
+        gap = people - figures["mean"]
+        print(f"{language:10}{figures['p']:10.2f}{figures['q']:10.2f}{figures['mean']:10.2f}{gap:7.2f}")
+    worst = max(people - figures["mean"] for figures in found.values())
+    verdict = "met" if worst <= TARGET_GAP else "not met"
+    print(f"fresh boards, the bot within {TARGET_GAP} of the people's agreement in every language: {verdict} "
+          f"(largest gap {worst:.2f})")
+
+
+if __name__ == "__main__":
+    report()
