@@ -192,3 +192,30 @@ def test_a_rematch_starts_only_once_both_people_have_accepted(
     assert again["status"] == "playing"
     assert [seat["name"] for seat in again["seats"]] == ["Ada", "Bo"]  # the seats kept
     assert ada_errors == [] and bo_errors == []
+
+
+def test_rematch_is_offered_in_the_end_of_game_dialog(new_context: NewContext, server_url: str,
+                                                      screenshots: Path) -> None:
+    """The dialog that ends the match has the room's Rematch beside Close: nobody has to close it
+    to find the room's button. Both press it there, and the next match starts."""
+    code = new_room(server_url, "uno-duo", 2, {"target_score": 1}, seed=TWO_PEOPLE)
+    ada, ada_errors = player(new_context, "Ada", PHONE)
+    bo, bo_errors = player(new_context, "Bo", LAPTOP)
+    enter(ada, server_url, code, 0)
+    enter(bo, server_url, code, 1)
+    start(ada)
+    bo.wait_for_selector("#uno-table[data-version]")
+    play_until_round_ends([ada, bo])
+    dialog = ada.locator("#uno-round-end")
+    expect(dialog.locator("#end-rematch")).to_be_visible()
+    ada.screenshot(path=str(screenshots / "rematch-in-end-dialog-phone.png"))
+    dialog.locator("#end-rematch").click()
+    expect(dialog.locator("#end-rematch")).to_have_text("Rematch accepted")
+    expect(bo.locator("li.seat[data-seat='0'] .badge.rematch")).to_have_text("Rematch: yes")
+    assert get(server_url, f"/api/rooms/{code}")["status"] == "finished"  # Bo has not accepted yet
+    bo.locator("#uno-round-end #end-rematch").click()
+    for page in (ada, bo):
+        expect(page.locator("#room-status")).to_contain_text("Playing")
+        expect(page.locator("#uno-round-end")).to_be_hidden()  # the new match's table, no old dialog
+    assert get(server_url, f"/api/rooms/{code}")["status"] == "playing"
+    assert ada_errors == [] and bo_errors == []

@@ -422,7 +422,21 @@ export function showRoom(code) {
       stream,
       emote: (emote) => send("emote", { emote }), // the room's reactions, for a table that offers them
       matchId: () => room && room.match_id,
+      endActions,
     });
+  }
+
+  // The buttons a game's own end-of-match dialog adds (ctx.endActions()): Rematch, as the room's
+  // button below the dialog, so that a seated player need not close the dialog to find it.
+  function endActions() {
+    if (mySeat === null) return [];
+    const button = h("button.primary", { type: "button", id: "end-rematch" }, t("Rematch"));
+    button.addEventListener("click", () => {
+      send("start");
+      button.disabled = true;
+      button.textContent = t("Rematch accepted");
+    });
+    return [button];
   }
 
   // A language switch builds the table anew, so every label it made once (buttons, placeholders,

@@ -301,6 +301,7 @@ export function createTable(root, ctx) {
     }
     modal.show({ name: "reveal", content: [revealPanel(turnResult, v, names()), ...extra],
       closeLabel: over ? t("Close") : t("Next turn"),
+      actions: over && ctx.mode !== "replay" && ctx.endActions ? ctx.endActions() : [],
       focusAfter: () => grid.querySelector(`.duos-card[data-pos='${cursor}']`) });
   }
 

@@ -144,7 +144,8 @@ export function createTable(root, ctx) {
     if (replay) return;
     const over = (msg.events || []).some((e) => e.kind === "over");
     if (over || (first && msg.outcome)) {
-      modal.show({ name: "end", content: gameSummary(msg.view, msg.outcome, ctx.seatName, name, me()) });
+      modal.show({ name: "end", content: gameSummary(msg.view, msg.outcome, ctx.seatName, name, me()),
+        actions: !replay && ctx.endActions ? ctx.endActions() : [] });
     }
   }
 

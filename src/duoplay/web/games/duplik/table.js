@@ -113,7 +113,7 @@ export function createTable(root, ctx) {
     const over = events.some((e) => e.kind === "game_over");
     if (over || (first && next.outcome)) {
       modal.show({ name: "end", content: gameSummary(v, next.outcome, { seatName: ctx.seatName, label, me: me(),
-        matchId: ctx.matchId && ctx.matchId(), paper: onPaper(v) }) });
+        matchId: ctx.matchId && ctx.matchId(), paper: onPaper(v) }), actions: ctx.endActions ? ctx.endActions() : [] });
     }
   }
 

@@ -244,6 +244,7 @@ export function createTable(root, ctx) {
 
   function showSummary(result) {
     modal.show({ name: "round-end", closeLabel: msg.outcome ? t("Close") : t("Next round"),
+      actions: msg.outcome && !replay && ctx.endActions ? ctx.endActions() : [],
       content: roundSummary(result, { view: msg.view, outcome: msg.outcome, label, seatName: ctx.seatName,
         me: me(), matchId: ctx.matchId && ctx.matchId() }),
       focusAfter: () => mine.querySelector("#uno-hand .card.playable") || mine.querySelector("#uno-hand .card") });
