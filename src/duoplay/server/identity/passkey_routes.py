@@ -12,13 +12,13 @@ Every refusal is a typed error (`bad_ceremony`, `passkey_refused`, `unknown_pass
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from starlette.requests import ClientDisconnect, HTTPConnection, Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from duoplay.server.bodies import json_object
 from duoplay.server.clients import client_address, exempt, origin_allowed
 from duoplay.server.identity.cookie import keep
 from duoplay.server.identity.passkeys import Passkey, PasskeyError, Passkeys, Site
@@ -43,22 +43,6 @@ def _error(error: PasskeyError) -> JSONResponse:
     return JSONResponse({"error": body}, status_code=error.status)
 
 
-async def _body(request: Request) -> dict[str, Any] | None:
-    raw = b""
-    try:
-        async for chunk in request.stream():
-            raw += chunk
-            if len(raw) > MAX_BODY:
-                return None
-    except ClientDisconnect:
-        return None
-    try:
-        body = json.loads(raw or b"{}")
-    except (ValueError, RecursionError):
-        return None
-    return body if isinstance(body, dict) else None
-
-
 def _foreign() -> JSONResponse:
     return _error(PasskeyError("forbidden_origin", "Requests from other sites are not allowed here", 403))
 
@@ -79,7 +63,7 @@ async def _checked(request: Request, signed_in: bool) -> tuple[Player | None, di
     player = await current_player(request)
     if signed_in and player is None:
         return None, _nobody()
-    body = await _body(request)
+    body = await json_object(request, MAX_BODY, empty=b"{}")
     if body is None:
         return player, _error(PasskeyError("malformed_request", "The body must be a JSON object", 400))
     return player, body

@@ -4,13 +4,13 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from starlette.requests import ClientDisconnect, Request
+from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from duoplay.server.bodies import json_object
 from duoplay.server.clients import client_address, exempt, origin_allowed
 from duoplay.server.identity import passkey_routes
 from duoplay.server.identity.cookie import forget, keep, secret_of
@@ -56,22 +56,6 @@ async def me(request: Request) -> Response:
     return response
 
 
-async def _body(request: Request) -> dict[str, Any] | None:
-    raw = b""
-    try:
-        async for chunk in request.stream():
-            raw += chunk
-            if len(raw) > MAX_BODY:
-                return None
-    except ClientDisconnect:
-        return None
-    try:
-        body = json.loads(raw)
-    except (ValueError, RecursionError):
-        return None
-    return body if isinstance(body, dict) else None
-
-
 def _refused_origin() -> JSONResponse:
     return _error("forbidden_origin", "Requests from other sites are not allowed here", 403)
 
@@ -86,7 +70,7 @@ async def rename(request: Request) -> Response:
     player = await current_player(request)
     if player is None:
         return _no_player()
-    body = await _body(request)
+    body = await json_object(request, MAX_BODY)
     name = tidy_name(None if body is None else body.get("name"))
     if name is None:
         return _error("bad_name", "A name needs something printable in it", 400)

@@ -13,4 +13,5 @@ export { clockText, Countdown } from "./timer.js";
 export { sound } from "./sound.js";
 export { focusTable } from "./page.js";
 export { pastEvents } from "./backlog.js";
+export { bundleLoader } from "./bundle.js";
 export { rulesLink } from "../rules.js";

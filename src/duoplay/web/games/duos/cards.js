@@ -1,10 +1,10 @@
 // DUOS card faces: names in the player's language and pictures, from the bundle build_assets.py writes.
 import { h } from "../../dom.js";
 import { language, t } from "../../i18n.js";
+import { bundleLoader } from "../../kit/bundle.js";
 
 const BUNDLE_URL = "/static/games/duos/assets/cards.json";
 let bundle = null;
-let loading = null;
 
 // Four pair markers; each has a symbol too, so colour is never the only cue.
 export const MARKERS = [
@@ -14,20 +14,13 @@ export const MARKERS = [
   { colour: "orange", symbol: "◆" },
 ];
 
+const fetchBundle = bundleLoader(BUNDLE_URL);
+
 export function loadCards() {
-  if (!loading) {
-    loading = fetch(BUNDLE_URL)
-      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`))))
-      .then((data) => {
-        bundle = data;
-        return data;
-      })
-      .catch((error) => {
-        loading = null; // try again on the next update
-        throw error;
-      });
-  }
-  return loading;
+  return fetchBundle().then((data) => {
+    bundle = data;
+    return data;
+  });
 }
 
 // Card names follow the interface language when the content has it, else English.

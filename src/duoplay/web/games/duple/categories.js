@@ -3,25 +3,18 @@
 // "animal", and still answers in Spanish. The names come from the bundle build_assets.py writes;
 // until it has loaded, or for a card it lacks, the deck's own name stands.
 import { language } from "../../i18n.js";
+import { bundleLoader } from "../../kit/bundle.js";
 
 const BUNDLE_URL = "/static/games/duple/assets/categories.json";
 let bundle = null;
-let loading = null;
+
+const fetchBundle = bundleLoader(BUNDLE_URL);
 
 export function loadCategories() {
-  if (!loading) {
-    loading = fetch(BUNDLE_URL)
-      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`))))
-      .then((data) => {
-        bundle = data;
-        return data;
-      })
-      .catch((error) => {
-        loading = null; // try again on the next table
-        throw error;
-      });
-  }
-  return loading;
+  return fetchBundle().then((data) => {
+    bundle = data;
+    return data;
+  });
 }
 
 // The name of category `id` of the `deck` language's cards, for this reader; `deckName` is the
