@@ -48,13 +48,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import statistics
 import time
 from pathlib import Path
 from typing import Any
 
-from duos_fresh import report as fresh_report
 from tqdm import tqdm
 
 from duoplay.core.match import Match
@@ -66,10 +64,12 @@ from duoplay.games.duos.association import (
     resolve_board,
 )
 from duoplay.games.duos.bots import AssociationBot, warm_up
-from duoplay.games.duos.cards import CATEGORIES, LANGUAGES, faces
+from duoplay.games.duos.cards import LANGUAGES
 from duoplay.games.duos.embedding import shared
 from duoplay.games.duos.state import Pairs
 from duoplay.games.duos.wordnet import wordnet
+from duos_fresh import redealt
+from duos_fresh import report as fresh_report
 
 BOARDS = Path(__file__).parent / "data" / "duos_boards.json"
 DEALT = Path(__file__).parent / "data" / "duos_dealt_boards.json"
@@ -125,17 +125,7 @@ def _help(kind: str, names: list[str], pairs: Pairs, related: Any) -> dict[str, 
 
 def dealt_boards() -> list[dict[str, Any]]:
     """The dealt boards, after checking that the seeded deal still gives the same cards."""
-    data = json.loads(DEALT.read_text("utf-8"))
-    deal = random.Random(data["seed"])
-    boards: list[dict[str, Any]] = data["boards"]
-    expected = iter(boards)
-    for category in CATEGORIES:
-        for _ in range(data["deals_per_category"]):
-            cards = [f.name("en") for f in deal.sample(faces(category), 12)]
-            board = next(expected)
-            if board["category"] != category or board["cards"] != cards:
-                raise SystemExit(f"the deal no longer gives board {category} {board['deal']}: cards changed")
-    return boards
+    return redealt(DEALT)
 
 
 def everyday_agreement(path: Path) -> dict[str, tuple[float, float]]:

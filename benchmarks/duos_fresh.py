@@ -26,19 +26,24 @@ PLAYERS = ("p", "q")
 TARGET_GAP = 0.4
 
 
-def fresh_boards() -> list[dict[str, Any]]:
-    """The boards, after checking that the seeded deal still gives the same cards."""
-    data = json.loads(FRESH.read_text("utf-8"))
+def redealt(path: Path) -> list[dict[str, Any]]:
+    """A file's boards, after checking that its seeded deal (12 faces of each category in turn,
+    `deals_per_category` times) still gives the same cards: the boards stay the game's own deals."""
+    data = json.loads(path.read_text("utf-8"))
     deal = random.Random(data["seed"])
     boards: list[dict[str, Any]] = data["boards"]
     expected = iter(boards)
     for category in CATEGORIES:
         for _ in range(data["deals_per_category"]):
             board = next(expected)
-            if board["category"] != category or board["cards"] != [f.name("en") for f in
-                                                                   deal.sample(faces(category), 12)]:
-                raise SystemExit(f"the deal no longer gives fresh board {category} {board['deal']}")
+            cards = [face.name("en") for face in deal.sample(faces(category), 12)]
+            if board["category"] != category or board["cards"] != cards:
+                raise SystemExit(f"the deal no longer gives board {category} {board['deal']} of {path.name}")
     return boards
+
+
+def fresh_boards() -> list[dict[str, Any]]:
+    return redealt(FRESH)
 
 
 def _shared(a: list[list[str]], b: list[list[str]]) -> int:
@@ -56,7 +61,8 @@ def fresh_agreement() -> tuple[float, dict[str, dict[str, float]]]:
             cards = resolve_board(board["cards"], "en")
             names = [face.name(language) for face in cards if face is not None]
             english = dict(zip(names, board["cards"], strict=True))
-            bot = [[english[names[a]], english[names[b]]] for a, b in choose_pairs(relatedness(names, language))]
+            placed = choose_pairs(relatedness(names, language))
+            bot = [[english[names[a]], english[names[b]]] for a, b in placed]
             for player in PLAYERS:
                 scores[player].append(_shared(bot, board[f"pairs_{player}"]))
         found[language] = {player: statistics.fmean(values) for player, values in scores.items()}
