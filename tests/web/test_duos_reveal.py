@@ -49,11 +49,11 @@ def _close_in_view(page: Page, dialog: str, size: str) -> None:
     assert box is not None and box["y"] + box["height"] <= SIZES[size]["height"], box
 
 
-# Seed 28 deals sport cards on which the association bot, narrating, pairs 0-5 but not 2-3 or 8-9
+# Seed 28 deals sport cards on which the association bot, narrating, pairs 0-4 but not 2-3 or 8-9
 # (its pairs follow from the cards alone: association.expected_pairs), so of Ada's pairs exactly one
 # is the Narrator's.
 NARRATED_BY_THE_BOT = 28
-TOLD = {"0-5", "1-2", "3-8", "6-11"}
+TOLD = {"0-4", "1-2", "3-8", "6-11"}
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -78,7 +78,7 @@ def test_fewer_pairs_ask_first_and_the_reveal_shows_mine_beside_the_narrators(
     assert fold["grid"] <= fold["height"] and fold["lock"] <= fold["height"], fold
 
     wait_locked(page, [1, 2])  # the bots are done: nothing redraws the grid under a tap
-    mine = [(0, 5), (2, 3)]
+    mine = [(0, 4), (2, 3)]
     tap_pairs(page, mine)
     # Two pairs: Lock in asks first. Escape keeps pairing, nothing is sent.
     page.click("#duos-lock")
@@ -112,7 +112,7 @@ def test_fewer_pairs_ask_first_and_the_reveal_shows_mine_beside_the_narrators(
     told = page.locator("#reveal-pairs li.reveal-pair").evaluate_all("rs => rs.map(r => r.dataset.pair)")
     assert set(told) == TOLD
     shown = _column(page, 0)
-    assert shown == {"0-5": "1", "2-3": "0", "8-9": "0"}
+    assert shown == {"0-4": "1", "2-3": "0", "8-9": "0"}
     for pair, same in shown.items():
         assert same == ("1" if pair in told else "0"), (pair, shown, told)
     expect(reveal.locator(".compare-col")).to_have_count(1)
