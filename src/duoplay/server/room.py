@@ -21,23 +21,25 @@ from dataclasses import dataclass
 from typing import Any
 
 from duoplay.core import declared
-from duoplay.core.errors import GameError, StaleState
+from duoplay.core.errors import GameError
 from duoplay.core.log import MatchHeader
 from duoplay.core.match import Match, replay
 from duoplay.core.protocol import JSON, Deadline, Event, Game, Seat
 from duoplay.core.registry import find_game
 from duoplay.server import protocol as wire
 from duoplay.server.away import AwayTimers
-from duoplay.server.bot_seats import APPLIED, REFUSED, STALE, BotSeats, Decider, Turn
+from duoplay.server.bot_seats import BotSeats, Decider
 from duoplay.server.config import ServerConfig
 from duoplay.server.deadlines import DeadlineTimer
-from duoplay.server.fanout import FanOut, action_json
+from duoplay.server.fanout import FanOut
 from duoplay.server.inbox import RoomLoop, log_failure
 from duoplay.server.lobby import FINISHED, HUMAN, PLAYING, WAITING, Lobby
 from duoplay.server.lobby import Seat as SeatInfo
 from duoplay.server.protocol import Incoming, MessageId, ProtocolError
 from duoplay.server.ratings.standings import Standings
 from duoplay.server.rematch import Rematch
+from duoplay.server.room_bots import BotTurns
+from duoplay.server.room_streams import LiveStreams
 from duoplay.server.storage import RoomRow, Storage
 from duoplay.server.streams import StreamRelay
 
@@ -88,10 +90,10 @@ class Room:
         self.loop = RoomLoop(self.code, self.lock, self._close_due_deadline)
         self.fanout = FanOut(self._own_view)
         self.streams = StreamRelay(self.game)
-        self.bots = BotSeats(
-            self.game, bots, config.bot_pace, config.bot_delay, self._bot_turn, self._bot_move, self.code
-        )
-        self._late_wake: asyncio.Task[None] | None = None
+        self.live = LiveStreams(self)
+        self.bot_turns = BotTurns(self)
+        self.bots = BotSeats(self.game, bots, config.bot_pace, config.bot_delay, self.bot_turns.turn,
+                             self.bot_turns.move, self.code)
         self._done_ids: dict[int, deque[MessageId]] = {}  # per seat, the ids of its latest actions made
         self.away = AwayTimers(self.code, config.replace_after, self.loop.submit, self._absent)
         self.deadline = DeadlineTimer(self._deadline_fired)
@@ -218,7 +220,7 @@ class Room:
         elif isinstance(msg, wire.ActionMessage):
             await self._action(client, msg, incoming)
         elif isinstance(msg, wire.StreamMessage):
-            await self._stream(client, msg, incoming.arrived)
+            await self.live.receive(client, msg, incoming.arrived)
         else:
             if client.seat is None:
                 raise ProtocolError(wire.NOT_SEATED, "Take a seat first")
@@ -298,7 +300,7 @@ class Room:
         await self._lobby_changed()
         if self.match is not None:
             self._full_state(client)
-        self._wake_bots()
+        self.bot_turns.wake()
 
     def _emote(self, client: Client, emote: str, arrived: float) -> None:
         """A reaction shown briefly at the sender's seat, to everyone in the room."""
@@ -354,7 +356,7 @@ class Room:
         self._fan_out([])
         for seat in range(len(self.lobby.seats)):
             self._arm_away(seat)
-        self._wake_bots()
+        self.bot_turns.wake()
 
     async def _action(self, client: Client, msg: wire.ActionMessage, incoming: Incoming) -> None:
         if client.seat is None:
@@ -406,8 +408,8 @@ class Room:
         self._fan_out(events)
         if outcome is not None:
             self._broadcast_room()
-        await self._commit_closed_streams(arrived)
-        self._wake_bots()
+        await self.live.commit_closed(arrived)
+        self.bot_turns.wake()
 
     def _arm_deadline(self, arrived: float) -> None:
         """Before states go out, so they carry the time left of the wait they start or continue.
@@ -465,7 +467,7 @@ class Room:
         with contextlib.suppress(Exception):
             await self._store_room()
         self._broadcast_room()
-        self._wake_bots()
+        self.bot_turns.wake()
 
     async def _end_stand_in(self, seat: int) -> None:
         """The seat's player is back: the stand-in bot stops."""
@@ -475,144 +477,6 @@ class Room:
             await self._store_room()
 
     # --- live streams --------------------------------------------------------------------
-
-    async def _stream(self, client: Client, msg: wire.StreamMessage, arrived: float) -> None:
-        if client.seat is None:
-            raise ProtocolError(wire.NOT_SEATED, "Spectators cannot stream; take a seat first")
-        if self.match is None or self.status != PLAYING:
-            raise ProtocolError(wire.NOT_STARTED, "The game is not running")
-        try:
-            audience = self.streams.accept(self.match.state, client.seat, msg)
-        except ProtocolError as error:
-            late = self.streams.late(client.seat, msg, arrived) if error.code == wire.STREAM_CLOSED else None
-            if late is None:
-                raise
-            audience = late.rule.audience
-            if late.ended:
-                await self._keep_late(client.seat, msg.channel, late.chunks, arrived)
-        self.standings.person_acted(client.seat)  # drawing live is playing, for ratings
-        self._relay(client.seat, msg, audience)
-
-    def _relay(self, seat: int, msg: wire.StreamMessage, audience: frozenset[int]) -> None:
-        text = wire.encode(wire.message("stream", seat=seat, channel=msg.channel, data=msg.data))
-        for other in list(self.clients.values()):
-            if other.seat is not None and other.seat in audience:
-                other.send(text)
-
-    async def _keep_late(self, seat: int, channel: str, chunks: list[Any], arrived: float) -> None:
-        """What a seat made before its channel closed and sent in the grace: the game keeps it onto
-        what it kept at the close, or refuses it once its phase has moved on."""
-        assert self.match is not None
-        self._wake_bots()  # the table need not wait for this seat any more
-        if not chunks:
-            return
-        action = declared.commit_stream(self.game, self.match.state, seat, channel, chunks)
-        if action is None:
-            return
-        try:
-            await self._apply(None, action, None, arrived)
-        except ProtocolError:
-            raise ProtocolError(
-                wire.STREAM_CLOSED, "This reached the table after it had moved on; it was not kept"
-            ) from None
-
-    async def _commit_closed_streams(self, arrived: float) -> None:
-        """What a closed channel carried is kept by the action the game makes of it, from the table."""
-        if self.match is None or self.status != PLAYING:
-            return
-        closing = list(self.streams.closed(self.match.state, arrived))
-        self._wake_after_late_streams()
-        for seat, channel, chunks in closing:
-            action = declared.commit_stream(self.game, self.match.state, seat, channel, chunks)
-            if action is None:
-                continue
-            try:
-                await self._apply(None, action, None, arrived)
-            except ProtocolError as error:
-                log.error(
-                    "room %s: the game refused to keep seat %d's %s stream: %s",
-                    self.code,
-                    seat,
-                    channel,
-                    error.message,
-                )
-
-    def _wake_after_late_streams(self) -> None:
-        """Bots hold their moves while the table waits for a seat's late stream: once that wait
-        ends, they think again."""
-        wait = self.streams.waited_for(self.loop_time())
-        if wait is None:
-            return
-        if self._late_wake is not None:
-            self._late_wake.cancel()
-        self._late_wake = asyncio.create_task(self._wake_later(wait), name=f"late-{self.code}")
-
-    async def _wake_later(self, seconds: float) -> None:
-        await asyncio.sleep(seconds)
-        done = self.loop.submit(self._wake_bots_in_loop)
-        done.add_done_callback(log_failure)
-
-    async def _wake_bots_in_loop(self) -> None:
-        self._wake_bots()
-
-    # --- bots ----------------------------------------------------------------------------
-
-    def _bots_to_move(self) -> list[tuple[int, str]]:
-        if self.match is None or self.status != PLAYING:
-            return []
-        if self.streams.waited_for(self.loop_time()) is not None:
-            return []  # what a seat made before a close may still arrive: see streams.py
-        seats = []
-        for seat in self.match.to_move():
-            level = self.lobby.bot_level(seat)
-            if level is not None:
-                seats.append((seat, level))
-        return seats
-
-    def _wake_bots(self) -> None:
-        if not self.closed:
-            self.bots.wake([seat for seat, _ in self._bots_to_move()])
-
-    async def _bot_turn(self, seat: int, menu: bool) -> Turn | None:
-        """A snapshot of `seat`'s turn, taken in the room loop; its legal actions as JSON only
-        with `menu` (a bot waiting to look like a person needs only the view)."""
-
-        def snapshot() -> Any:
-            level = dict(self._bots_to_move()).get(seat)
-            if level is None or self.match is None:
-                return None
-            actions = self.match.legal_actions(seat)
-            if not actions:
-                return None
-            legal = [action_json(a) for a in actions] if menu else []
-            game, version = self.match.game, self.match.version
-            stale_key = declared.has_stale_key(game)
-            question = declared.stale_key(game, self.match.state, seat) if stale_key else version
-            return Turn(seat, level, self.match.view(seat), legal, version, question)
-
-        async def in_loop() -> Any:
-            return snapshot()
-
-        try:
-            turn: Turn | None = await self.loop.submit(in_loop)
-        except asyncio.CancelledError:
-            if self.loop.closed:
-                return None
-            raise
-        return turn
-
-    async def _bot_move(self, seat: int, action: JSON, version: int) -> str:
-        async def move() -> str:
-            if dict(self._bots_to_move()).get(seat) is None:
-                return STALE  # a person took the seat back meanwhile
-            try:
-                await self._apply(seat, action, version, self.loop_time())
-            except ProtocolError as error:
-                return STALE if error.code == StaleState.code else REFUSED
-            return APPLIED
-
-        result: str = await self.loop.submit(move)
-        return result
 
     @staticmethod
     def loop_time() -> float:
@@ -661,7 +525,7 @@ class Room:
         with contextlib.suppress(Exception):
             await self._store_room()
         self._broadcast_room()
-        self._wake_bots()
+        self.bot_turns.wake()
 
     def resume(self, wait_began: float | None = None) -> None:
         """After loading from storage: nobody is connected yet, so arm every timer afresh, except the
@@ -679,14 +543,14 @@ class Room:
         if deadline is not None:
             ran = 0.0 if ran > deadline.seconds + self.config.unwatched_after else min(ran, deadline.seconds)
         self._arm_deadline(now - ran)
-        self._wake_bots()
+        self.bot_turns.wake()
 
     async def close(self) -> None:
         self.closed = True
         self.deadline.cancel()
         self.away.close()
-        if self._late_wake is not None:
-            self._late_wake.cancel()
+        if self.live.late_wake is not None:
+            self.live.late_wake.cancel()
         await self.bots.close()
         await self.loop.close()
 
