@@ -8,7 +8,7 @@ EXTRAS := server,ai,bench,dev,duos,duple,openspiel
 
 .PHONY: run test test-fast lint system-deps build-deps bench soak probe screenshots clean
 
-$(STAMP): pyproject.toml setup.py src/duoplay/games/uno_duo/ai/_compiled.c | build-deps
+$(STAMP): pyproject.toml setup.py src/duoplay/games/uno_duo/ai/_compiled.c src/duoplay/games/uno_duo/_native.c | build-deps
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip==25.3
 	$(PY) -m pip install --quiet -e ".[$(EXTRAS)]"
@@ -18,8 +18,8 @@ $(STAMP): pyproject.toml setup.py src/duoplay/games/uno_duo/ai/_compiled.c | bui
 	  [shutil.rmtree(d.locate_file(f).parent, ignore_errors=True) for f in d.files or () if str(f) == 'tests/__init__.py']"
 	touch $(STAMP)
 
-# A C compiler and Python's headers build the optional C module of UNO Duo's learning environment
-# (setup.py); without them `pip install` goes on and the pure-Python path runs.
+# A C compiler and Python's headers build the optional C modules of UNO Duo's rules and learning
+# environment (setup.py); without them `pip install` goes on and the pure-Python path runs.
 build-deps:
 	@missing=""; \
 	command -v gcc >/dev/null || missing="$$missing gcc"; \

@@ -53,10 +53,11 @@ from duoplay.games.uno_duo.legality import (
     can_draw,
     holds_colour,
     is_legal,
-    legal_actions,
     matches,
     play_is_legal,
 )
+from duoplay.games.uno_duo.legality import legal_actions as python_legal_actions
+from duoplay.games.uno_duo.native import hot_path
 from duoplay.games.uno_duo.options import CHALLENGE_COLOUR_ONLY, UnoDuoOptions
 from duoplay.games.uno_duo.refusals import refusal
 from duoplay.games.uno_duo.state import (
@@ -199,7 +200,8 @@ def _choose_start_colour(state: UnoDuoState, colour: int, events: list[Event]) -
 # --- Apply --------------------------------------------------------------------------------
 
 
-def apply(state: UnoDuoState, seat: Seat, action: Action) -> list[Event]:
+def python_apply(state: UnoDuoState, seat: Seat, action: Action) -> list[Event]:
+    """`apply` in pure Python: the rules themselves (the C module hands every move it does not make here)."""
     phase = state.phase
     if phase == GAME_OVER:
         raise GameOver("The game is over")
@@ -568,3 +570,7 @@ def outcome(state: UnoDuoState) -> Outcome | None:
     return Outcome((winner,), results, tuple(state.scores),
                    f"seat {loser} reached {state.options.target_score} points")
 
+
+# The public entry points: the C module's hot path over the functions above where it was built
+# (see native.py), else those functions themselves.
+apply, legal_actions, NATIVE = hot_path(python_apply, python_legal_actions)
