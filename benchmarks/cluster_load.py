@@ -118,12 +118,14 @@ def start_services() -> Services:
     return services
 
 
-def start_instance(services: Services, workdir: Path, lease: float) -> tuple[subprocess.Popen[bytes], str]:
+def start_instance(services: Services, workdir: Path, lease: float,
+                   heartbeat: float) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     log = open(workdir / f"instance-{port}.log", "wb")  # noqa: SIM115 - kept open for the instance's lifetime
     proc = subprocess.Popen(
         [str(DUOPLAY), "serve", "--port", str(port), "--database", services.database, "--redis-url",
-         services.redis, "--lease", str(lease), "--log-level", "warning", "--rate-limit", "1000000",
+         services.redis, "--lease", str(lease), "--heartbeat", str(heartbeat), "--log-level", "warning",
+         "--rate-limit", "1000000",
          "--bot-workers", "1", "--room-limit-exempt", "127.0.0.1", "::1"],  # every client is on loopback
         cwd=workdir, stdout=log, stderr=subprocess.STDOUT,
     )
@@ -234,7 +236,7 @@ async def failover(bases: list[str], victim: subprocess.Popen[bytes]) -> float:
     victim.wait(10)
     with contextlib.suppress(Exception):
         await first.close()
-    # Bo's instance ends Bo's connection once the owner's lease runs out; both reconnect to it.
+    # Bo's instance ends Bo's connection once the owner's heartbeat runs out; both reconnect to it.
     with contextlib.suppress(Exception):
         while True:
             await asyncio.wait_for(second.recv(), 60)
@@ -267,7 +269,8 @@ def merged(steps: list[StepResult]) -> StepResult:
     )
 
 
-def run(clients: int, duration: float, workers: int, instances: int, lease: float, rounds: int) -> int:
+def run(clients: int, duration: float, workers: int, instances: int, lease: float, rounds: int,
+        heartbeat: float = 1.0) -> int:
     """`rounds` times: one instance, then `instances`; the runs alternate so that a change in what else
     the machine does falls on both alike."""
     services = start_services()
@@ -282,7 +285,7 @@ def run(clients: int, duration: float, workers: int, instances: int, lease: floa
                 services.reset()
                 procs, bases = [], []
                 for _ in tqdm(range(count), desc=f"starting {count} instance(s)", leave=False):
-                    proc, base = start_instance(services, workdir, lease)
+                    proc, base = start_instance(services, workdir, lease, heartbeat)
                     procs.append(proc)
                     bases.append(base)
                 try:
@@ -293,7 +296,7 @@ def run(clients: int, duration: float, workers: int, instances: int, lease: floa
                     if count == instances and round_number == rounds - 1:
                         failover_s = asyncio.run(failover(bases, procs[0]))
                         print(f"fail-over: SIGKILL of the probe room's owner -> first action accepted by the"
-                              f" new owner: {failover_s:.2f} s (lease {lease} s)")
+                              f" new owner: {failover_s:.2f} s (lease {lease} s, heartbeat {heartbeat} s)")
                 finally:
                     stop(procs)
         for log in sorted(workdir.glob("instance-*.log")):

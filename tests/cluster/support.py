@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import re
@@ -11,9 +12,11 @@ import subprocess
 import tempfile
 import time
 import urllib.request
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import redis
 from tests.server.support import ROOT, ServerProcess, free_port
@@ -158,3 +161,12 @@ def start_cluster(
         env = {**os.environ, "REDIS_URL": redis_server.url}
         instances.append(ServerProcess(database, folder, list(extra), env=env).start())
     return Cluster(instances, redis_server, database, list(extra))
+
+T = TypeVar("T")
+
+
+def run_apart(work: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine to its end in a thread of its own: a browser test that ran before in this
+    process leaves its event loop running in this thread, where asyncio.run() refuses to start."""
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        return thread.submit(asyncio.run, work).result()

@@ -34,9 +34,9 @@ async def _move_stored_times_back(database: str, seconds: float) -> None:
 async def test_a_room_handed_over_runs_its_wait_on(
     postgres_url: str, fresh_redis: RedisServer, tmp_path: Path
 ) -> None:
-    # A lease far longer than the test: the room moves by the hand-over of a stopped instance.
+    # A lease and a heartbeat far longer than the test: the room moves by the hand-over of a stopped instance.
     nodes = start_cluster(2, postgres_url, fresh_redis, tmp_path, "--bot-pace", "0", "--replace-after",
-                          "3600", "--lease", "120")
+                          "3600", "--lease", "120", "--heartbeat", "120")
     try:
         first = nodes.instances[0]
         code = first.post("/api/rooms", {"game": "uno-duo", "options": {"turn_timer": TIMER}})["code"]

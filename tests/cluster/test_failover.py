@@ -194,9 +194,9 @@ def nginx_post(nginx: Nginx, path: str, body: Any) -> Any:
 async def test_a_stopped_instance_hands_its_rooms_over_at_once(
     postgres_url: str, fresh_redis: RedisServer, tmp_path: Path
 ) -> None:
-    # A lease far longer than the test may wait: only the hand-over on SIGTERM can move the room in time.
+    # A lease and heartbeat far longer than the test may wait: only the hand-over on SIGTERM moves the room.
     nodes = start_cluster(2, postgres_url, fresh_redis, tmp_path, "--bot-pace", "0", "--replace-after",
-                          "3600", "--rate-limit", "1000", "--lease", "120")
+                          "3600", "--rate-limit", "1000", "--lease", "120", "--heartbeat", "120")
     try:
         first = nodes.instances[0]
         code = first.post("/api/rooms", ONE_ROUND)["code"]

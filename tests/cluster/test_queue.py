@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 from redis.asyncio import Redis
-from tests.cluster.support import RedisServer, start_cluster
+from tests.cluster.support import RedisServer, run_apart, start_cluster
 from tests.server.support import ServerProcess
 from tests.web.conftest import browser_type_launch_args  # noqa: F401 - Debian's Chromium
 from tests.web.tables import LAPTOP, PHONE, SLOW, TABLE, NewContext
@@ -124,4 +124,4 @@ def test_the_shared_queue_keeps_one_ticket_per_owner_forgets_unread_ones_and_sea
         finally:
             await redis.aclose()
 
-    asyncio.run(scenario())
+    run_apart(scenario())

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
 import urllib.error
@@ -12,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.cluster.support import RedisServer, start_cluster
+from tests.cluster.support import RedisServer, run_apart, start_cluster
 from tests.server.support import ServerProcess, seated_pair
 
 pytestmark = [pytest.mark.postgres, pytest.mark.live]
@@ -61,7 +60,7 @@ def test_open_rooms_and_the_room_limit_span_instances(
             assert [room["code"] for room in listed] == codes[::-1]  # newest first, from both instances
             assert all(room["status"] == "waiting" for room in listed)
             assert instance.get(f"/api/rooms/{codes[1]}")["code"] == codes[1]
-        asyncio.run(fill(b, codes[0]))  # both seats taken, through the instance that did not create it
+        run_apart(fill(b, codes[0]))  # both seats taken, through the instance that did not create it
         for instance in (a, b):  # the owner writes the list just after it stored the seats
             listed = until(lambda at=instance: [room["code"] for room in at.get("/api/rooms")], codes[:0:-1])
             assert listed == codes[:0:-1]

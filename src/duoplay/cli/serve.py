@@ -154,8 +154,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="for the test suite only: rooms may be dealt from a given seed and their clocks "
                         "moved on over HTTP (docs/testing.md); never on a server people play on")
     parser.add_argument("--lease", type=float, default=5.0,
-                        help="on a cluster, seconds before a dead instance's rooms are taken over "
-                        "(default 5)")
+                        help="on a cluster, seconds a room stays its owner's without a renewal (default 5)")
+    parser.add_argument("--heartbeat", type=float, default=1.0,
+                        help="on a cluster, seconds before a silent instance counts as dead and its rooms "
+                        "are taken over (default 1; at most --lease)")
 
 
 def settings_problem(args: argparse.Namespace) -> str | None:
@@ -202,6 +204,8 @@ def settings_problem(args: argparse.Namespace) -> str | None:
         return "--queue-burst must be 0 (no limit) or more, and --queue-joins-per-minute more than 0"
     if not 0.3 <= args.lease <= 600:
         return "--lease must be from 0.3 to 600 seconds"
+    if not 0.3 <= args.heartbeat <= args.lease:
+        return "--heartbeat must be from 0.3 seconds to --lease"
     database = args.database or database_from_env()
     if (args.redis_url or redis_from_env()) and not database.startswith(("postgres://", "postgresql")):
         return "--redis-url (a cluster) needs a PostgreSQL database: --database postgresql://..."
@@ -260,6 +264,7 @@ def run(args: argparse.Namespace) -> int:
         passkey_rp_id=args.passkey_rp_id,
         redis_url=args.redis_url or redis_from_env(),
         lease=args.lease,
+        heartbeat=args.heartbeat,
         warm_up=tuple(args.warm_up),
         queue_more_seconds=args.queue_more_seconds,
         queue_bots_seconds=args.queue_bots_seconds,

@@ -109,8 +109,12 @@ class ServerConfig:
     """With a Redis URL the server is one instance of a cluster sharing this Redis and one PostgreSQL
     (docs/deploy.md); without, it keeps every room in this process."""
     lease: float = 5.0
-    """Seconds a cluster instance's claim on a room lasts unless renewed (renewed every third of it):
-    how long a dead instance's rooms wait before another takes them over."""
+    """Seconds a cluster instance's claim on a room lasts unless renewed: how long a room stays its
+    owner's while Redis cannot be reached, or while the owner is paused and still has a heartbeat."""
+    heartbeat: float = 1.0
+    """Seconds a cluster instance counts as alive unless it says so again (every third of it, with
+    its rooms' leases): once it has not, others take its rooms over at once, so a fail-over takes
+    about this long. An instance paused for longer loses its rooms (the fence keeps every write safe)."""
     queue_more_seconds: float = 10.0
     """Seconds the queue of a game that takes more people than its minimum waits, once the minimum is
     there, for more to come before it seats those it has (docs/server.md, "Finding players")."""

@@ -2,7 +2,9 @@
 
 Keys (all under `duoplay:`):
 - `room:{code}`: the owning instance's id, expiring after the lease unless renewed;
-- `instance:{id}`: the instance is alive, under the same lease;
+- `instance:{id}`: the instance is alive, under a heartbeat shorter than the lease. Once it has
+  expired, the instance is taken for dead: its rooms may be claimed at once, leases or not (so a
+  fail-over waits for the heartbeat, not for the lease);
 - `instance:{id}:rooms`: the rooms an instance claimed, so that others can take them over when it dies;
 - `instances`: every instance that registered and has not been cleaned up.
 
@@ -18,19 +20,29 @@ from typing import Any
 PREFIX = "duoplay:"
 INSTANCES = PREFIX + "instances"
 
-# KEYS: this instance's key, then its rooms' keys. ARGV: instance id, lease in ms.
+# KEYS: this instance's key, then its rooms' keys. ARGV: instance id, heartbeat in ms, lease in ms.
 # Returns 1 or 0 (was the instance key still there), then the 1-based positions of rooms it no longer owns.
 _RENEW = """
 local alive = redis.call('SET', KEYS[1], ARGV[1], 'XX', 'PX', ARGV[2])
 local result = {alive and 1 or 0}
 for i = 2, #KEYS do
   if redis.call('GET', KEYS[i]) == ARGV[1] then
-    redis.call('PEXPIRE', KEYS[i], ARGV[2])
+    redis.call('PEXPIRE', KEYS[i], ARGV[3])
   else
     table.insert(result, i - 1)
   end
 end
 return result
+"""
+
+# KEYS: a room's key, then its owner's instance key. ARGV: this instance's id, the owner's id, lease in ms.
+# The room passes to this instance only if the owner still holds it and its heartbeat has run out.
+_TAKE_OVER = """
+if redis.call('GET', KEYS[1]) == ARGV[2] and redis.call('EXISTS', KEYS[2]) == 0 then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3])
+  return 1
+end
+return 0
 """
 
 # KEYS: a room's key. ARGV: instance id. Deletes the key only if this instance owns it.
@@ -53,16 +65,18 @@ def rooms_key(instance: str) -> str:
 
 
 class RoomDirectory:
-    def __init__(self, redis: Any, instance: str, lease: float) -> None:
+    def __init__(self, redis: Any, instance: str, lease: float, heartbeat: float | None = None) -> None:
         self.redis = redis
         self.instance = instance
         self.lease_ms = max(1, int(lease * 1000))
+        self.heartbeat_ms = max(1, int((heartbeat if heartbeat is not None else lease) * 1000))
         self._renew = redis.register_script(_RENEW)
         self._release = redis.register_script(_RELEASE)
+        self._take_over = redis.register_script(_TAKE_OVER)
 
     async def register(self) -> None:
         async with self.redis.pipeline(transaction=False) as pipe:
-            pipe.set(instance_key(self.instance), self.instance, px=self.lease_ms)
+            pipe.set(instance_key(self.instance), self.instance, px=self.heartbeat_ms)
             pipe.sadd(INSTANCES, self.instance)
             await pipe.execute()
 
@@ -75,16 +89,20 @@ class RoomDirectory:
     async def renew(self, codes: list[str]) -> tuple[bool, list[str]]:
         """Renew this instance's lease and those of `codes`: (was it still registered, codes it lost)."""
         keys = [instance_key(self.instance), *(room_key(code) for code in codes)]
-        result = await self._renew(keys=keys, args=[self.instance, self.lease_ms])
+        result = await self._renew(keys=keys, args=[self.instance, self.heartbeat_ms, self.lease_ms])
         return bool(result[0]), [codes[int(i) - 1] for i in result[1:]]
 
     async def claim(self, code: str) -> str | None:
-        """Take `code` if nobody holds it: this instance's id if it did, else the owner's (None: the
-        owner's lease ended just now; ask again)."""
+        """Take `code` if nobody holds it, or if its owner's heartbeat has run out (it died): this
+        instance's id if it did, else the owner's (None: the owner's lease ended just now; ask again)."""
         if await self.redis.set(room_key(code), self.instance, nx=True, px=self.lease_ms):
             await self.redis.sadd(rooms_key(self.instance), code)
             return self.instance
         owner: str | None = await self.redis.get(room_key(code))
+        if owner is not None and owner != self.instance and await self._take_over(
+                keys=[room_key(code), instance_key(owner)], args=[self.instance, owner, self.lease_ms]):
+            await self.redis.sadd(rooms_key(self.instance), code)
+            return self.instance
         return owner
 
     async def owner(self, code: str) -> str | None:

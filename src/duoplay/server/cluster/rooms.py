@@ -7,9 +7,11 @@ takes over the rooms of an instance that died. A client connected to an instance
 its room is forwarded: its frames go to the owner over Redis and the room's messages come back
 (`forwards.py` is that edge half; the owner half is here, `_open_served` and `_serve`).
 
-Fail-over: an instance renews its leases every third of `lease`. When one dies, its leases run out;
-another instance sees it gone, claims its rooms (bumping each one's generation, so nothing the dead
-one might still write can commit), replays their logs from PostgreSQL and resumes them. Clients of
+Fail-over: an instance renews its heartbeat and its rooms' leases every third of `heartbeat`. When
+one dies, its heartbeat runs out (the rooms' longer leases need not: a room whose owner has no
+heartbeat may be claimed at once); another instance sees it gone, claims its rooms (bumping each
+one's generation, so nothing the dead one might still write can commit), replays their logs from
+PostgreSQL and resumes them. Clients of
 the dead instance reconnect; clients forwarded to it are disconnected so they reconnect too.
 """
 
@@ -90,7 +92,7 @@ class ClusterRooms(LocalRooms):
         super().__init__(storage, config, bots, clock)
         self.instance = instance_id()
         self.redis: Any = Redis.from_url(config.redis_url, decode_responses=True)
-        self.directory = RoomDirectory(self.redis, self.instance, config.lease)
+        self.directory = RoomDirectory(self.redis, self.instance, config.lease, config.heartbeat)
         self.listing = OpenRooms(self.redis)
         self.bus = Bus(self.redis, self.instance, self._on_bus)
         self.forwards = Forwards(self.bus)
@@ -112,8 +114,8 @@ class ClusterRooms(LocalRooms):
         self._sweeper = asyncio.create_task(self._sweep_loop(), name="room-sweeper")
         # Renewing runs apart from watching: taking over many rooms of a dead instance must never
         # delay the renewal of this instance's own leases.
-        self._loops = [asyncio.create_task(self._every_third_of_lease(self._renew), name="cluster-renew"),
-                       asyncio.create_task(self._every_third_of_lease(self._watch), name="cluster-watch")]
+        self._loops = [asyncio.create_task(self._every_third_of_heartbeat(self._renew), name="cluster-renew"),
+                       asyncio.create_task(self._every_third_of_heartbeat(self._watch), name="cluster-watch")]
         log.info("cluster instance %s ready: %d rooms owned", self.instance, len(self.rooms))
 
     async def close(self) -> None:
@@ -385,9 +387,9 @@ class ClusterRooms(LocalRooms):
 
     # --- leases, dead instances --------------------------------------------------------------
 
-    async def _every_third_of_lease(self, work: Callable[[], Any]) -> None:
+    async def _every_third_of_heartbeat(self, work: Callable[[], Any]) -> None:
         while True:
-            await asyncio.sleep(self.config.lease / 3)
+            await asyncio.sleep(self.config.heartbeat / 3)
             try:
                 await work()
             except Exception:
@@ -418,14 +420,11 @@ class ClusterRooms(LocalRooms):
             await self._adopt(dead)
 
     async def _adopt(self, dead: str) -> None:
-        """Take over the unfinished rooms of a dead instance whose leases have run out."""
+        """Take over the unfinished rooms of an instance whose heartbeat has run out."""
         waiting = False
         for code in await self.directory.rooms_of(dead):
             owner = await self.directory.owner(code)
-            if owner == dead:
-                waiting = True  # its lease has not run out yet: next time
-                continue
-            if owner is None:
+            if owner in (dead, None):  # a dead owner's room is claimed at once, its lease or not
                 row = await self.storage.load_room(code)
                 if row is not None and row.status != FINISHED:
                     owned = await self._owned(code)
