@@ -12,6 +12,12 @@ time to notice, claim, replay the log and reconnect).
 Runs alternate (one instance, N, one, N... `--rounds` times) so that whatever else the machine does
 falls on both alike; the figures add the rounds up. The last line is
 `instances: N, ratio: X.XXx, p99 ms: Y, failover s: Z`.
+
+With `--instance-cpus C` every instance (and its bot pool) runs in a CPU cgroup of its own capped at
+C cores (`cpu_caps.py`), one instance under the same cap being the reference: what separate machines
+of C cores each would show, on one box. PostgreSQL, Redis and the clients are not capped; each run
+prints their CPU and the whole machine's, and a run in which the machine was busier than 95% of its
+cores is reported as not valid (its figures measure the machine, not the caps).
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ from typing import Any
 from tqdm import tqdm
 
 import server_load
+from cpu_caps import SATURATED, CpuCap, machine_busy
 from server_load import (
     DUOPLAY,
     StepResult,
@@ -118,8 +125,8 @@ def start_services() -> Services:
     return services
 
 
-def start_instance(services: Services, workdir: Path, lease: float,
-                   heartbeat: float) -> tuple[subprocess.Popen[bytes], str]:
+def start_instance(services: Services, workdir: Path, lease: float, heartbeat: float,
+                   cap: CpuCap | None = None) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     log = open(workdir / f"instance-{port}.log", "wb")  # noqa: SIM115 - kept open for the instance's lifetime
     proc = subprocess.Popen(
@@ -127,7 +134,7 @@ def start_instance(services: Services, workdir: Path, lease: float,
          services.redis, "--lease", str(lease), "--heartbeat", str(heartbeat), "--log-level", "warning",
          "--rate-limit", "1000000",
          "--bot-workers", "1", "--room-limit-exempt", "127.0.0.1", "::1"],  # every client is on loopback
-        cwd=workdir, stdout=log, stderr=subprocess.STDOUT,
+        cwd=workdir, stdout=log, stderr=subprocess.STDOUT, preexec_fn=cap.join if cap is not None else None,
     )
     base = f"http://127.0.0.1:{port}"
     for _ in range(600):
@@ -155,7 +162,7 @@ def cpu(pids: list[int]) -> float:
 
 def run_spread(
     bases: list[str], pids: list[int], clients: int, duration: float, workers: int, services: Services
-) -> StepResult:
+) -> tuple[StepResult, bool]:
     """Max mode (no think time) with each room's clients on one instance, the rooms dealt in turn."""
     codes = create_rooms(bases[0], clients // 2)
     ctx = mp.get_context("spawn")
@@ -177,14 +184,22 @@ def run_spread(
     start_clients(procs, ready_count, clients, 120)
     go.set()
     started = time.monotonic()
-    groups = {"instances": pids, **services.pids(), "clients": [proc.pid for proc in procs if proc.pid]}
+    instances = [*pids, *(child for pid in pids for child in server_load.descendants(pid))]  # bot pools too
+    groups = {"instances": instances, **services.pids(), "clients": [proc.pid for proc in procs if proc.pid]}
     before = {name: cpu(members) for name, members in groups.items()}
+    machine_before = machine_busy()
     idle_results, idle, rss_peak = measure_window(ctx, pids[0], started, duration, counter, stop_event,
                                                   f"{len(bases)} instance(s), {clients} clients")
     seconds = time.monotonic() - started
     used = {name: (cpu(members) - before[name]) / seconds for name, members in groups.items()}
-    print("  CPU in cores: " + ", ".join(f"{name} {share:.2f}" for name, share in used.items()))
-    return collect_step(clients, seconds, procs, results, idle, idle_results, rss_peak, used["instances"])
+    busy, total = (after - first for after, first in zip(machine_busy(), machine_before, strict=True))
+    cores = os.cpu_count() or 1
+    valid = busy < SATURATED * total
+    print("  CPU in cores: " + ", ".join(f"{name} {share:.2f}" for name, share in used.items())
+          + f"; the whole machine {cores * busy / total:.2f} of {cores}"
+          + ("" if valid else " (saturated: this run is not valid)"))
+    step = collect_step(clients, seconds, procs, results, idle, idle_results, rss_peak, used["instances"])
+    return step, valid
 
 
 # --- fail-over: a probe room, its owner killed ------------------------------------------------
@@ -270,35 +285,47 @@ def merged(steps: list[StepResult]) -> StepResult:
 
 
 def run(clients: int, duration: float, workers: int, instances: int, lease: float, rounds: int,
-        heartbeat: float = 1.0) -> int:
+        heartbeat: float = 1.0, instance_cpus: float | None = None) -> int:
     """`rounds` times: one instance, then `instances`; the runs alternate so that a change in what else
     the machine does falls on both alike."""
     services = start_services()
     workdir = Path(tempfile.mkdtemp(prefix="duoplay-cluster-load-"))
     try:
+        capped = f"; each instance capped at {instance_cpus} cores" if instance_cpus else ""
         print(f"{os.cpu_count()} cores; PostgreSQL on {services.pg_port}, Redis on {services.redis_port};"
-              f" max mode, {clients} clients, {duration:.0f} s per run, {rounds} round(s); lease {lease} s")
+              f" max mode, {clients} clients, {duration:.0f} s per run, {rounds} round(s); lease {lease} s"
+              + capped)
+        saturated = 0
         steps: dict[int, list[StepResult]] = {1: [], instances: []}
         failover_s = float("nan")
         for round_number in range(rounds):
             for count in (1, instances):
                 services.reset()
                 procs, bases = [], []
-                for _ in tqdm(range(count), desc=f"starting {count} instance(s)", leave=False):
-                    proc, base = start_instance(services, workdir, lease, heartbeat)
+                caps = [CpuCap(str(i), instance_cpus) for i in range(count)] if instance_cpus else []
+                for index in tqdm(range(count), desc=f"starting {count} instance(s)", leave=False):
+                    proc, base = start_instance(services, workdir, lease, heartbeat,
+                                                caps[index] if caps else None)
                     procs.append(proc)
                     bases.append(base)
                 try:
                     print(f"round {round_number + 1}, {count} instance(s):")
-                    steps[count].append(run_spread(bases, [p.pid for p in procs], clients, duration, workers,
-                                                   services))
-                    report(steps[count][-1])
+                    pids = [proc.pid for proc in procs]
+                    step, valid = run_spread(bases, pids, clients, duration, workers, services)
+                    steps[count].append(step)
+                    saturated += not valid
+                    report(step)
+                    if caps:
+                        print("  periods an instance waited for its cap: "
+                              + ", ".join(str(cap.throttled()) for cap in caps))
                     if count == instances and round_number == rounds - 1:
                         failover_s = asyncio.run(failover(bases, procs[0]))
                         print(f"fail-over: SIGKILL of the probe room's owner -> first action accepted by the"
                               f" new owner: {failover_s:.2f} s (lease {lease} s, heartbeat {heartbeat} s)")
                 finally:
                     stop(procs)
+                    for cap in caps:
+                        cap.remove()
         for log in sorted(workdir.glob("instance-*.log")):
             server_load.summarize_server_log(log.read_text())
         one, many = merged(steps[1]), merged(steps[instances])
@@ -306,6 +333,8 @@ def run(clients: int, duration: float, workers: int, instances: int, lease: floa
         print(f"actions/s over all rounds: 1 instance {one.rate:.1f} (p99 {one.percentile(0.99):.1f} ms),"
               f" {instances} instances {many.rate:.1f} (p99 {many.percentile(0.99):.1f} ms);"
               f" ratio {ratio:.2f}x; errors {one.errors + many.errors}")
+        if saturated:
+            print(f"not valid: the machine itself was saturated in {saturated} run(s) of {2 * rounds}")
         print(f"instances: {instances}, ratio: {ratio:.2f}x, p99 ms: {many.percentile(0.99):.1f},"
               f" failover s: {failover_s:.2f}")
     finally:

@@ -1049,6 +1049,9 @@ def main() -> int:
         "their ratio and the fail-over time (benchmarks/cluster_load.py)",
     )
     parser.add_argument("--lease", type=float, default=5.0, help="--instances: the cluster's lease (seconds)")
+    parser.add_argument("--instance-cpus", type=float, default=None, metavar="C",
+                        help="--instances: run each instance (and its bot pool) in a CPU cgroup capped at C "
+                        "cores, one instance under the same cap being the reference")
     parser.add_argument("--heartbeat", type=float, default=1.0,
                         help="--instances: seconds before a silent instance's rooms are taken over")
     parser.add_argument("--rounds", type=int, default=2,
@@ -1059,7 +1062,7 @@ def main() -> int:
 
         duration = args.duration if args.duration is not None else 20.0
         return cluster_load.run(args.clients or 100, duration, args.workers, args.instances, args.lease,
-                                max(1, args.rounds), args.heartbeat)
+                                max(1, args.rounds), args.heartbeat, args.instance_cpus)
     if args.mix and args.mode == "max":
         parser.error("--mix plays at human pace; it cannot be combined with --mode max")
     if not (0 <= args.ismcts_share <= 1 and 0 <= args.duos_share <= 1) or args.warmup < 0:
