@@ -147,12 +147,17 @@ def start_instance(services: Services, workdir: Path, lease: float, heartbeat: f
 
 
 def stop(procs: list[subprocess.Popen[bytes]]) -> None:
+    """SIGTERM, and SIGKILL for an instance still there 15 s later (one that outlived its database would
+    try to reach it for ever)."""
     for proc in procs:
         if proc.poll() is None:
             proc.terminate()
     for proc in procs:
-        with contextlib.suppress(subprocess.TimeoutExpired):
+        try:
             proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(5)
 
 
 def cpu(pids: list[int]) -> float:

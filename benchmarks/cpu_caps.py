@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
+import time
 from pathlib import Path
 
 V1 = Path("/sys/fs/cgroup/cpu")
@@ -65,8 +67,18 @@ class CpuCap:
         return 0
 
     def remove(self) -> None:
-        with contextlib.suppress(OSError):
-            self.path.rmdir()
+        """End whatever still runs in the group (an instance's bot workers outlive a SIGKILL of the
+        instance), then take the group away."""
+        for _ in range(50):
+            with contextlib.suppress(OSError, ValueError):
+                left = [int(pid) for pid in (self.path / "cgroup.procs").read_text().split()]
+                for pid in left:
+                    with contextlib.suppress(OSError):
+                        os.kill(pid, signal.SIGKILL)
+            with contextlib.suppress(OSError):
+                self.path.rmdir()
+                return
+            time.sleep(0.1)
 
 
 def machine_busy() -> tuple[float, float]:
