@@ -313,6 +313,8 @@ def run(clients: int, duration: float, workers: int, instances: int, lease: floa
                                                 caps[index] if caps else None)
                     procs.append(proc)
                     bases.append(base)
+                # An instance killed by the fail-over probe leaves its bot pool behind: ended below.
+                pools = [child for proc in procs for child in server_load.descendants(proc.pid)]
                 try:
                     print(f"round {round_number + 1}, {count} instance(s):")
                     pids = [proc.pid for proc in procs]
@@ -329,6 +331,9 @@ def run(clients: int, duration: float, workers: int, instances: int, lease: floa
                               f" new owner: {failover_s:.2f} s (lease {lease} s, heartbeat {heartbeat} s)")
                 finally:
                     stop(procs)
+                    for pid in pools:
+                        with contextlib.suppress(OSError):
+                            os.kill(pid, signal.SIGKILL)
                     for cap in caps:
                         cap.remove()
         for log in sorted(workdir.glob("instance-*.log")):
