@@ -23,9 +23,11 @@
 #define SKIP 12
 
 /* Bumped whenever what this file does changes; native.py refuses a build of another version. */
-#define VERSION 1
+#define VERSION 3
 
 static signed char colour_of[FACES], rank_of[FACES];
+/* legality.py's MATCHING, _DRAW_TWOS and _OF_COLOUR as a bit per face. */
+static unsigned long long matching[4][FACES], draw_twos, of_colour[4];
 
 /* The phases, as state.py's own string objects (configure): compared by identity first. */
 enum { P_DRAFT, P_START_COLOUR, P_TURN, P_DRAWN, P_VOLLEY, P_CHALLENGE, P_DUMP_DECIDE, P_DUMPING,
@@ -33,10 +35,18 @@ enum { P_DRAFT, P_START_COLOUR, P_TURN, P_DRAWN, P_VOLLEY, P_CHALLENGE, P_DUMP_D
 static PyObject *phases[P_COUNT];
 
 enum { S_PHASE, S_CURRENT, S_HANDS, S_DISCARD, S_DRAW_PILE, S_COLOUR, S_DRAWN, S_DUMP_COLOUR,
-       S_UNO_EXPOSED, S_VOLLEY, S_PASSES, S_DECISIONS, S_TIMEOUTS, S_RNG, S_COUNT };
+       S_UNO_EXPOSED, S_VOLLEY, S_PASSES, S_DECISIONS, S_TIMEOUTS, S_RNG, S_OPTIONS, S_W4_OFFENDER,
+       S_DRAFT_CARD, S_DRAFT_DISCARDS, S_DRAFT_KEPT, S_W4_GUILTY, S_COUNT };
 static const char *STATE_NAMES[S_COUNT] = {
     "phase", "current", "hands", "discard", "draw_pile", "colour", "drawn", "dump_colour",
-    "uno_exposed", "volley", "passes", "decisions", "timeouts", "rng"};
+    "uno_exposed", "volley", "passes", "decisions", "timeouts", "rng", "options", "w4_offender",
+    "draft_card", "draft_discards", "draft_kept", "w4_guilty"};
+
+/* GameRng's generator (a random.Random), for shuffling a refilled pile as Random.shuffle does. */
+static const char *RNG_NAMES[1] = {"_random"};
+static Py_ssize_t rng_slots[1];
+static PyTypeObject *random_type;
+static int shuffle_here;  /* set by native.py once `shuffle` gave Random.shuffle's very order */
 static Py_ssize_t state_slots[S_COUNT];
 
 enum { E_KIND, E_PUBLIC, E_SECRET, E_AUDIENCE, E_COUNT };
@@ -48,15 +58,20 @@ static const char *PLAY_NAMES[A_COUNT] = {"face", "colour", "uno"};
 static Py_ssize_t play_slots[A_COUNT];
 
 enum { K_SEAT, K_CARD, K_COLOUR, K_LEFT, K_COUNT_, K_CARDS, K_TOTAL, K_PLAY, K_UNO, K_DRAW,
-       K_VOLLEY, K_INTERSECTION, K_DUMP, K_KEYS };
+       K_VOLLEY, K_INTERSECTION, K_DUMP, K_REFILL, K_GETRANDBITS, K_SHUFFLE_ON_REFILL, K_DRAFT, K_KEPT_FIRST,
+       K_DISCARDED, K_KEPT, K_CHALLENGE_RULE, K_CHALLENGE, K_GUILTY, K_OFFENDER_HAND, K_KEYS };
 static const char *KEY_NAMES[K_KEYS] = {"seat", "card", "colour", "left", "count", "cards", "total",
-                                        "play", "uno", "draw", "volley", "intersection", "dump"};
+                                        "play", "uno", "draw", "volley", "intersection", "dump", "refill",
+                                        "getrandbits", "shuffle_on_refill", "draft", "kept_first",
+                                        "discarded", "kept", "challenge_rule", "challenge", "guilty",
+                                        "offender_hand"};
 static PyObject *keys[K_KEYS];
 
 /* What native.configure hands over: the classes, the shared action values and tables. */
 static PyTypeObject *state_type, *event_type, *play_type, *rng_type;
 static PyObject *python_apply, *python_legal_actions;
-static PyObject *plays, *plays_uno, *matching, *draw_twos, *of_colour, *codes, *colour_names, *only, *nobody;
+static PyObject *colour_only;  /* options.CHALLENGE_COLOUR_ONLY */
+static PyObject *plays, *plays_uno, *codes, *colour_names, *only, *nobody;
 static PyObject *a_draw, *a_keep, *a_pass, *a_say_uno, *a_catch, *a_challenge, *a_accept, *a_dump,
     *a_no_dump, *a_draft_keep, *a_draft_discard, *colour_choices;
 
@@ -92,11 +107,29 @@ set_phase(PyObject *state, int phase)
     return set_slot(state, state_slots[S_PHASE], phases[phase]);
 }
 
+/* Python keeps one object for each small int, -1 to 255 among them, in one array: where they lie
+ * evenly (checked at import), an int's value is read from its place in that array, without a call. */
+#define SMALL_LOW (-1)
+#define SMALL_HIGH 255
+static uintptr_t small_base, small_stride;
+
 /* An exact int in [low, high], into *out; 0 if it is not one (no exception). */
 static inline int
 small_int(PyObject *value, long low, long high, long *out)
 {
-    if (value == NULL || !PyLong_CheckExact(value))
+    if (value == NULL)
+        return 0;
+    if (small_stride) {
+        uintptr_t offset = (uintptr_t)value - small_base;
+        if (offset % small_stride == 0 && offset / small_stride <= (uintptr_t)(SMALL_HIGH - SMALL_LOW)) {
+            long v = (long)(offset / small_stride) + SMALL_LOW;
+            if (v < low || v > high)
+                return 0;
+            *out = v;
+            return 1;
+        }
+    }
+    if (!PyLong_CheckExact(value))
         return 0;
     int overflow;
     long v = PyLong_AsLongAndOverflow(value, &overflow);
@@ -236,7 +269,9 @@ plain_state(PyObject *state, long seat, long *current)
         || !PyList_CheckExact(PyList_GET_ITEM(hands, 0)) || !PyList_CheckExact(PyList_GET_ITEM(hands, 1))
         || !PyList_CheckExact(slot(state, state_slots[S_DISCARD]))
         || !PyList_CheckExact(slot(state, state_slots[S_DRAW_PILE]))
-        || !PyList_CheckExact(timeouts) || PyList_GET_SIZE(timeouts) != 2)
+        || !PyList_CheckExact(timeouts) || PyList_GET_SIZE(timeouts) != 2
+        || !PyList_CheckExact(slot(state, state_slots[S_DRAFT_DISCARDS]))
+        || !PyList_CheckExact(slot(state, state_slots[S_DRAFT_KEPT])))
         return 0;
     long number;
     (void)seat;
@@ -267,30 +302,83 @@ uno_exposed_ends(PyObject *state, long seat)
 /* --- legal_actions --------------------------------------------------------------------------- */
 
 static int
-extend_plays(PyObject *moves, PyObject *table, PyObject *faces)
+add_plays(PyObject *moves, PyObject *some)
 {
-    PyObject *iterator = PyObject_GetIter(faces);
-    if (iterator == NULL)
-        return -1;
-    PyObject *face;
-    while ((face = PyIter_Next(iterator)) != NULL) {
-        long value;
-        int ok = small_int(face, 0, FACES - 1, &value);
-        Py_DECREF(face);
-        if (!ok) {
-            Py_DECREF(iterator);
-            PyErr_SetString(PyExc_ValueError, "a hand holds something that is not a card");
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(some); i++)
+        if (PyList_Append(moves, PyTuple_GET_ITEM(some, i)) < 0)
             return -1;
+    return 0;
+}
+
+static int
+all_faces(PyObject *list, Py_ssize_t from)
+{
+    long card;
+    for (Py_ssize_t i = from; i < PyList_GET_SIZE(list); i++)
+        if (!small_int(PyList_GET_ITEM(list, i), 0, FACES - 1, &card))
+            return 0;
+    return 1;
+}
+
+/* The plays of the hand's faces that are in `allowed` (a bit per face), in the order in which
+ * legality.py lists them: that of Python's frozenset.intersection(hand), whose result is a set built
+ * by adding the hand's matching cards in hand order; the same set is built here, from the same
+ * additions, and read in its own order. The caller has checked that the hand holds faces only. */
+static PyObject *
+playable(PyObject *hand, unsigned long long allowed, PyObject *table)
+{
+    Py_ssize_t size = PyList_GET_SIZE(hand), found = 0;
+    long first = -1, card = 0;
+    int several = 0;
+    for (Py_ssize_t i = 0; i < size; i++) {
+        small_int(PyList_GET_ITEM(hand, i), 0, FACES - 1, &card);
+        if ((allowed >> card) & 1) {
+            found++;
+            if (first < 0)
+                first = card;
+            else if (card != first)
+                several = 1;
         }
-        PyObject *some = PyTuple_GET_ITEM(table, value);
-        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(some); i++)
-            if (PyList_Append(moves, PyTuple_GET_ITEM(some, i)) < 0) {
-                Py_DECREF(iterator);
-                return -1;
-            }
+    }
+    PyObject *moves = PyList_New(0);
+    if (moves == NULL || found == 0)
+        return moves;
+    if (!several) {
+        if (add_plays(moves, PyTuple_GET_ITEM(table, first)) == 0)
+            return moves;
+        Py_DECREF(moves);
+        return NULL;
+    }
+    PyObject *faces = PySet_New(NULL);  /* two faces or more: their order is the set's */
+    if (faces == NULL)
+        goto error;
+    for (Py_ssize_t i = 0; i < size; i++) {
+        PyObject *item = PyList_GET_ITEM(hand, i);
+        small_int(item, 0, FACES - 1, &card);
+        if (((allowed >> card) & 1) && PySet_Add(faces, item) < 0)
+            goto error;
+    }
+    PyObject *iterator = PyObject_GetIter(faces), *face;
+    if (iterator == NULL)
+        goto error;
+    while ((face = PyIter_Next(iterator)) != NULL) {
+        small_int(face, 0, FACES - 1, &card);
+        Py_DECREF(face);
+        PyObject *some = PyTuple_GET_ITEM(table, card);
+        if (add_plays(moves, some) < 0) {
+            Py_DECREF(iterator);
+            goto error;
+        }
     }
     Py_DECREF(iterator);
-    return PyErr_Occurred() ? -1 : 0;
+    if (PyErr_Occurred())
+        goto error;
+    Py_DECREF(faces);
+    return moves;
+error:
+    Py_XDECREF(faces);
+    Py_DECREF(moves);
+    return NULL;
 }
 
 static PyObject *
@@ -327,34 +415,27 @@ legal_actions(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     PyObject *hands = slot(state, state_slots[S_HANDS]);
     PyObject *hand = PyList_GET_ITEM(hands, seat);
     PyObject *table = PyList_GET_SIZE(hand) == 2 ? plays_uno : plays;
-    PyObject *moves, *extra = NULL, *faces = NULL, *allowed = NULL;
+    PyObject *moves, *extra = NULL;
     long value;
     if (seat != current)
         moves = PyList_New(0);
     else if (phase == P_TURN || phase == P_VOLLEY || phase == P_DUMPING) {
+        unsigned long long allowed = 0;
         if (phase == P_TURN) {
             if (!pile_top(state, &colour, &top))
                 goto python;
-            allowed = PyTuple_GET_ITEM(PyTuple_GET_ITEM(matching, colour), top);
+            allowed = matching[colour][top];
         }
         else if (phase == P_VOLLEY)
             allowed = draw_twos;
         else if (state_int(state, S_DUMP_COLOUR, 0, 3, &value))
-            allowed = PyTuple_GET_ITEM(of_colour, value);
+            allowed = of_colour[value];
         else
             goto python;
-        /* The faces in the order Python's frozenset.intersection gives them: the same call. */
-        PyObject *call[2] = {allowed, hand};
-        faces = PyObject_VectorcallMethod(keys[K_INTERSECTION], call, 2 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
-        if (faces == NULL)
+        if (!all_faces(hand, 0))
+            goto python;
+        if ((moves = playable(hand, allowed, table)) == NULL)
             return NULL;
-        moves = PyList_New(0);
-        if (moves == NULL || extend_plays(moves, table, faces) < 0) {
-            Py_DECREF(faces);
-            Py_XDECREF(moves);
-            return NULL;
-        }
-        Py_DECREF(faces);
         if (phase == P_VOLLEY)
             extra = a_draw;
         else if (phase == P_TURN) {
@@ -469,15 +550,39 @@ holds_colour(PyObject *hand, long colour)
     return 0;
 }
 
-/* rules._play for a card that leaves at least one in hand and is neither a Wild Draw 4 nor a Wild
- * Shuffle Hands (phases TURN, DRAWN and VOLLEY). The caller has checked all of it. */
+/* rules._play for a card that leaves at least one in hand and is not a Wild Shuffle Hands (phases
+ * TURN, DRAWN and VOLLEY). The caller has checked all of it. */
 static int
 play(PyObject *state, long seat, long face, long chosen, int uno, PyObject *hand, Py_ssize_t at,
      PyObject *events)
 {
-    long opponent = 1 - seat, volley = 0;
+    long opponent = 1 - seat, volley = 0, colour = 0;
+    int guilty = 0;
+    if (face == WILD_DRAW_FOUR && phase_of(state) == P_TURN) {
+        /* _could_play_other: another card the player could have played (NOTES 5) */
+        PyObject *rule = PyObject_GetAttr(slot(state, state_slots[S_OPTIONS]), keys[K_CHALLENGE_RULE]);
+        int only_colour = rule == NULL ? -1 : PyObject_RichCompareBool(rule, colour_only, Py_EQ);
+        Py_XDECREF(rule);
+        long top = 0;
+        if (only_colour < 0)
+            return -1;
+        pile_top(state, &colour, &top);  /* checked by plain_play */
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(hand) && !guilty; i++) {
+            long card = 0;
+            small_int(PyList_GET_ITEM(hand, i), 0, FACES - 1, &card);
+            if (card != WILD_DRAW_FOUR)
+                guilty = only_colour ? colour_of[card] == colour : (int)((matching[colour][top] >> card) & 1);
+        }
+    }
     if (lay_down(state, seat, face, chosen, uno, hand, at, events) < 0)
         return -1;
+    if (face == WILD_DRAW_FOUR) {
+        PyObject *verdict = guilty ? Py_True : Py_False;
+        Py_INCREF(verdict);
+        return set_phase(state, P_CHALLENGE) < 0 || set_int(state, state_slots[S_CURRENT], opponent) < 0
+            || set_int(state, state_slots[S_W4_OFFENDER], seat) < 0
+            || set_slot(state, state_slots[S_W4_GUILTY], verdict) < 0 ? -1 : 0;
+    }
     int rank = rank_of[face];
     if (rank < DRAW_TWO || face == WILD || face == WILD_CUSTOM)
         return pass_turn_to(state, opponent);
@@ -536,8 +641,8 @@ plain_play(PyObject *state, int phase, long seat, PyObject *action, long *face, 
     Py_ssize_t size = PyList_GET_SIZE(hand);
     if (colour_of[*face] >= 0 && colour_of[*face] != *chosen)
         return 0;
-    if (*face == WILD_DRAW_FOUR || *face == WILD_SHUFFLE || size < 2)
-        return 0;  /* the rare cards, and a last card ending the round */
+    if (*face == WILD_SHUFFLE || size < 2)
+        return 0;  /* the rarest card, and a last card ending the round */
     *uno = *uno && size == 2;  /* NOTES 9: saying UNO early does nothing */
     *at = -1;
     for (Py_ssize_t i = 0; i < size; i++) {
@@ -564,57 +669,272 @@ plain_play(PyObject *state, int phase, long seat, PyObject *action, long *face, 
     }
 }
 
-/* rules._draw of `count` cards with that many on the pile (the caller checked them): GameRng.take
- * pops the top, one at a time. */
+/* random.Random._randbelow (getrandbits of n's bit length until below n), into *out. */
 static int
-draw(PyObject *state, long seat, Py_ssize_t count, PyObject *events)
+randbelow(PyObject *random, unsigned long n, unsigned long *out)
 {
-    PyObject *pile = slot(state, state_slots[S_DRAW_PILE]);
+    int k = 0;
+    for (unsigned long rest = n; rest; rest >>= 1)
+        k++;
+    PyObject *bits = PyLong_FromLong(k);
+    if (bits == NULL)
+        return -1;
+    while (1) {
+        PyObject *call[2] = {random, bits};
+        PyObject *drawn = PyObject_VectorcallMethod(keys[K_GETRANDBITS], call,
+                                                    2 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
+        if (drawn == NULL) {
+            Py_DECREF(bits);
+            return -1;
+        }
+        unsigned long value = PyLong_AsUnsignedLong(drawn);
+        Py_DECREF(drawn);
+        if (value == (unsigned long)-1 && PyErr_Occurred()) {
+            Py_DECREF(bits);
+            return -1;
+        }
+        if (value < n) {
+            Py_DECREF(bits);
+            *out = value;
+            return 0;
+        }
+    }
+}
+
+/* random.Random.shuffle, item for item: from the last place down, swap with a place below it. */
+static int
+shuffle_list(PyObject *random, PyObject *list)
+{
+    for (Py_ssize_t i = PyList_GET_SIZE(list) - 1; i > 0; i--) {
+        unsigned long j;
+        if (randbelow(random, (unsigned long)i + 1, &j) < 0)
+            return -1;
+        PyObject **items = ((PyListObject *)list)->ob_item;
+        PyObject *swap = items[i];
+        items[i] = items[j];
+        items[j] = swap;
+    }
+    return 0;
+}
+
+PyDoc_STRVAR(shuffle_doc,
+"shuffle(random, items)\n--\n\nShuffle the list `items` with the random.Random `random`, as its own shuffle\n"
+"does (native.py checks that they agree before the rules use it).");
+
+static PyObject *
+shuffle(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2 || !PyList_CheckExact(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "shuffle(random, items) takes a list");
+        return NULL;
+    }
+    if (shuffle_list(args[0], args[1]) < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+/* rules._refill: the discards but the top become the draw pile, shuffled or turned over. */
+static int
+refill(PyObject *state, PyObject *events)
+{
+    PyObject *discard = slot(state, state_slots[S_DISCARD]);
+    Py_ssize_t size = PyList_GET_SIZE(discard);
+    if (size <= 1)
+        return 0;
+    PyObject *rest = PyList_GetSlice(discard, 0, size - 1);
+    if (rest == NULL || set_slot(state, state_slots[S_DISCARD], PyList_GetSlice(discard, size - 1, size)) < 0) {
+        Py_XDECREF(rest);
+        return -1;
+    }
+    PyObject *shuffled = PyObject_GetAttr(slot(state, state_slots[S_OPTIONS]), keys[K_SHUFFLE_ON_REFILL]);
+    int truth = shuffled == NULL ? -1 : PyObject_IsTrue(shuffled);
+    Py_XDECREF(shuffled);
+    if (truth < 0 || (truth ? shuffle_list(slot(slot(state, state_slots[S_RNG]), rng_slots[0]), rest)
+                            : PyList_Reverse(rest)) < 0) {
+        Py_DECREF(rest);
+        return -1;
+    }
+    Py_ssize_t count = PyList_GET_SIZE(rest);
+    if (set_slot(state, state_slots[S_DRAW_PILE], rest) < 0)
+        return -1;
+    PyObject *public = PyDict_New();
+    if (public == NULL || dict_set_long(public, K_COUNT_, count) < 0) {
+        Py_XDECREF(public);
+        return -1;
+    }
+    return append_event(events, event(K_REFILL, public, NULL, nobody));
+}
+
+/* rules._draw: `count` cards from the top of the pile (GameRng.take pops it), refilling it from
+ * the discards when it runs out; the number drawn (the first into *first), or -1. */
+static Py_ssize_t
+draw(PyObject *state, long seat, Py_ssize_t count, PyObject *events, long *first)
+{
     PyObject *hand = PyList_GET_ITEM(slot(state, state_slots[S_HANDS]), seat);
-    Py_ssize_t size = PyList_GET_SIZE(pile);
-    long exposed = -1;
-    PyObject *public = seat_dict(seat), *secret = PyDict_New(), *shown = PyList_New(count);
-    if (public == NULL || secret == NULL || shown == NULL || dict_set_long(public, K_COUNT_, count) < 0)
-        goto error;
+    PyObject *drawn = PyList_New(0);
+    if (drawn == NULL)
+        return -1;
     for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *pile = slot(state, state_slots[S_DRAW_PILE]);
+        if (PyList_GET_SIZE(pile) == 0) {
+            if (refill(state, events) < 0)
+                goto error;
+            pile = slot(state, state_slots[S_DRAW_PILE]);
+            if (PyList_GET_SIZE(pile) == 0)
+                break;
+        }
+        Py_ssize_t size = PyList_GET_SIZE(pile);
+        if (PyList_Append(drawn, PyList_GET_ITEM(pile, size - 1)) < 0
+            || PyList_SetSlice(pile, size - 1, size, NULL) < 0)
+            goto error;
+    }
+    Py_ssize_t taken = PyList_GET_SIZE(drawn);
+    PyObject *shown = PyList_New(taken);
+    if (shown == NULL)
+        goto error;
+    for (Py_ssize_t i = 0; i < taken; i++) {
         long card = 0;
-        small_int(PyList_GET_ITEM(pile, size - 1 - i), 0, FACES - 1, &card);
+        small_int(PyList_GET_ITEM(drawn, i), 0, FACES - 1, &card);  /* checked by the caller */
+        if (i == 0)
+            *first = card;
         PyObject *code = PyTuple_GET_ITEM(codes, card);
         Py_INCREF(code);
         PyList_SET_ITEM(shown, i, code);
-        if (PyList_Append(hand, PyList_GET_ITEM(pile, size - 1 - i)) < 0)
-            goto error;
     }
-    if (PyList_SetSlice(pile, size - count, size, NULL) < 0)
-        goto error;
+    Py_ssize_t end = PyList_GET_SIZE(hand);
+    int extended = PyList_SetSlice(hand, end, end, drawn);
+    Py_DECREF(drawn);
+    drawn = NULL;
+    long exposed = -1;
     state_int(state, S_UNO_EXPOSED, -1, 1, &exposed);
-    if (exposed == seat && PyList_GET_SIZE(hand) != 1 && set_int(state, state_slots[S_UNO_EXPOSED], -1) < 0)
-        goto error;
-    int stored = PyDict_SetItem(secret, keys[K_CARDS], shown);
-    Py_CLEAR(shown);
-    if (stored < 0)
-        goto error;
-    return append_event(events, event(K_DRAW, public, secret, PyTuple_GET_ITEM(only, seat)));
+    PyObject *public = extended < 0 ? NULL : seat_dict(seat), *secret = PyDict_New();
+    if (public == NULL || secret == NULL || dict_set_long(public, K_COUNT_, taken) < 0
+        || PyDict_SetItem(secret, keys[K_CARDS], shown) < 0
+        || (exposed == seat && PyList_GET_SIZE(hand) != 1 && set_int(state, state_slots[S_UNO_EXPOSED], -1) < 0)) {
+        Py_XDECREF(public);
+        Py_XDECREF(secret);
+        Py_DECREF(shown);
+        return -1;
+    }
+    Py_DECREF(shown);
+    return append_event(events, event(K_DRAW, public, secret, PyTuple_GET_ITEM(only, seat))) < 0 ? -1 : taken;
 error:
-    Py_XDECREF(public);
-    Py_XDECREF(secret);
-    Py_XDECREF(shown);
+    Py_XDECREF(drawn);
     return -1;
 }
 
-/* Whether the pile holds `count` cards this file may draw: faces, taken by a plain GameRng. */
+/* Whether this file may draw `count` cards: every card it could take is a face, taken by a plain
+ * GameRng, and a refill (if one is needed) shuffles here as Python would. */
 static int
 can_take(PyObject *state, Py_ssize_t count)
 {
     PyObject *pile = slot(state, state_slots[S_DRAW_PILE]);
     Py_ssize_t size = PyList_GET_SIZE(pile);
-    long card;
-    if (Py_TYPE(slot(state, state_slots[S_RNG])) != rng_type || count < 1 || size < count)
+    PyObject *rng = slot(state, state_slots[S_RNG]);
+    if (Py_TYPE(rng) != rng_type || count < 1)
         return 0;
-    for (Py_ssize_t i = size - count; i < size; i++)
-        if (!small_int(PyList_GET_ITEM(pile, i), 0, FACES - 1, &card))
-            return 0;
-    return 1;
+    if (size >= count)
+        return all_faces(pile, size - count);
+    PyObject *random = slot(rng, rng_slots[0]);
+    return shuffle_here && random != NULL && Py_TYPE(random) == random_type
+        && all_faces(pile, 0) && all_faces(slot(state, state_slots[S_DISCARD]), 0);
+}
+
+/* rules._answer_wild_draw_four, challenged: the offender shows the challenger their hand; guilty,
+ * the offender draws 4 and the challenger plays; innocent, the challenger draws 6 (NOTES 6). */
+static int
+challenge(PyObject *state, long seat, long offender, PyObject *events)
+{
+    int guilty = slot(state, state_slots[S_W4_GUILTY]) == Py_True;
+    PyObject *hand = PyList_GET_ITEM(slot(state, state_slots[S_HANDS]), offender);
+    PyObject *shown = PyList_New(PyList_GET_SIZE(hand));
+    if (shown == NULL || set_int(state, state_slots[S_W4_OFFENDER], -1) < 0) {
+        Py_XDECREF(shown);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(hand); i++) {
+        long card = 0;
+        small_int(PyList_GET_ITEM(hand, i), 0, FACES - 1, &card);
+        PyObject *code = PyTuple_GET_ITEM(codes, card);
+        Py_INCREF(code);
+        PyList_SET_ITEM(shown, i, code);
+    }
+    PyObject *public = seat_dict(seat), *secret = PyDict_New();
+    PyObject *audience = PyFrozenSet_New(NULL), *who = PyLong_FromLong(seat);
+    if (PyList_Sort(shown) < 0 || public == NULL || secret == NULL || audience == NULL || who == NULL
+        || PySet_Add(audience, who) < 0
+        || PyDict_SetItem(public, keys[K_GUILTY], guilty ? Py_True : Py_False) < 0
+        || PyDict_SetItem(secret, keys[K_OFFENDER_HAND], shown) < 0) {
+        Py_DECREF(shown);
+        Py_XDECREF(public);
+        Py_XDECREF(secret);
+        Py_XDECREF(audience);
+        Py_XDECREF(who);
+        return -1;
+    }
+    Py_DECREF(shown);
+    Py_DECREF(who);
+    int result = append_event(events, event(K_CHALLENGE, public, secret, audience));
+    Py_DECREF(audience);
+    long card;
+    if (result < 0 || draw(state, guilty ? offender : seat, guilty ? 4 : 6, events, &card) < 0)
+        return -1;
+    return pass_turn_to(state, guilty ? seat : offender);
+}
+
+#define HAND_SIZE 7
+
+/* Whether a draft pick can be made here: two cards on the pile (the next one looked at and the one
+ * after), and the draft goes on after it (its end turns up the start card: Python). */
+static int
+plain_draft(PyObject *state, long seat)
+{
+    PyObject *hands = slot(state, state_slots[S_HANDS]);
+    PyObject *pile = slot(state, state_slots[S_DRAW_PILE]);
+    long card;
+    return Py_TYPE(slot(state, state_slots[S_RNG])) == rng_type && PyList_GET_SIZE(pile) >= 2
+        && all_faces(pile, PyList_GET_SIZE(pile) - 2) && state_int(state, S_DRAFT_CARD, 0, FACES - 1, &card)
+        && (PyList_GET_SIZE(PyList_GET_ITEM(hands, 1 - seat)) < HAND_SIZE
+            || PyList_GET_SIZE(PyList_GET_ITEM(hands, seat)) + 1 < HAND_SIZE);
+}
+
+/* rules._draft: keep the card looked at and look at the next, or discard it and keep the next. */
+static int
+draft(PyObject *state, long seat, int keep, PyObject *events)
+{
+    PyObject *hands = slot(state, state_slots[S_HANDS]);
+    PyObject *pile = slot(state, state_slots[S_DRAW_PILE]);
+    PyObject *looked_at = slot(state, state_slots[S_DRAFT_CARD]);
+    Py_ssize_t size = PyList_GET_SIZE(pile);
+    PyObject *following = PyList_GET_ITEM(pile, size - 1);
+    PyObject *kept = keep ? looked_at : following, *discarded = keep ? following : looked_at;
+    long kept_face = 0, discarded_face = 0;
+    small_int(kept, 0, FACES - 1, &kept_face);
+    small_int(discarded, 0, FACES - 1, &discarded_face);
+    PyObject *public = seat_dict(seat), *secret = PyDict_New();
+    if (public == NULL || secret == NULL
+        || PyDict_SetItem(public, keys[K_KEPT_FIRST], keep ? Py_True : Py_False) < 0
+        || PyDict_SetItem(public, keys[K_DISCARDED], PyTuple_GET_ITEM(codes, discarded_face)) < 0
+        || PyDict_SetItem(secret, keys[K_KEPT], PyTuple_GET_ITEM(codes, kept_face)) < 0
+        || PyList_Append(PyList_GET_ITEM(hands, seat), kept) < 0
+        || PyList_Append(slot(state, state_slots[S_DRAFT_DISCARDS]), discarded) < 0
+        || PyList_Append(slot(state, state_slots[S_DRAFT_KEPT]), keep ? Py_True : Py_False) < 0
+        || PyList_SetSlice(pile, size - 1, size, NULL) < 0) {
+        Py_XDECREF(public);
+        Py_XDECREF(secret);
+        return -1;
+    }
+    if (append_event(events, event(K_DRAFT, public, secret, PyTuple_GET_ITEM(only, seat))) < 0)
+        return -1;
+    /* NOTES 3: picks alternate, Player 1 first, until both hold seven. */
+    if (PyList_GET_SIZE(PyList_GET_ITEM(hands, 1 - seat)) < HAND_SIZE
+        && set_int(state, state_slots[S_CURRENT], 1 - seat) < 0)
+        return -1;
+    size = PyList_GET_SIZE(pile);
+    PyObject *next = PyList_GET_ITEM(pile, size - 1);
+    Py_INCREF(next);
+    return PyList_SetSlice(pile, size - 1, size, NULL) < 0 ? (Py_DECREF(next), -1)
+        : set_slot(state, state_slots[S_DRAFT_CARD], next);
 }
 
 PyDoc_STRVAR(apply_doc,
@@ -638,11 +958,29 @@ apply(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             goto python;
     }
     else if (action == a_draw && phase == P_TURN) {
-        if (!can_take(state, 1) || !pile_top(state, &colour, &top))
+        /* legality.can_draw: a card on the pile, or discards to turn into one */
+        if ((PyList_GET_SIZE(slot(state, state_slots[S_DRAW_PILE])) == 0
+             && PyList_GET_SIZE(slot(state, state_slots[S_DISCARD])) <= 1)
+            || !can_take(state, 1) || !pile_top(state, &colour, &top))
+            goto python;
+    }
+    else if (action == a_challenge && phase == P_CHALLENGE) {
+        PyObject *guilty = slot(state, state_slots[S_W4_GUILTY]);
+        if (!state_int(state, S_W4_OFFENDER, 0, 1, &value) || (guilty != Py_True && guilty != Py_False)
+            || !can_take(state, guilty == Py_True ? 4 : 6)
+            || !all_faces(PyList_GET_ITEM(slot(state, state_slots[S_HANDS]), value), 0))
+            goto python;
+    }
+    else if (action == a_accept && phase == P_CHALLENGE) {
+        if (!state_int(state, S_W4_OFFENDER, 0, 1, &value) || !can_take(state, 4))
             goto python;
     }
     else if (action == a_draw && phase == P_VOLLEY) {
         if (!state_int(state, S_VOLLEY, 1, PY_SSIZE_T_MAX, &value) || !can_take(state, value))
+            goto python;
+    }
+    else if ((action == a_draft_keep || action == a_draft_discard) && phase == P_DRAFT) {
+        if (!plain_draft(state, seat))
             goto python;
     }
     else if (action == a_dump && phase == P_DUMP_DECIDE) {
@@ -661,18 +999,27 @@ apply(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     else if (Py_TYPE(action) == play_type)
         result = (phase == P_DUMPING ? dump_card : play)(state, seat, face, chosen, uno, hand, at, events);
     else if (action == a_draw && phase == P_TURN) {
-        result = draw(state, seat, 1, events);
         long card = 0;
-        small_int(PyList_GET_ITEM(hand, PyList_GET_SIZE(hand) - 1), 0, FACES - 1, &card);
-        if (result == 0 && face_matches(colour, top, card))
+        Py_ssize_t taken = draw(state, seat, 1, events, &card);
+        if (taken > 0 && face_matches(colour, top, card))
             result = set_phase(state, P_DRAWN) < 0 || set_int(state, state_slots[S_DRAWN], card) < 0 ? -1 : 0;
-        else if (result == 0)
-            result = pass_turn_to(state, 1 - seat);
+        else
+            result = taken < 0 ? -1 : pass_turn_to(state, 1 - seat);
     }
     else if (action == a_draw) {  /* the volley: drawing it ends the turn */
-        result = set_int(state, state_slots[S_VOLLEY], 0) < 0 || draw(state, seat, value, events) < 0
+        long card;
+        result = set_int(state, state_slots[S_VOLLEY], 0) < 0 || draw(state, seat, value, events, &card) < 0
             ? -1 : pass_turn_to(state, 1 - seat);
     }
+    else if (action == a_challenge)
+        result = challenge(state, seat, value, events);
+    else if (action == a_accept) {  /* a Wild Draw 4 unchallenged: draw 4, the offender plays again */
+        long card;
+        result = set_int(state, state_slots[S_W4_OFFENDER], -1) < 0 || draw(state, seat, 4, events, &card) < 0
+            ? -1 : pass_turn_to(state, value);
+    }
+    else if (phase == P_DRAFT)
+        result = draft(state, seat, action == a_draft_keep, events);
     else if (action == a_dump) {
         PyObject *public = seat_dict(seat);
         if (public == NULL || PyDict_SetItem(public, keys[K_COLOUR], PyTuple_GET_ITEM(colour_names, value)) < 0) {
@@ -754,11 +1101,11 @@ configure(PyObject *module, PyObject *parts)
     if (state == NULL || event_ == NULL || play_ == NULL || rng == NULL
         || slot_offsets((PyTypeObject *)state, STATE_NAMES, S_COUNT, state_slots) < 0
         || slot_offsets((PyTypeObject *)event_, EVENT_NAMES, E_COUNT, event_slots) < 0
-        || slot_offsets((PyTypeObject *)play_, PLAY_NAMES, A_COUNT, play_slots) < 0)
+        || slot_offsets((PyTypeObject *)play_, PLAY_NAMES, A_COUNT, play_slots) < 0
+        || slot_offsets((PyTypeObject *)rng, RNG_NAMES, 1, rng_slots) < 0)
         goto error;
     if ((plays = take(parts, "plays", &PyTuple_Type)) == NULL
         || (plays_uno = take(parts, "plays_uno", &PyTuple_Type)) == NULL
-        || (matching = take(parts, "matching", &PyTuple_Type)) == NULL
         || (codes = take(parts, "codes", &PyTuple_Type)) == NULL
         || (colour_names = take(parts, "colour_names", &PyTuple_Type)) == NULL
         || (only = take(parts, "only", &PyTuple_Type)) == NULL
@@ -772,11 +1119,21 @@ configure(PyObject *module, PyObject *parts)
         || (a_draft_keep = take(parts, "draft_keep", NULL)) == NULL
         || (a_draft_discard = take(parts, "draft_discard", NULL)) == NULL
         || (colour_choices = take(parts, "colour_choices", &PyTuple_Type)) == NULL
-        || (draw_twos = take(parts, "draw_twos", &PyFrozenSet_Type)) == NULL
-        || (of_colour = take(parts, "of_colour", &PyTuple_Type)) == NULL
+
         || (python_apply = take(parts, "apply", NULL)) == NULL
         || (python_legal_actions = take(parts, "legal_actions", NULL)) == NULL)
         goto error;
+    if ((colour_only = take(parts, "colour_only", &PyUnicode_Type)) == NULL)
+        goto error;
+    PyObject *random_class = take(parts, "random", &PyType_Type), *here = take(parts, "shuffle_here", NULL);
+    if (random_class == NULL || here == NULL) {
+        Py_XDECREF(random_class);
+        Py_XDECREF(here);
+        goto error;
+    }
+    Py_XSETREF(random_type, (PyTypeObject *)random_class);
+    shuffle_here = PyObject_IsTrue(here) == 1;
+    Py_DECREF(here);
     PyObject *phase_names = take(parts, "phases", &PyTuple_Type);
     if (phase_names == NULL)
         goto error;
@@ -796,16 +1153,11 @@ configure(PyObject *module, PyObject *parts)
         Py_XSETREF(phases[i], name);
     }
     Py_DECREF(phase_names);
-    if (PyTuple_GET_SIZE(of_colour) != 4 || PyTuple_GET_SIZE(colour_choices) != 4)
+    if (PyTuple_GET_SIZE(colour_choices) != 4)
         goto sizes;
-    for (Py_ssize_t i = 0; i < 4; i++)
-        if (!PyFrozenSet_Check(PyTuple_GET_ITEM(of_colour, i))) {
-            PyErr_SetString(PyExc_TypeError, "configure: of_colour holds four frozensets");
-            goto error;
-        }
     if (PyTuple_GET_SIZE(plays) != FACES || PyTuple_GET_SIZE(plays_uno) != FACES
         || PyTuple_GET_SIZE(codes) != FACES || PyTuple_GET_SIZE(colour_names) != 4
-        || PyTuple_GET_SIZE(only) != 2 || PyTuple_GET_SIZE(matching) != 4) {
+        || PyTuple_GET_SIZE(only) != 2) {
 sizes:
         PyErr_SetString(PyExc_ValueError, "configure: a table of the wrong size");
         goto error;
@@ -815,16 +1167,6 @@ sizes:
             PyErr_SetString(PyExc_TypeError, "configure: plays are tuples of tuples");
             goto error;
         }
-    for (Py_ssize_t i = 0; i < 4; i++) {
-        PyObject *row = PyTuple_GET_ITEM(matching, i);
-        int sets = PyTuple_Check(row) && PyTuple_GET_SIZE(row) == FACES;
-        for (Py_ssize_t j = 0; sets && j < FACES; j++)
-            sets = PyFrozenSet_Check(PyTuple_GET_ITEM(row, j));
-        if (!sets) {
-            PyErr_SetString(PyExc_TypeError, "configure: matching is 4 tuples of 56 sets");
-            goto error;
-        }
-    }
     for (Py_ssize_t i = 0; i < 2; i++)
         if (!PyFrozenSet_Check(PyTuple_GET_ITEM(only, i))) {
             PyErr_SetString(PyExc_TypeError, "configure: only holds two frozensets");
@@ -848,6 +1190,7 @@ static PyMethodDef methods[] = {
     {"configure", configure, METH_O, configure_doc},
     {"legal_actions", (PyCFunction)(void (*)(void))legal_actions, METH_FASTCALL, legal_actions_doc},
     {"apply", (PyCFunction)(void (*)(void))apply, METH_FASTCALL, apply_doc},
+    {"shuffle", (PyCFunction)(void (*)(void))shuffle, METH_FASTCALL, shuffle_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -864,9 +1207,38 @@ PyInit__native(void)
         colour_of[face] = face >= WILD ? -1 : face / 13;
         rank_of[face] = face >= WILD ? face : face % 13;
     }
+    for (int face = 0; face < FACES; face++) {
+        for (int colour = 0; colour < 4; colour++)
+            for (int top = 0; top < FACES; top++)
+                if (face_matches(colour, top, face))
+                    matching[colour][top] |= 1ULL << face;
+        if (colour_of[face] >= 0 && rank_of[face] == DRAW_TWO)
+            draw_twos |= 1ULL << face;
+        if (colour_of[face] >= 0)
+            of_colour[colour_of[face]] |= 1ULL << face;
+    }
     for (int i = 0; i < K_KEYS; i++)
         if ((keys[i] = PyUnicode_InternFromString(KEY_NAMES[i])) == NULL)
             return NULL;
+    /* The small ints: used by place only if every one from SMALL_LOW to SMALL_HIGH is the object
+     * Python hands out for its value (it keeps them alive), at an even stride from the first. */
+    PyObject *first = PyLong_FromLong(SMALL_LOW), *second = PyLong_FromLong(SMALL_LOW + 1);
+    uintptr_t base = (uintptr_t)first, stride = (uintptr_t)second - (uintptr_t)first;
+    int even = first != NULL && second != NULL && (uintptr_t)second > base;
+    Py_XDECREF(first);
+    Py_XDECREF(second);
+    for (long v = SMALL_LOW; even && v <= SMALL_HIGH; v++) {
+        PyObject *number = PyLong_FromLong(v), *again = PyLong_FromLong(v);
+        even = number != NULL && number == again && (uintptr_t)number == base + (uintptr_t)(v - SMALL_LOW) * stride
+            && PyLong_CheckExact(number) && PyLong_AsLong(number) == v;
+        Py_XDECREF(number);
+        Py_XDECREF(again);
+    }
+    PyErr_Clear();
+    if (even) {
+        small_base = base;
+        small_stride = stride;
+    }
     PyObject *module = PyModule_Create(&module_def);
     if (module == NULL)
         return NULL;

@@ -12,6 +12,7 @@ games through both).
 from __future__ import annotations
 
 import os
+import random
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
@@ -21,9 +22,10 @@ from duoplay.core.rng import GameRng
 from duoplay.games.uno_duo import actions as act
 from duoplay.games.uno_duo import legality, state
 from duoplay.games.uno_duo.cards import CODES, COLOURS
+from duoplay.games.uno_duo.options import CHALLENGE_COLOUR_ONLY
 from duoplay.games.uno_duo.state import UnoDuoState
 
-VERSION = 1  # what _native.c says it implements; a build of another version is not used
+VERSION = 3  # what _native.c says it implements; a build of another version is not used
 
 Apply = Callable[[UnoDuoState, Seat, act.Action], list[Event]]
 LegalActions = Callable[[UnoDuoState, int], list[act.Action]]
@@ -39,6 +41,20 @@ def _load() -> ModuleType | None:
     return _native if getattr(_native, "VERSION", None) == VERSION else None
 
 
+def _shuffles_alike(module: ModuleType) -> bool:
+    """Whether the C module's shuffle gives `random.Random.shuffle`'s very order and leaves the
+    generator in the same state (a refilled draw pile is shuffled there only then)."""
+    for size in (0, 1, 2, 3, 13, 56, 111, 300):
+        for seed in range(3):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            mine, expected = list(range(size)), list(range(size))
+            module.shuffle(ours, mine)
+            theirs.shuffle(expected)
+            if mine != expected or ours.getstate() != theirs.getstate():
+                return False
+    return True
+
+
 def hot_path(apply: Apply, legal_actions: LegalActions) -> tuple[Apply, LegalActions, ModuleType | None]:
     """`apply` and `legal_actions` with their hot path in C, falling back on the given Python
     functions; the functions themselves (and None) where the C module is not there."""
@@ -49,14 +65,15 @@ def hot_path(apply: Apply, legal_actions: LegalActions) -> tuple[Apply, LegalAct
         "state": UnoDuoState, "event": Event, "play": act.Play, "rng": GameRng,
         "phases": (state.DRAFT, state.START_COLOUR, state.TURN, state.DRAWN, state.VOLLEY,
                    state.CHALLENGE, state.DUMP_DECIDE, state.DUMPING, state.GAME_OVER),
-        "plays": legality._PLAYS, "plays_uno": legality._PLAYS_UNO, "matching": legality.MATCHING,
-        "draw_twos": legality._DRAW_TWOS, "of_colour": legality._OF_COLOUR,
+        "plays": legality._PLAYS, "plays_uno": legality._PLAYS_UNO,
         "colour_choices": legality._COLOUR_CHOICES, "codes": CODES, "colour_names": COLOURS,
         "only": (frozenset({0}), frozenset({1})), "nobody": frozenset(),
         "draw": act.DRAW, "keep": act.KEEP, "pass": act.PASS, "uno": act.SAY_UNO, "catch": act.CATCH,
         "challenge": act.CHALLENGE, "accept": act.ACCEPT, "dump": act.DUMP, "no_dump": act.NO_DUMP,
         "draft_keep": act.DRAFT_KEEP, "draft_discard": act.DRAFT_DISCARD,
         "apply": apply, "legal_actions": legal_actions,
+        "colour_only": CHALLENGE_COLOUR_ONLY,
+        "random": random.Random, "shuffle_here": _shuffles_alike(module),
     }
     try:
         module.configure(parts)
