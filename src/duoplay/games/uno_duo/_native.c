@@ -12,6 +12,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <structmember.h>
+#include <string.h>
 
 #define FACES 56
 #define WILD 52
@@ -23,7 +24,7 @@
 #define SKIP 12
 
 /* Bumped whenever what this file does changes; native.py refuses a build of another version. */
-#define VERSION 3
+#define VERSION 4
 
 static signed char colour_of[FACES], rank_of[FACES];
 /* legality.py's MATCHING, _DRAW_TWOS and _OF_COLOUR as a bit per face. */
@@ -111,7 +112,8 @@ set_phase(PyObject *state, int phase)
  * evenly (checked at import), an int's value is read from its place in that array, without a call. */
 #define SMALL_LOW (-1)
 #define SMALL_HIGH 255
-static uintptr_t small_base, small_stride;
+static uintptr_t small_base, small_stride;  /* the stride a power of two, as 1 << small_shift */
+static int small_shift;
 
 /* An exact int in [low, high], into *out; 0 if it is not one (no exception). */
 static inline int
@@ -121,8 +123,8 @@ small_int(PyObject *value, long low, long high, long *out)
         return 0;
     if (small_stride) {
         uintptr_t offset = (uintptr_t)value - small_base;
-        if (offset % small_stride == 0 && offset / small_stride <= (uintptr_t)(SMALL_HIGH - SMALL_LOW)) {
-            long v = (long)(offset / small_stride) + SMALL_LOW;
+        if ((offset & (small_stride - 1)) == 0 && (offset >> small_shift) <= (uintptr_t)(SMALL_HIGH - SMALL_LOW)) {
+            long v = (long)(offset >> small_shift) + SMALL_LOW;
             if (v < low || v > high)
                 return 0;
             *out = v;
@@ -302,15 +304,6 @@ uno_exposed_ends(PyObject *state, long seat)
 /* --- legal_actions --------------------------------------------------------------------------- */
 
 static int
-add_plays(PyObject *moves, PyObject *some)
-{
-    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(some); i++)
-        if (PyList_Append(moves, PyTuple_GET_ITEM(some, i)) < 0)
-            return -1;
-    return 0;
-}
-
-static int
 all_faces(PyObject *list, Py_ssize_t from)
 {
     long card;
@@ -320,65 +313,137 @@ all_faces(PyObject *list, Py_ssize_t from)
     return 1;
 }
 
-/* The plays of the hand's faces that are in `allowed` (a bit per face), in the order in which
- * legality.py lists them: that of Python's frozenset.intersection(hand), whose result is a set built
- * by adding the hand's matching cards in hand order; the same set is built here, from the same
- * additions, and read in its own order. The caller has checked that the hand holds faces only. */
-static PyObject *
-playable(PyObject *hand, unsigned long long allowed, PyObject *table)
+/* The order in which a Python set built by adding `count` distinct faces (small ints, whose hash
+ * is themselves) in the given order lists them: CPython's open addressing (a table of 8 that grows
+ * fourfold past 3/5 full, 9 linear probes where they fit, then the perturbed jump), replayed on a
+ * small table. native.py compares it with real sets at import; `set_order_here` says it agreed. */
+#define SET_PROBES 9
+#define SET_SHIFT 5
+static int set_order_here;
+
+static void
+set_insert(long *table, size_t mask, long face)
 {
-    Py_ssize_t size = PyList_GET_SIZE(hand), found = 0;
-    long first = -1, card = 0;
-    int several = 0;
-    for (Py_ssize_t i = 0; i < size; i++) {
-        small_int(PyList_GET_ITEM(hand, i), 0, FACES - 1, &card);
-        if ((allowed >> card) & 1) {
-            found++;
-            if (first < 0)
-                first = card;
-            else if (card != first)
-                several = 1;
+    size_t i = (size_t)face & mask, perturb = (size_t)face;
+    while (1) {
+        size_t probes = i + SET_PROBES <= mask ? SET_PROBES : 0;
+        for (size_t j = 0; j <= probes; j++)
+            if (table[i + j] < 0) {
+                table[i + j] = face;
+                return;
+            }
+        perturb >>= SET_SHIFT;
+        i = (i * 5 + 1 + perturb) & mask;
+    }
+}
+
+static Py_ssize_t
+set_order(const long *faces, Py_ssize_t count, long *out)
+{
+    long table[128], old[128];
+    size_t mask = 7, used = 0;
+    for (size_t i = 0; i <= mask; i++)
+        table[i] = -1;
+    for (Py_ssize_t k = 0; k < count; k++) {
+        set_insert(table, mask, faces[k]);
+        used++;
+        if (used * 5 >= mask * 3) {  /* set_table_resize(used * 4): the old table's order, anew */
+            size_t size = 8;
+            while (size <= used * 4)
+                size <<= 1;
+            if (size > 128)
+                return -1;
+            memcpy(old, table, (mask + 1) * sizeof(long));
+            size_t old_mask = mask;
+            mask = size - 1;
+            for (size_t i = 0; i <= mask; i++)
+                table[i] = -1;
+            for (size_t i = 0; i <= old_mask; i++)
+                if (old[i] >= 0)
+                    set_insert(table, mask, old[i]);
         }
     }
-    PyObject *moves = PyList_New(0);
-    if (moves == NULL || found == 0)
-        return moves;
-    if (!several) {
-        if (add_plays(moves, PyTuple_GET_ITEM(table, first)) == 0)
-            return moves;
-        Py_DECREF(moves);
+    Py_ssize_t n = 0;
+    for (size_t i = 0; i <= mask; i++)
+        if (table[i] >= 0)
+            out[n++] = table[i];
+    return n;
+}
+
+PyDoc_STRVAR(set_order_doc,
+"set_order(faces)\n--\n\nThe order of a set built by adding the distinct ints `faces` (0 to 55) in order.");
+
+static PyObject *
+set_order_of(PyObject *module, PyObject *faces)
+{
+    long given[FACES], ordered[FACES];
+    if (!PyList_CheckExact(faces) || PyList_GET_SIZE(faces) > FACES) {
+        PyErr_SetString(PyExc_TypeError, "set_order takes a list of up to 56 faces");
         return NULL;
     }
-    PyObject *faces = PySet_New(NULL);  /* two faces or more: their order is the set's */
-    if (faces == NULL)
-        goto error;
-    for (Py_ssize_t i = 0; i < size; i++) {
+    Py_ssize_t count = PyList_GET_SIZE(faces);
+    for (Py_ssize_t i = 0; i < count; i++)
+        if (!small_int(PyList_GET_ITEM(faces, i), 0, FACES - 1, &given[i])) {
+            PyErr_SetString(PyExc_ValueError, "set_order takes faces, 0 to 55");
+            return NULL;
+        }
+    Py_ssize_t n = set_order(given, count, ordered);
+    PyObject *result = PyList_New(0);
+    for (Py_ssize_t i = 0; result != NULL && i < n; i++) {
+        PyObject *number = PyLong_FromLong(ordered[i]);
+        if (number == NULL || PyList_Append(result, number) < 0)
+            Py_CLEAR(result);
+        Py_XDECREF(number);
+    }
+    return result;
+}
+
+/* Into `ordered`, the distinct faces of the hand that are in `allowed` (a bit per face), in the
+ * order in which legality.py lists their plays: that of Python's frozenset.intersection(hand), a set
+ * built by adding the hand's matching cards in hand order. Their count; -1 if the hand holds
+ * something that is not a face (then Python lists the moves), -2 with an exception. */
+static Py_ssize_t
+playable_faces(PyObject *hand, unsigned long long allowed, long *ordered)
+{
+    long distinct[FACES], card;
+    unsigned long long seen = 0;
+    Py_ssize_t count = 0;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(hand); i++) {
+        if (!small_int(PyList_GET_ITEM(hand, i), 0, FACES - 1, &card))
+            return -1;
+        if (((allowed >> card) & 1) && !((seen >> card) & 1)) {
+            seen |= 1ULL << card;
+            distinct[count++] = card;
+        }
+    }
+    if (count < 2) {
+        if (count)
+            ordered[0] = distinct[0];
+        return count;
+    }
+    if (set_order_here && set_order(distinct, count, ordered) == count)
+        return count;
+    /* A Python whose sets order otherwise (see native.py): build the very set and read it. */
+    PyObject *faces = PySet_New(NULL), *face, *iterator = NULL;
+    Py_ssize_t n = 0;
+    for (Py_ssize_t i = 0; faces != NULL && i < PyList_GET_SIZE(hand); i++) {
         PyObject *item = PyList_GET_ITEM(hand, i);
         small_int(item, 0, FACES - 1, &card);
         if (((allowed >> card) & 1) && PySet_Add(faces, item) < 0)
-            goto error;
+            Py_CLEAR(faces);
     }
-    PyObject *iterator = PyObject_GetIter(faces), *face;
-    if (iterator == NULL)
-        goto error;
-    while ((face = PyIter_Next(iterator)) != NULL) {
-        small_int(face, 0, FACES - 1, &card);
+    if (faces == NULL || (iterator = PyObject_GetIter(faces)) == NULL) {
+        Py_XDECREF(faces);
+        return -2;
+    }
+    while ((face = PyIter_Next(iterator)) != NULL && n < count) {
+        small_int(face, 0, FACES - 1, &ordered[n++]);
         Py_DECREF(face);
-        PyObject *some = PyTuple_GET_ITEM(table, card);
-        if (add_plays(moves, some) < 0) {
-            Py_DECREF(iterator);
-            goto error;
-        }
     }
+    Py_XDECREF(face);
     Py_DECREF(iterator);
-    if (PyErr_Occurred())
-        goto error;
     Py_DECREF(faces);
-    return moves;
-error:
-    Py_XDECREF(faces);
-    Py_DECREF(moves);
-    return NULL;
+    return PyErr_Occurred() ? -2 : n;
 }
 
 static PyObject *
@@ -432,19 +497,45 @@ legal_actions(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             allowed = of_colour[value];
         else
             goto python;
-        if (!all_faces(hand, 0))
+        long ordered[FACES];
+        Py_ssize_t faces = playable_faces(hand, allowed, ordered), count = 0;
+        if (faces == -1)
             goto python;
-        if ((moves = playable(hand, allowed, table)) == NULL)
+        if (faces == -2)
             return NULL;
+        for (Py_ssize_t i = 0; i < faces; i++)
+            count += PyTuple_GET_SIZE(PyTuple_GET_ITEM(table, ordered[i]));
         if (phase == P_VOLLEY)
             extra = a_draw;
         else if (phase == P_TURN) {
             if (PyList_GET_SIZE(slot(state, state_slots[S_DRAW_PILE])) > 0
                 || PyList_GET_SIZE(slot(state, state_slots[S_DISCARD])) > 1)
                 extra = a_draw;
-            else if (PyList_GET_SIZE(moves) == 0)
+            else if (count == 0)
                 extra = a_pass;  /* NOTES 13: nothing to draw and nothing to play */
         }
+        PyObject *called = exposed == seat ? a_say_uno
+            : exposed >= 0 && PyList_GET_SIZE(PyList_GET_ITEM(hands, exposed)) == 1 ? a_catch : NULL;
+        /* the list made at its final size: the plays, then a draw or pass, then a call */
+        if ((moves = PyList_New(count + (extra != NULL) + (called != NULL))) == NULL)
+            return NULL;
+        Py_ssize_t at = 0;
+        for (Py_ssize_t i = 0; i < faces; i++) {
+            PyObject *some = PyTuple_GET_ITEM(table, ordered[i]);
+            for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(some); j++) {
+                Py_INCREF(PyTuple_GET_ITEM(some, j));
+                PyList_SET_ITEM(moves, at++, PyTuple_GET_ITEM(some, j));
+            }
+        }
+        if (extra != NULL) {
+            Py_INCREF(extra);
+            PyList_SET_ITEM(moves, at++, extra);
+        }
+        if (called != NULL) {
+            Py_INCREF(called);
+            PyList_SET_ITEM(moves, at++, called);
+        }
+        return moves;
     }
     else if (phase == P_DRAWN) {
         if (!state_int(state, S_DRAWN, 0, FACES - 1, &value))
@@ -1134,6 +1225,11 @@ configure(PyObject *module, PyObject *parts)
     Py_XSETREF(random_type, (PyTypeObject *)random_class);
     shuffle_here = PyObject_IsTrue(here) == 1;
     Py_DECREF(here);
+    PyObject *ordered = take(parts, "set_order_here", NULL);
+    if (ordered == NULL)
+        goto error;
+    set_order_here = PyObject_IsTrue(ordered) == 1;
+    Py_DECREF(ordered);
     PyObject *phase_names = take(parts, "phases", &PyTuple_Type);
     if (phase_names == NULL)
         goto error;
@@ -1191,6 +1287,7 @@ static PyMethodDef methods[] = {
     {"legal_actions", (PyCFunction)(void (*)(void))legal_actions, METH_FASTCALL, legal_actions_doc},
     {"apply", (PyCFunction)(void (*)(void))apply, METH_FASTCALL, apply_doc},
     {"shuffle", (PyCFunction)(void (*)(void))shuffle, METH_FASTCALL, shuffle_doc},
+    {"set_order", set_order_of, METH_O, set_order_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1224,7 +1321,7 @@ PyInit__native(void)
      * Python hands out for its value (it keeps them alive), at an even stride from the first. */
     PyObject *first = PyLong_FromLong(SMALL_LOW), *second = PyLong_FromLong(SMALL_LOW + 1);
     uintptr_t base = (uintptr_t)first, stride = (uintptr_t)second - (uintptr_t)first;
-    int even = first != NULL && second != NULL && (uintptr_t)second > base;
+    int even = first != NULL && second != NULL && (uintptr_t)second > base && (stride & (stride - 1)) == 0;
     Py_XDECREF(first);
     Py_XDECREF(second);
     for (long v = SMALL_LOW; even && v <= SMALL_HIGH; v++) {
@@ -1238,6 +1335,8 @@ PyInit__native(void)
     if (even) {
         small_base = base;
         small_stride = stride;
+        while (((uintptr_t)1 << small_shift) < stride)
+            small_shift++;
     }
     PyObject *module = PyModule_Create(&module_def);
     if (module == NULL)

@@ -25,7 +25,7 @@ from duoplay.games.uno_duo.cards import CODES, COLOURS
 from duoplay.games.uno_duo.options import CHALLENGE_COLOUR_ONLY
 from duoplay.games.uno_duo.state import UnoDuoState
 
-VERSION = 3  # what _native.c says it implements; a build of another version is not used
+VERSION = 4  # what _native.c says it implements; a build of another version is not used
 
 Apply = Callable[[UnoDuoState, Seat, act.Action], list[Event]]
 LegalActions = Callable[[UnoDuoState, int], list[act.Action]]
@@ -55,6 +55,19 @@ def _shuffles_alike(module: ModuleType) -> bool:
     return True
 
 
+def _orders_like_sets(module: ModuleType) -> bool:
+    """Whether the C module lists faces in the order a Python set of them does (legality.py lists
+    plays in the order of `frozenset.intersection(hand)`), for every count of distinct faces."""
+    rng = random.Random(0)
+    faces = list(range(56))
+    for _ in range(400):
+        rng.shuffle(faces)
+        chosen = faces[:rng.randrange(2, 57)]
+        if module.set_order(chosen) != list(frozenset(faces).intersection(chosen)):
+            return False
+    return True
+
+
 def hot_path(apply: Apply, legal_actions: LegalActions) -> tuple[Apply, LegalActions, ModuleType | None]:
     """`apply` and `legal_actions` with their hot path in C, falling back on the given Python
     functions; the functions themselves (and None) where the C module is not there."""
@@ -74,6 +87,7 @@ def hot_path(apply: Apply, legal_actions: LegalActions) -> tuple[Apply, LegalAct
         "apply": apply, "legal_actions": legal_actions,
         "colour_only": CHALLENGE_COLOUR_ONLY,
         "random": random.Random, "shuffle_here": _shuffles_alike(module),
+        "set_order_here": _orders_like_sets(module),
     }
     try:
         module.configure(parts)
