@@ -20,7 +20,12 @@ until a player goes out (for RLCard, one game: its UNO plays a single hand). Nee
     python benchmarks/engine_speed.py [--seconds 1] [--repeats 10] [--seed 1] [--breakdown]
 
 `--breakdown` adds the mean cost of each protocol call and a cProfile table of the
-engine functions, to see where a step's time goes.
+engine functions, to see where a step's time goes (the C module's functions, where it is
+built, show as one call each).
+
+The rules run on their C hot path where the optional module is built (see
+`duoplay.games.uno_duo.native`); `DUOPLAY_PURE_PYTHON=1` in the environment measures the
+pure-Python rules instead. The report's first line says which ran.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ from dataclasses import dataclass
 
 from tqdm import tqdm
 
+from duoplay.games.uno_duo import rules
 from duoplay.games.uno_duo.actions import Action
 from duoplay.games.uno_duo.game import GAME
 from duoplay.games.uno_duo.options import UnoDuoOptions
@@ -225,7 +231,9 @@ def main(argv: list[str] | None = None) -> int:
                     bar.set_postfix_str(f"{who} {kind}")
                     runs.setdefault((kind, who), []).append(run(args.seconds, args.seed + repeat))
                     bar.update()
-    print(f"\n{args.repeats} repetitions of {args.seconds:g} CPU s per measurement, medians:")
+    path = "pure Python" if rules.NATIVE is None else "the C hot path (duoplay.games.uno_duo._native)"
+    print(f"\nUNO Duo rules: {path}")
+    print(f"{args.repeats} repetitions of {args.seconds:g} CPU s per measurement, medians:")
     print(f"{'':26} {'actions/s':>12} {'rounds/s':>10} {'actions/round':>14}")
     for (kind, who), figures in runs.items():
         steps = statistics.median(f.steps_per_s for f in figures)
