@@ -18,7 +18,7 @@ import pytest
 
 from duoplay.core.actions import Simple
 from duoplay.core.protocol import Event
-from duoplay.games.uno_duo import rules
+from duoplay.games.uno_duo import native, rules
 from duoplay.games.uno_duo.actions import ChooseColour, Play
 from duoplay.games.uno_duo.fuzz import fuzz_actions
 from duoplay.games.uno_duo.options import CHALLENGE_COLOUR_ONLY, UnoDuoOptions
@@ -97,6 +97,22 @@ def _play_twice(options: UnoDuoOptions, seed: int, max_moves: int = 6000) -> int
 def test_seeded_games_agree_move_by_move(options: UnoDuoOptions) -> None:
     moves = sum(_play_twice(options, seed) for seed in range(12))
     assert moves > 12 * 500  # whole matches of many rounds, not a few moves
+
+
+def test_without_its_shuffle_and_set_order_the_c_module_still_agrees() -> None:
+    # Where Python's own shuffle or set order differ from the C module's copies (another Python
+    # version), native.py turns those copies off: refills then run in Python and the legal plays
+    # are read from a real set. The same games must come out.
+    module = rules.NATIVE
+    if module is None:  # DUOPLAY_PURE_PYTHON=1: the first test checks that this is why
+        assert _PURE
+        return
+    module.configure(native.parts(rules.python_apply, rules.python_legal_actions, False, False))
+    try:
+        assert sum(_play_twice(OPTIONS[0], seed) for seed in range(4)) > 4 * 500
+    finally:
+        module.configure(native.parts(rules.python_apply, rules.python_legal_actions,
+                                      native._shuffles_alike(module), native._orders_like_sets(module)))
 
 
 def test_wrong_types_are_refused_alike() -> None:

@@ -68,13 +68,11 @@ def _orders_like_sets(module: ModuleType) -> bool:
     return True
 
 
-def hot_path(apply: Apply, legal_actions: LegalActions) -> tuple[Apply, LegalActions, ModuleType | None]:
-    """`apply` and `legal_actions` with their hot path in C, falling back on the given Python
-    functions; the functions themselves (and None) where the C module is not there."""
-    module = _load()
-    if module is None:
-        return apply, legal_actions, None
-    parts: dict[str, Any] = {
+def parts(apply: Apply, legal_actions: LegalActions, shuffle_here: bool,
+          set_order_here: bool) -> dict[str, Any]:
+    """What `_native.configure` takes: the classes, shared values and tables it reads, the Python
+    functions it hands other moves to, and whether its shuffle and its set order may be used."""
+    return {
         "state": UnoDuoState, "event": Event, "play": act.Play, "rng": GameRng,
         "phases": (state.DRAFT, state.START_COLOUR, state.TURN, state.DRAWN, state.VOLLEY,
                    state.CHALLENGE, state.DUMP_DECIDE, state.DUMPING, state.GAME_OVER),
@@ -85,12 +83,19 @@ def hot_path(apply: Apply, legal_actions: LegalActions) -> tuple[Apply, LegalAct
         "challenge": act.CHALLENGE, "accept": act.ACCEPT, "dump": act.DUMP, "no_dump": act.NO_DUMP,
         "draft_keep": act.DRAFT_KEEP, "draft_discard": act.DRAFT_DISCARD,
         "apply": apply, "legal_actions": legal_actions,
-        "colour_only": CHALLENGE_COLOUR_ONLY,
-        "random": random.Random, "shuffle_here": _shuffles_alike(module),
-        "set_order_here": _orders_like_sets(module),
+        "colour_only": CHALLENGE_COLOUR_ONLY, "random": random.Random,
+        "shuffle_here": shuffle_here, "set_order_here": set_order_here,
     }
+
+
+def hot_path(apply: Apply, legal_actions: LegalActions) -> tuple[Apply, LegalActions, ModuleType | None]:
+    """`apply` and `legal_actions` with their hot path in C, falling back on the given Python
+    functions; the functions themselves (and None) where the C module is not there."""
+    module = _load()
+    if module is None:
+        return apply, legal_actions, None
     try:
-        module.configure(parts)
+        module.configure(parts(apply, legal_actions, _shuffles_alike(module), _orders_like_sets(module)))
     except (TypeError, ValueError):  # a state or event class without plain slots: pure Python
         return apply, legal_actions, None
     return module.apply, module.legal_actions, module
