@@ -157,16 +157,23 @@ def test_find_players_opens_the_games_queue_and_back_comes_home(
 TWO_PEOPLE = 52  # an UNO Duo deal whose one round (to 1 point) ends the match (tests/web/test_play.py)
 
 
-def test_a_rematch_starts_only_once_both_people_have_accepted(
-        new_context: NewContext, server_url: str, screenshots: Path) -> None:
+def a_match_played_out(new_context: NewContext, server_url: str, ada_size: dict[str, int],
+                       bo_size: dict[str, int]) -> tuple[str, Page, Page, list[str], list[str]]:
+    """Ada and Bo play a one-round UNO Duo match to its end; the room's code, their pages and errors."""
     code = new_room(server_url, "uno-duo", 2, {"target_score": 1}, seed=TWO_PEOPLE)
-    ada, ada_errors = player(new_context, "Ada", LAPTOP)
-    bo, bo_errors = player(new_context, "Bo", PHONE)
+    ada, ada_errors = player(new_context, "Ada", ada_size)
+    bo, bo_errors = player(new_context, "Bo", bo_size)
     enter(ada, server_url, code, 0)
     enter(bo, server_url, code, 1)
     start(ada)
     bo.wait_for_selector("#uno-table[data-version]")
     play_until_round_ends([ada, bo])
+    return code, ada, bo, ada_errors, bo_errors
+
+
+def test_a_rematch_starts_only_once_both_people_have_accepted(
+        new_context: NewContext, server_url: str, screenshots: Path) -> None:
+    code, ada, bo, ada_errors, bo_errors = a_match_played_out(new_context, server_url, LAPTOP, PHONE)
     expect(ada.locator("#uno-game-result")).to_be_visible()
     first = get(server_url, f"/api/rooms/{code}")
     assert first["status"] == "finished"
@@ -198,14 +205,7 @@ def test_rematch_is_offered_in_the_end_of_game_dialog(new_context: NewContext, s
                                                       screenshots: Path) -> None:
     """The dialog that ends the match has the room's Rematch beside Close: nobody has to close it
     to find the room's button. Both press it there, and the next match starts."""
-    code = new_room(server_url, "uno-duo", 2, {"target_score": 1}, seed=TWO_PEOPLE)
-    ada, ada_errors = player(new_context, "Ada", PHONE)
-    bo, bo_errors = player(new_context, "Bo", LAPTOP)
-    enter(ada, server_url, code, 0)
-    enter(bo, server_url, code, 1)
-    start(ada)
-    bo.wait_for_selector("#uno-table[data-version]")
-    play_until_round_ends([ada, bo])
+    code, ada, bo, ada_errors, bo_errors = a_match_played_out(new_context, server_url, PHONE, LAPTOP)
     dialog = ada.locator("#uno-round-end")
     expect(dialog.locator("#end-rematch")).to_be_visible()
     ada.screenshot(path=str(screenshots / "rematch-in-end-dialog-phone.png"))
