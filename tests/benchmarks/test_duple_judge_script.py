@@ -32,7 +32,7 @@ def test_a_tiny_prompt_file(tmp_path: Path) -> None:
     assert "-- held-out: valid accepted 100.0% of 1" in out and "invalid rejected 50.0% of 2" in out
     assert "wrong on purpose 0% of 1" in out
     assert "invalid rejected >= 95% FAIL" in out  # 3 of 4 invalid answers rejected overall
-    assert re.search(r"judge latency per answer: p50 \d+\.\d+ ms, p99 \d+\.\d+ ms", out)
+    assert re.search(r"judge CPU time per answer: p50 \d+\.\d+ ms, p99 \d+\.\d+ ms", out)
     assert "hard bot: answered 100.0% of 2 prompts" in out
     assert "== en: no prompts" in out
     assert out.rstrip().endswith("all targets: es FAIL")

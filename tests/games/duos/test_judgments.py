@@ -13,7 +13,8 @@ from duoplay.games.duos.judgments import judged, judged_links
 
 def _annotators() -> list[dict]:  # type: ignore[type-arg]
     folder = resources.files("duoplay.games.duos").joinpath("content", "judgments")
-    return [json.loads(entry.read_text("utf-8")) for entry in folder.iterdir() if entry.name.endswith(".json")]
+    files = [entry for entry in folder.iterdir() if entry.name.endswith(".json")]
+    return [json.loads(entry.read_text("utf-8")) for entry in files]
 
 
 def test_several_annotators_link_every_card_to_cards_of_its_category() -> None:

@@ -54,7 +54,8 @@ DESCRIPTION_WEIGHT = 3.0  # the shared description words, standardized like the 
 LINK_BONUS = 2.0  # per card that names the other as what it goes with
 WORD_BONUS = 1.5
 DEFINITION_BONUS = 1.0
-JUDGED_WEIGHT = 30.0  # the annotators' judged link (0 to 1: every one of them gave the pair a 3); it leads, the rest breaks ties
+# The annotators' judged link (0 to 1: every one of them gave the pair a 3): it leads, the rest breaks ties.
+JUDGED_WEIGHT = 30.0
 RIVAL_WEIGHT = 0.5  # how much a pair's confidence drops for each card's best other partner
 CHOICE_SPREAD = 1.5  # relatedness per factor e of how much likelier a person picks one partner over another
 

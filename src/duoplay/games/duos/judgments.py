@@ -20,8 +20,8 @@ STRONGEST = 3
 def judged_links() -> dict[frozenset[str], float]:
     """(face id, face id) -> the judged link, 0 to 1, for every pair some annotator linked."""
     folder = resources.files("duoplay.games.duos").joinpath("content", "judgments")
-    annotators = [json.loads(entry.read_text("utf-8")) for entry in sorted(folder.iterdir(), key=lambda e: e.name)
-                  if entry.name.endswith(".json")]
+    entries = sorted(folder.iterdir(), key=lambda entry: entry.name)
+    annotators = [json.loads(entry.read_text("utf-8")) for entry in entries if entry.name.endswith(".json")]
     totals: dict[frozenset[str], float] = {}
     for annotator in annotators:
         strongest: dict[frozenset[str], int] = {}
