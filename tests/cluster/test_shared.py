@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import json
-import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from tests.cluster.support import RedisServer, run_apart, start_cluster
+from tests.polling import until
 from tests.server.support import ServerProcess, seated_pair
 
 pytestmark = [pytest.mark.postgres, pytest.mark.live]
@@ -25,14 +24,6 @@ def post(instance: ServerProcess, body: Any) -> tuple[int, Any]:
             return answer.status, json.loads(answer.read())
     except urllib.error.HTTPError as refusal:
         return refusal.code, json.loads(refusal.read())
-
-
-def until(read: Callable[[], Any], wanted: Any, seconds: float = 5.0) -> Any:
-    """What `read` returns once it is `wanted`, or at the end of `seconds`."""
-    end = time.monotonic() + seconds
-    while (got := read()) != wanted and time.monotonic() < end:
-        time.sleep(0.05)
-    return got
 
 
 async def fill(instance: ServerProcess, code: str) -> None:

@@ -3,7 +3,6 @@ seconds, and one person alone may take bots when the wait for others shows no on
 
 from __future__ import annotations
 
-import time
 import urllib.error
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,6 +10,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+from tests.polling import until
 from tests.web.conftest import LAPTOP, PHONE, Server
 from tests.web.tables import SLOW, TABLE, NewContext, get
 
@@ -144,10 +144,7 @@ def test_a_closed_tab_leaves_the_queue(new_context: NewContext, queue_server: st
     ticket = ada.evaluate("sessionStorage.getItem('duoplay.queue.duplik')")
     ada.close(run_before_unload=True)
     # The page's last request (keepalive) may land just after the close returns: wait on the state.
-    end = time.monotonic() + 10
-    while not gone(queue_server, ticket) and time.monotonic() < end:
-        time.sleep(0.05)
-    assert gone(queue_server, ticket)
+    assert until(lambda: gone(queue_server, ticket), True, seconds=10)
 
 
 def test_three_for_duplik_see_their_table_about_to_start_then_sit_together(
