@@ -18,6 +18,12 @@ C cores (`cpu_caps.py`), one instance under the same cap being the reference: wh
 of C cores each would show, on one box. PostgreSQL, Redis and the clients are not capped; each run
 prints their CPU and the whole machine's, and a run in which the machine was busier than 95% of its
 cores is reported as not valid (its figures measure the machine, not the caps).
+
+With `--netns` every instance runs in a network namespace of its own (`netns.py`), joined to the root
+namespace by a veth pair: it reaches PostgreSQL and Redis (and through Redis the other instances, whose
+forwarding goes over its pub/sub) through `delay_relay.py`, which delays every chunk by
+`--link-delay-ms` each way, as a link across a data centre would; the load's clients reach the
+instances across the veth pairs. The relay is not an instance: its CPU is reported apart.
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ import os
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.request
@@ -42,6 +49,7 @@ from tqdm import tqdm
 
 import server_load
 from cpu_caps import SATURATED, CpuCap, machine_busy
+from netns import Link, Namespaces
 from server_load import (
     DUOPLAY,
     StepResult,
@@ -63,13 +71,11 @@ class Services:
     pg_port: int
     redis_port: int
 
-    @property
-    def database(self) -> str:
-        return f"postgresql+asyncpg://postgres@127.0.0.1:{self.pg_port}/postgres"
+    def database(self, host: str = "127.0.0.1") -> str:
+        return f"postgresql+asyncpg://postgres@{host}:{self.pg_port}/postgres"
 
-    @property
-    def redis(self) -> str:
-        return f"redis://127.0.0.1:{self.redis_port}/0"
+    def redis(self, host: str = "127.0.0.1") -> str:
+        return f"redis://{host}:{self.redis_port}/0"
 
     def pids(self) -> dict[str, list[int]]:
         """The processes of PostgreSQL (the postmaster and its backends) and of Redis, now."""
@@ -125,18 +131,24 @@ def start_services() -> Services:
     return services
 
 
-def start_instance(services: Services, workdir: Path, lease: float, heartbeat: float,
-                   cap: CpuCap | None = None) -> tuple[subprocess.Popen[bytes], str]:
+def start_instance(
+    services: Services, workdir: Path, lease: float, heartbeat: float, cap: CpuCap | None = None,
+    link: Link | None = None,
+) -> tuple[subprocess.Popen[bytes], str]:
+    """An instance on loopback, or in `link`'s namespace reaching the services at the root's end of it."""
     port = free_port()
     log = open(workdir / f"instance-{port}.log", "wb")  # noqa: SIM115 - kept open for the instance's lifetime
+    host, services_host = (link.guest, link.host) if link is not None else ("127.0.0.1", "127.0.0.1")
+    clients = [link.host] if link is not None else ["127.0.0.1", "::1"]  # where the load's clients come from
+    command = [str(DUOPLAY), "serve", "--host", host, "--port", str(port),
+               "--database", services.database(services_host), "--redis-url", services.redis(services_host),
+               "--lease", str(lease), "--heartbeat", str(heartbeat), "--log-level", "warning",
+               "--rate-limit", "1000000", "--bot-workers", "1", "--room-limit-exempt", *clients]
     proc = subprocess.Popen(
-        [str(DUOPLAY), "serve", "--port", str(port), "--database", services.database, "--redis-url",
-         services.redis, "--lease", str(lease), "--heartbeat", str(heartbeat), "--log-level", "warning",
-         "--rate-limit", "1000000",
-         "--bot-workers", "1", "--room-limit-exempt", "127.0.0.1", "::1"],  # every client is on loopback
+        link.command(*command) if link is not None else command,
         cwd=workdir, stdout=log, stderr=subprocess.STDOUT, preexec_fn=cap.join if cap is not None else None,
     )
-    base = f"http://127.0.0.1:{port}"
+    base = f"http://{host}:{port}"
     for _ in range(600):
         if proc.poll() is not None:
             raise SystemExit(f"an instance exited: {(workdir / f'instance-{port}.log').read_text()[-2000:]}")
@@ -166,7 +178,8 @@ def cpu(pids: list[int]) -> float:
 
 
 def run_spread(
-    bases: list[str], pids: list[int], clients: int, duration: float, workers: int, services: Services
+    bases: list[str], pids: list[int], clients: int, duration: float, workers: int, services: Services,
+    relay: int | None = None,
 ) -> tuple[StepResult, bool]:
     """Max mode (no think time) with each room's clients on one instance, the rooms dealt in turn."""
     codes = create_rooms(bases[0], clients // 2)
@@ -190,7 +203,8 @@ def run_spread(
     go.set()
     started = time.monotonic()
     instances = [*pids, *(child for pid in pids for child in server_load.descendants(pid))]  # bot pools too
-    groups = {"instances": instances, **services.pids(), "clients": [proc.pid for proc in procs if proc.pid]}
+    groups = {"instances": instances, **services.pids(), **({"relay": [relay]} if relay else {}),
+              "clients": [proc.pid for proc in procs if proc.pid]}
     before = {name: cpu(members) for name, members in groups.items()}
     machine_before = machine_busy()
     idle_results, idle, rss_peak = measure_window(ctx, pids[0], started, duration, counter, stop_event,
@@ -289,17 +303,52 @@ def merged(steps: list[StepResult]) -> StepResult:
     )
 
 
-def run(clients: int, duration: float, workers: int, instances: int, lease: float, rounds: int,
-        heartbeat: float = 1.0, instance_cpus: float | None = None) -> int:
+def start_relay(links: list[Link], services: Services, delay_ms: float) -> subprocess.Popen[str]:
+    """One relay process for every namespace's links to PostgreSQL and Redis, listening at the root's end
+    of each namespace's veth pair on the services' own ports."""
+    routes = [f"{link.host}:{port}=127.0.0.1:{port}" for link in links
+              for port in (services.pg_port, services.redis_port)]
+    relay = subprocess.Popen([sys.executable, str(Path(__file__).with_name("delay_relay.py")),
+                              "--delay-ms", str(delay_ms), *routes], stdout=subprocess.PIPE, text=True)
+    assert relay.stdout is not None
+    if relay.stdout.readline().strip() != "ready":  # it says so once it listens, or exits
+        relay.wait(10)
+        raise SystemExit("the delaying relay did not start")
+    return relay
+
+
+def relay_report(relay: subprocess.Popen[str]) -> str:
+    """Stop the relay; what it says of how long it held chunks (its timers wake to about a ms)."""
+    relay.terminate()
+    said, _ = relay.communicate(timeout=15)
+    return next((line for line in said.splitlines() if line.startswith("held: ")), "held: not reported")
+
+
+def run(
+    clients: int, duration: float, workers: int, instances: int, lease: float, rounds: int,
+    heartbeat: float = 1.0, instance_cpus: float | None = None, link_delay_ms: float | None = None,
+) -> int:
     """`rounds` times: one instance, then `instances`; the runs alternate so that a change in what else
-    the machine does falls on both alike."""
-    services = start_services()
-    workdir = Path(tempfile.mkdtemp(prefix="duoplay-cluster-load-"))
-    try:
+    the machine does falls on both alike. With `link_delay_ms`, each instance in a network namespace of
+    its own, its links to PostgreSQL and Redis delayed that much each way."""
+    with contextlib.ExitStack() as cleanup:
+        links: list[Link | None] = [None] * instances
+        if link_delay_ms is not None:  # first, so that a refusal comes before anything is started
+            links = list(cleanup.enter_context(Namespaces(instances)).links)
+        services = start_services()
+        cleanup.callback(services.stop)
+        workdir = Path(tempfile.mkdtemp(prefix="duoplay-cluster-load-"))
+        cleanup.callback(shutil.rmtree, workdir, ignore_errors=True)
+        relay = None
+        if link_delay_ms is not None:
+            relay = start_relay([link for link in links if link is not None], services, link_delay_ms)
+            cleanup.callback(stop, [relay])
         capped = f"; each instance capped at {instance_cpus} cores" if instance_cpus else ""
+        networked = (f"; each instance in a network namespace of its own, its links to PostgreSQL and Redis"
+                     f" delayed {link_delay_ms} ms each way by a relay" if link_delay_ms is not None else "")
         print(f"{os.cpu_count()} cores; PostgreSQL on {services.pg_port}, Redis on {services.redis_port};"
               f" max mode, {clients} clients, {duration:.0f} s per run, {rounds} round(s); lease {lease} s"
-              + capped)
+              + capped + networked)
         saturated = 0
         steps: dict[int, list[StepResult]] = {1: [], instances: []}
         failover_s = float("nan")
@@ -310,7 +359,7 @@ def run(clients: int, duration: float, workers: int, instances: int, lease: floa
                 caps = [CpuCap(str(i), instance_cpus) for i in range(count)] if instance_cpus else []
                 for index in tqdm(range(count), desc=f"starting {count} instance(s)", leave=False):
                     proc, base = start_instance(services, workdir, lease, heartbeat,
-                                                caps[index] if caps else None)
+                                                caps[index] if caps else None, links[index])
                     procs.append(proc)
                     bases.append(base)
                 # An instance killed by the fail-over probe leaves its bot pool behind: ended below.
@@ -318,7 +367,8 @@ def run(clients: int, duration: float, workers: int, instances: int, lease: floa
                 try:
                     print(f"round {round_number + 1}, {count} instance(s):")
                     pids = [proc.pid for proc in procs]
-                    step, valid = run_spread(bases, pids, clients, duration, workers, services)
+                    step, valid = run_spread(bases, pids, clients, duration, workers, services,
+                                             relay.pid if relay else None)
                     steps[count].append(step)
                     saturated += not valid
                     report(step)
@@ -336,6 +386,8 @@ def run(clients: int, duration: float, workers: int, instances: int, lease: floa
                             os.kill(pid, signal.SIGKILL)
                     for cap in caps:
                         cap.remove()
+        if relay is not None:
+            print(f"relay, every link each way: {relay_report(relay)}")
         for log in sorted(workdir.glob("instance-*.log")):
             server_load.summarize_server_log(log.read_text())
         one, many = merged(steps[1]), merged(steps[instances])
@@ -347,7 +399,4 @@ def run(clients: int, duration: float, workers: int, instances: int, lease: floa
             print(f"not valid: the machine itself was saturated in {saturated} run(s) of {2 * rounds}")
         print(f"instances: {instances}, ratio: {ratio:.2f}x, p99 ms: {many.percentile(0.99):.1f},"
               f" failover s: {failover_s:.2f}")
-    finally:
-        services.stop()
-        shutil.rmtree(workdir, ignore_errors=True)
     return 0

@@ -1056,13 +1056,21 @@ def main() -> int:
                         help="--instances: seconds before a silent instance's rooms are taken over")
     parser.add_argument("--rounds", type=int, default=2,
                         help="--instances: runs of each configuration, alternating (default 2)")
+    parser.add_argument("--netns", action="store_true",
+                        help="--instances: each instance in a network namespace of its own, reaching "
+                        "PostgreSQL and Redis through a relay that delays its links (needs root)")
+    parser.add_argument("--link-delay-ms", type=float, default=1.5, metavar="D",
+                        help="--netns: delay of every link, each way, in ms (default 1.5)")
     args = parser.parse_args()
+    if args.netns and (args.instances < 2 or args.link_delay_ms < 0):
+        parser.error("--netns goes with --instances 2 or more, and --link-delay-ms must be 0 or more")
     if args.instances > 1:
         import cluster_load
 
         duration = args.duration if args.duration is not None else 20.0
         return cluster_load.run(args.clients or 100, duration, args.workers, args.instances, args.lease,
-                                max(1, args.rounds), args.heartbeat, args.instance_cpus)
+                                max(1, args.rounds), args.heartbeat, args.instance_cpus,
+                                args.link_delay_ms if args.netns else None)
     if args.mix and args.mode == "max":
         parser.error("--mix plays at human pace; it cannot be combined with --mode max")
     if not (0 <= args.ismcts_share <= 1 and 0 <= args.duos_share <= 1) or args.warmup < 0:
