@@ -1,12 +1,14 @@
 """A room's live streams (a drawing as it is drawn): who may stream, relaying each chunk to the
 seats the game names, and keeping what a closed channel carried as the game's action (`streams.py`
-holds the rules of a channel; this is the room's side). Each room holds one (`room.live`)."""
+holds the rules of a channel; this is the room's side). Each room holds one (`room.live`). A
+cluster's rooms also write their streams to a journal outside the process, which the instance that
+takes a room over reads (`cluster/stream_journal.py`)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from duoplay.core import declared
 from duoplay.server import protocol as wire
@@ -20,12 +22,21 @@ if TYPE_CHECKING:
 log = logging.getLogger("duoplay.server.room")
 
 
+class Journal(Protocol):
+    """Where a match's stream messages are kept beyond this process, until their stream is closed."""
+
+    async def kept(self, match_id: str, seat: int, channel: str, data: Any) -> None: ...
+
+    async def closed(self, match_id: str, seat: int, channel: str) -> None: ...
+
+
 class LiveStreams:
     """The room's side of its live streams: receive, relay, keep what was late or closed."""
 
     def __init__(self, room: Room) -> None:
         self.room = room
         self.late_wake: asyncio.Task[None] | None = None  # bots think again once a late stream's wait ends
+        self.journal: Journal | None = None
 
     async def receive(self, client: Client, msg: wire.StreamMessage, arrived: float) -> None:
         if client.seat is None:
@@ -34,6 +45,9 @@ class LiveStreams:
             raise ProtocolError(wire.NOT_STARTED, "The game is not running")
         try:
             audience = self.room.streams.accept(self.room.match.state, client.seat, msg)
+            if self.journal is not None and self.room.match_id is not None:
+                # Before the relay: a message echoed back to its sender outlives this process.
+                await self.journal.kept(self.room.match_id, client.seat, msg.channel, msg.data)
         except ProtocolError as error:
             closed = error.code == wire.STREAM_CLOSED
             late = self.room.streams.late(client.seat, msg, arrived) if closed else None
@@ -75,6 +89,8 @@ class LiveStreams:
         closing = list(self.room.streams.closed(self.room.match.state, arrived))
         self.wake_after_late()
         for seat, channel, chunks in closing:
+            if self.journal is not None and self.room.match_id is not None:
+                await self.journal.closed(self.room.match_id, seat, channel)
             action = declared.commit_stream(self.room.game, self.room.match.state, seat, channel, chunks)
             if action is None:
                 continue

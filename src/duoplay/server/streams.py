@@ -6,6 +6,8 @@ the channel's audience and kept in memory; once the game closes the channel for
 that seat, the room asks the game for the one action that keeps what counted
 (`commit_stream`) and appends it to the log like any other. What was streamed
 and not committed is gone after a restart, by design: only the log is the match.
+A cluster also keeps it in Redis (`cluster/stream_journal.py`), so that a room
+taken over from an instance that died carries its streams on (`restore`).
 
 A channel closes at the table's moment (a deadline, the last player done), while
 what a seat made just before may still be on its way: a message in flight, or a
@@ -70,6 +72,21 @@ class StreamRelay:
         self._kept.setdefault(key, []).append(message.data)
         self._kept_bytes[key] = self._kept_bytes.get(key, 0) + message.size
         return rule.audience
+
+    def restore(self, state: Any, kept: dict[Key, list[Any]]) -> list[Key]:
+        """Carry on the streams another process kept (a room taken over), each from what it had
+        carried. Returns those whose channel the game has closed since, which are left out."""
+        closed = []
+        for (seat, channel), chunks in kept.items():
+            rule = declared.streams(self._game, state, seat).get(channel)
+            if rule is None:
+                closed.append((seat, channel))
+                continue
+            self._open[seat, channel] = rule
+            self._kept[seat, channel] = list(chunks)
+            self._kept_bytes[seat, channel] = sum(len(wire.encode(c).encode("utf-8", "surrogatepass"))
+                                                  for c in chunks)
+        return closed
 
     def kept_by(self, seat: int) -> dict[str, list[Any]]:
         """What `seat` streamed on its channels still open, by channel: it is the seat's own, shown

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import os
 import secrets
@@ -43,6 +44,7 @@ from duoplay.server.cluster.fenced import FencedStore
 from duoplay.server.cluster.forwards import GONE, GREETED, OPENED, REFUSED, Forwards
 from duoplay.server.cluster.limits import SharedAddressLimit
 from duoplay.server.cluster.listing import OpenRooms
+from duoplay.server.cluster.stream_journal import StreamJournal
 from duoplay.server.config import ServerConfig
 from duoplay.server.lobby import FINISHED, PLAYING, WAITING, Lobby, Seat, new_room_code, normalize_code
 from duoplay.server.protocol import Incoming, ProtocolError
@@ -50,8 +52,11 @@ from duoplay.server.ratelimit import AddressLimit, LocalAddressLimit
 from duoplay.server.room import Room, Send
 from duoplay.server.rooms import End, LocalRooms, RoomUnavailable, Subscription
 from duoplay.server.storage import Fence, RoomRow, Storage
+from duoplay.server.streams import Key
 
 log = logging.getLogger(__name__)
+
+WARM = "warm"  # on the bus: load a game's data, for a room this instance may take over
 
 Owned = Room | str | None
 """What a code names here: the room (this instance owns it), the owner's id, or None (no such room)."""
@@ -96,6 +101,8 @@ class ClusterRooms(LocalRooms):
         self.listing = OpenRooms(self.redis)
         self.bus = Bus(self.redis, self.instance, self._on_bus)
         self.forwards = Forwards(self.bus)
+        self.journal = StreamJournal(self.redis)
+        self._streams_kept: dict[str, dict[Key, list[Any]]] = {}  # code -> streams read for its loading
         self._generations: dict[str, int] = {}  # code -> generation claimed, for each room owned here
         self._claims: dict[str, asyncio.Future[Owned]] = {}
         self._enders: dict[int, End] = {}  # local client id -> how to end its connection
@@ -190,15 +197,37 @@ class ClusterRooms(LocalRooms):
             return None
         self._generations[code] = generation
         try:
+            if row.match_id is not None:
+                # The replay judges the logged moves: what the game loads for that (a word game's
+                # lists, seconds) loads off the loop, which meanwhile renews this instance's heartbeat.
+                await self._load_rules_data(row)
+                self._streams_kept[code] = await self.journal.load(row.match_id)
             room = await self._load_row(row)
         except BaseException:
             self._generations.pop(code, None)
             await self.directory.release(code)
             raise
         self._warm_up(room.game, room.options)
+        if declared.has_warm_up(room.game):
+            self._spawn(self._others_warm(room.game.id, room.options))
         self._listing_changed(code)
         log.info("room %s claimed (generation %d, %s)", code, generation, room.status)
         return room
+
+    async def _load_rules_data(self, row: RoomRow) -> None:
+        rules = find_game(row.game)
+        if declared.has_warm_up(rules):
+            await asyncio.get_running_loop().run_in_executor(
+                None, declared.warm_up, rules, rules.parse_options(row.options))
+
+    async def _others_warm(self, game: str, options: JSON) -> None:
+        """Any other instance may have to take this room over: each loads the game's data now, so
+        that a take-over replays at once instead of loading it then (a word game's lists take seconds)."""
+        try:
+            for other in await self.directory.others():
+                await self.bus.tell(other, WARM, game, json.dumps(options))
+        except RedisError:
+            log.warning("could not ask the other instances to load %s's data", game)
 
     async def _room(self, code: str) -> Room | None:
         owned = await self._owned(code)
@@ -213,7 +242,14 @@ class ClusterRooms(LocalRooms):
                 self._spawn(self._lose(code))
 
         store = FencedStore(self.storage, Fence(code, generation), lambda: self._listing_changed(code), lost)
-        return Room(row, cast(Storage, store), self.config, self.bots, match)
+        room = Room(row, cast(Storage, store), self.config, self.bots, match)
+        room.live.journal = self.journal
+        kept = self._streams_kept.pop(code, None)
+        if kept and match is not None and row.match_id is not None:
+            # What the previous owner streamed carries on here; streams closed since are closed here too.
+            for seat, channel in room.streams.restore(match.state, kept):
+                self._spawn(self.journal.closed(row.match_id, seat, channel))
+        return room
 
     def _listing_changed(self, code: str) -> None:
         def now() -> tuple[JSON, float] | None:
@@ -340,6 +376,8 @@ class ClusterRooms(LocalRooms):
             self.forwards.received(sender, fields)
         elif kind == "open":
             self._open_served(sender, int(fields[0]), fields[1])
+        elif kind == WARM:  # loaded once; asked again, the game finds it loaded
+            self._warm_up(find_game(fields[0]), json.loads(fields[1]))
         elif kind in ("msg", "close"):
             served = self._served.get((sender, int(fields[0])))
             if served is not None:
