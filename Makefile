@@ -49,6 +49,7 @@ system-deps:
 	test -f /usr/share/hunspell/sv_SE.dic || missing="$$missing hunspell-sv"; \
 	test -f /usr/share/hunspell/pl_PL.dic || missing="$$missing hunspell-pl"; \
 	test -f /usr/share/hunspell/fr_FR.dic || missing="$$missing hunspell-fr"; \
+	/sbin/ldconfig -p | grep -q libhunspell-1.7.so.0 || missing="$$missing libhunspell-1.7-0"; \
 	for dictionary in swe-eng swe-spa swe-deu swe-fra spa-eng fra-eng pol-eng; do \
 	  ls /usr/share/dictd/freedict-$$dictionary.* >/dev/null 2>&1 || missing="$$missing dict-freedict-$$dictionary"; \
 	done; \

@@ -5,12 +5,17 @@
 ("invalid", each with a `why`). Prompts marked `heldout` were not looked at while the
 judge and the lexicons were built: read that split as the fair one. With `--second`,
 `<lang>_second.json` is read too: prompts written by a second hand who never saw the judge's
-lists (all held out), reported as a split of their own ("second hand") and kept out of "all",
-of the targets and of the bot's main figure.
+lists, reported as a split of their own ("second hand") and kept out of "all", of the targets and
+of the bot's main figure. It was held out until the third hand's sets were frozen and is a tuning
+set since (see the prompts' README): `--misses` prints every answer of it the judge got wrong.
+With `--third`, `<lang>_third.json` is read as the "third hand" split: written by players who
+saw neither the judge nor any earlier set, held out (its misjudged answers are never printed),
+also outside "all".
 
 For each language and split (seen / held-out / all / second hand) this prints the share of valid
 answers accepted, of invalid answers rejected (and per `why`), up to 15 misjudged
-examples of the seen split (never of the held-out one), the judge's time per answer once
+examples of the seen split (never of the held-out or third-hand ones; the second hand's with
+`--misses`), the judge's time per answer once
 loaded (p50/p99/max), the load time and the memory the language added to the process
 (resident set before and after loading it; run one language per process for a clean figure).
 A prompt's category may be the deck's id or the English deck's id (`find_category`).
@@ -20,7 +25,7 @@ time. Reference in the same run: a "dictionary-only" judge (any dictionary word 
 with the letters, one word) and a "no lexicon" bot (the most common dictionary word with
 the letters, whatever the category).
 
-    python benchmarks/duple_judge.py [--lang es en sv pl fr] [--prompts DIR] [--second]
+    python benchmarks/duple_judge.py [--lang es en sv pl fr] [--prompts DIR] [--second [--misses]] [--third]
 """
 
 from __future__ import annotations
@@ -50,6 +55,7 @@ TARGET_P99_MS = 1.0
 TARGET_BOT = 95.0
 TARGET_BOT_MS = 50.0
 SHOWN = 15
+HANDS = {"second": "second hand", "third": "third hand"}  # prompt sets by other hands: splits of their own
 
 
 def dictionary_only(lang: str, word: str, letters: list[str]) -> bool:
@@ -102,15 +108,26 @@ def deck_ids(lang: str, prompts: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return resolved
 
 
-def run_language(lang: str, prompts: list[dict[str, Any]]) -> bool:
+def show_misses(chosen: list[dict[str, Any]], limit: int | None) -> None:
+    wrong = [r for r in chosen if r["verdict"].accepted != r["valid"]]
+    for r in wrong[:limit]:
+        p = r["prompt"]
+        expected = "valid" if r["valid"] else f"invalid ({r['why']})"
+        print(f"   misjudged [{p['id']}] {p['category'] or 'All Play'} {'/'.join(p['letters'])}: "
+              f"{r['word']!r} is {expected}, judge said {r['verdict'].reason}")
+    if limit is not None and len(wrong) > limit:
+        print(f"   ... and {len(wrong) - limit} more")
+
+
+def run_language(lang: str, prompts: list[dict[str, Any]], misses: bool = False) -> bool:
     prompts = deck_ids(lang, prompts)
     before = resident_mb()
     started = time.perf_counter()
     warm_up(lang)
     load = time.perf_counter() - started
-    second = sum(bool(p.get("second")) for p in prompts)
-    held = f"{sum(p['heldout'] for p in prompts)} held out"
-    held += f", {second} of them second hand" if second else ""
+    hands = Counter(p["hand"] for p in prompts if p.get("hand"))
+    held = f"{sum(p['heldout'] and not p.get('hand') for p in prompts)} held out"
+    held += "".join(f", {n} {HANDS[hand]}" for hand, n in sorted(hands.items()))
     print(f"\n== {lang}: {len(prompts)} prompts ({held}); "
           f"judge and bot loaded in {load:.1f} s, {resident_mb() - before:.0f} MB more resident memory")
     rows: list[dict[str, Any]] = []
@@ -137,14 +154,14 @@ def run_language(lang: str, prompts: list[dict[str, Any]]) -> bool:
         fresh.append(time.thread_time() - tick)
 
     ok = True
-    # the second hand's prompts are a split of their own, out of "all" and of its targets
+    # other hands' prompts are splits of their own, out of "all" and of its targets
     splits: list[tuple[str, Callable[[dict[str, Any]], bool]]] = [
-        ("seen", lambda p: not p["heldout"]),
-        ("held-out", lambda p: p["heldout"] and not p.get("second")),
-        ("all", lambda p: not p.get("second")),
+        ("seen", lambda p: not p["heldout"] and not p.get("hand")),
+        ("held-out", lambda p: p["heldout"] and not p.get("hand")),
+        ("all", lambda p: not p.get("hand")),
     ]
-    if second:
-        splits.append(("second hand", lambda p: bool(p.get("second"))))
+    for hand in sorted(hands):
+        splits.append((HANDS[hand], lambda p, hand=hand: p.get("hand") == hand))
     for split, keep in splits:
         chosen = [r for r in rows if keep(r["prompt"])]
         if not chosen:
@@ -167,15 +184,11 @@ def run_language(lang: str, prompts: list[dict[str, Any]]) -> bool:
             ok = accepted >= TARGET_ACCEPT and rejected >= TARGET_REJECT
             print(f"   targets: valid accepted >= {TARGET_ACCEPT:.0f}% {mark(accepted >= TARGET_ACCEPT)}, "
                   f"invalid rejected >= {TARGET_REJECT:.0f}% {mark(rejected >= TARGET_REJECT)}")
-        if split == "seen":  # never the held-out ones: nothing may be tuned on them
-            wrong = [r for r in chosen if r["verdict"].accepted != r["valid"]]
-            for r in wrong[:SHOWN]:
-                p = r["prompt"]
-                expected = "valid" if r["valid"] else f"invalid ({r['why']})"
-                print(f"   misjudged [{p['id']}] {p['category'] or 'All Play'} {'/'.join(p['letters'])}: "
-                      f"{r['word']!r} is {expected}, judge said {r['verdict'].reason}")
-            if len(wrong) > SHOWN:
-                print(f"   ... and {len(wrong) - SHOWN} more")
+        # never the held-out or third-hand ones: nothing may be tuned on them
+        if split == "seen":
+            show_misses(chosen, SHOWN)
+        elif split == HANDS["second"] and misses:
+            show_misses(chosen, None)
     p99 = 1000 * percentile(latencies, 0.99)
     p99_fresh = 1000 * percentile(fresh, 0.99)
     print(f"judge CPU time per answer: p50 {1000 * percentile(fresh, 0.5):.3f} ms, p99 {p99_fresh:.3f} ms, "
@@ -184,16 +197,17 @@ def run_language(lang: str, prompts: list[dict[str, Any]]) -> bool:
           f"target first pass p99 < {TARGET_P99_MS:.0f} ms {mark(p99 < TARGET_P99_MS)}")
     ok = ok and p99 < TARGET_P99_MS
 
-    answerable = [p for p in prompts if p["valid"] and not p.get("second")]
-    second_hand = [p for p in prompts if p["valid"] and p.get("second")]
+    answerable = [p for p in prompts if p["valid"] and not p.get("hand")]
+    by_hand = [p for p in prompts if p["valid"] and p.get("hand")]
     times: list[float] = []
-    answered = plain_answered = second_answered = 0
-    misses: list[str] = []
-    for prompt in tqdm(answerable + second_hand, desc=f"{lang} bot", unit="prompt", file=sys.stderr):
+    answered = plain_answered = 0
+    hand_answered: Counter[str] = Counter()
+    unanswered: list[str] = []
+    for prompt in tqdm(answerable + by_hand, desc=f"{lang} bot", unit="prompt", file=sys.stderr):
         tick = time.process_time()
         word = find_answer(lang, prompt["letters"], prompt["category"], 1.0, random.Random(0))
-        if prompt.get("second"):
-            second_answered += word is not None and judge_answer(
+        if prompt.get("hand"):
+            hand_answered[prompt["hand"]] += word is not None and judge_answer(
                 lang, word, prompt["letters"], prompt["category"]).accepted
             continue
         times.append(time.process_time() - tick)
@@ -201,7 +215,7 @@ def run_language(lang: str, prompts: list[dict[str, Any]]) -> bool:
             answered += 1
         elif not prompt["heldout"]:
             where = prompt["category"] or "All Play"
-            misses.append(f"[{prompt['id']}] {where} {'/'.join(prompt['letters'])}")
+            unanswered.append(f"[{prompt['id']}] {where} {'/'.join(prompt['letters'])}")
         plain = plain_bot(lang, prompt["letters"])
         if plain is not None and judge_answer(lang, plain, prompt["letters"], prompt["category"]).accepted:
             plain_answered += 1
@@ -213,11 +227,11 @@ def run_language(lang: str, prompts: list[dict[str, Any]]) -> bool:
           f"(no-lexicon bot {plain_share:.1f}%, ratio {ratio:.2f}); compute p50 "
           f"{1000 * percentile(times, 0.5):.2f} ms, p99 {bot_p99:.2f} ms, "
           f"max {1000 * max(times, default=0):.2f} ms")
-    if second_hand:
-        print(f"   second hand: answered {pct(second_answered, len(second_hand)):.1f}% "
-              f"of {len(second_hand)} prompts")
-    if misses:
-        print("   bot found nothing accepted (seen prompts): " + "; ".join(misses[:SHOWN]))
+    for hand in sorted(hands):
+        asked = sum(p.get("hand") == hand for p in by_hand)
+        print(f"   {HANDS[hand]}: answered {pct(hand_answered[hand], asked):.1f}% of {asked} prompts")
+    if unanswered:
+        print("   bot found nothing accepted (seen prompts): " + "; ".join(unanswered[:SHOWN]))
     print(f"   targets: answered >= {TARGET_BOT:.0f}% {mark(share >= TARGET_BOT)}, "
           f"p99 < {TARGET_BOT_MS:.0f} ms {mark(bot_p99 < TARGET_BOT_MS)}")
     return ok and share >= TARGET_BOT and bot_p99 < TARGET_BOT_MS
@@ -228,7 +242,11 @@ def main() -> None:
     parser.add_argument("--lang", nargs="+", default=list(LANGUAGES), choices=LANGUAGES)
     parser.add_argument("--prompts", type=Path, default=PROMPTS, help="folder of <lang>.json prompt files")
     parser.add_argument("--second", action="store_true",
-                        help="also read <lang>_second.json: a second hand's held-out prompts")
+                        help="also read <lang>_second.json: a second hand's prompts (a tuning set)")
+    parser.add_argument("--misses", action="store_true",
+                        help="with --second: print every second-hand answer the judge misjudged")
+    parser.add_argument("--third", action="store_true",
+                        help="also read <lang>_third.json: a third hand's held-out prompts")
     args = parser.parse_args()
     print(f"Duple judge benchmark, {time.strftime('%Y-%m-%d %H:%M')}")
     results: dict[str, bool] = {}
@@ -238,10 +256,11 @@ def main() -> None:
             print(f"\n== {lang}: no prompts ({path} is missing)")
             continue
         prompts = json.loads(path.read_text("utf-8"))["prompts"]
-        second = args.prompts / f"{lang}_second.json"
-        if args.second and second.exists():
-            prompts += [{**p, "second": True} for p in json.loads(second.read_text("utf-8"))["prompts"]]
-        results[lang] = run_language(lang, prompts)
+        for hand in [h for h in HANDS if getattr(args, h)]:
+            other = args.prompts / f"{lang}_{hand}.json"
+            if other.exists():
+                prompts += [{**p, "hand": hand} for p in json.loads(other.read_text("utf-8"))["prompts"]]
+        results[lang] = run_language(lang, prompts, misses=args.misses)
     print("\nall targets: " + ", ".join(f"{lang} {mark(ok)}" for lang, ok in results.items()))
 
 

@@ -13,7 +13,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from duoplay.games.duple.words.dictionary import Hunspell
+from duoplay.games.duple.words.dictionary import WordDictionary
 from duoplay.games.duple.words.folding import READ_WITHOUT_MARKS, fold, loose
 
 COMMON_WORDS = 60_000  # how far down wordfreq's list to look
@@ -40,7 +40,7 @@ class CommonWords:
         return 0.0
 
 
-def load_common(lang: str, dictionary: Hunspell) -> CommonWords:
+def load_common(lang: str, dictionary: WordDictionary) -> CommonWords:
     found = CommonWords()
     try:
         from wordfreq import get_frequency_dict
@@ -59,12 +59,12 @@ def load_common(lang: str, dictionary: Hunspell) -> CommonWords:
     return found
 
 
-def _cache_file(lang: str, dictionary: Hunspell) -> Path:
+def _cache_file(lang: str, dictionary: WordDictionary) -> Path:
     """Where this language's checked list is kept: named by what it was made from, so a new
     dictionary or wordfreq release makes a new one."""
     from importlib.metadata import version
 
-    made_from = [str(COMMON_WORDS), version("wordfreq")]
+    made_from = [str(COMMON_WORDS), version("wordfreq"), type(dictionary).__name__]
     for path in dictionary.files:
         stat = path.stat()
         made_from += [str(path), str(stat.st_size), str(int(stat.st_mtime))]
@@ -73,7 +73,7 @@ def _cache_file(lang: str, dictionary: Hunspell) -> Path:
     return folder / "duple" / f"common-{lang}-{digest}.txt"
 
 
-def _dictionary_words(lang: str, dictionary: Hunspell, ranked: list[str]) -> list[str]:
+def _dictionary_words(lang: str, dictionary: WordDictionary, ranked: list[str]) -> list[str]:
     """The ranked words the dictionary knows in lower case, in rank order.
 
     Checking 60,000 words takes 10 s in Spanish and a minute or more in Polish (hunspell's

@@ -1,4 +1,6 @@
-"""Is it a word: Debian's hunspell dictionaries read with `spylls`.
+"""Is it a word: Debian's hunspell dictionaries, read by `spylls` (Spanish, English) or by the
+C library libhunspell (Swedish, Polish, French: `native.py`, where spylls' pure-Python affix
+search cost 1-2 ms a word). Both give the same `Analysis`, built by `inflected` for the three.
 
 One dictionary per language, loaded on first use (1-2 s) and shared by every thread.
 Common words are stored in lower case and names capitalized ("Madrid"); hunspell
@@ -19,10 +21,11 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 DEFAULT_FOLDER = Path("/usr/share/hunspell")
 FILES = {"es": "es_ES", "en": "en_US", "sv": "sv_SE", "pl": "pl_PL", "fr": "fr_FR"}
@@ -33,7 +36,18 @@ VERB_FLAG = "R"  # Spanish: the stem is a verb (its conjugations hang on it)
 INFLECTING = frozenset({"sv", "pl", "fr"})  # every suffix form is an inflection of its stem
 POLISH_VERB_FLAGS = frozenset("HIdi")
 POLISH_ADJECTIVE_FLAGS = frozenset("Xb")
-_CACHE = 65536
+POLISH_PLURAL_FLAG = "W"  # the plural's case endings (-om, -ami, -ach) hung on a nominative plural
+CACHE_SIZE = 65536
+
+
+def capitalize(word: str) -> str:
+    """"kraków" -> "Kraków", "PARIS" -> "Paris"."""
+    return word[:1].upper() + word[1:].lower()
+
+
+def ordered_bases(bases: list[str]) -> tuple[str, ...]:
+    """Each stem once, shortest first ("koty": kot, then kota), whatever order a reader finds them in."""
+    return tuple(sorted(set(bases), key=lambda b: (len(b), b)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,8 +71,8 @@ class Hunspell:
         self.files = (folder / f"{FILES[lang]}.dic", folder / f"{FILES[lang]}.aff")
         self._dictionary: Any = Dictionary.from_files(str(folder / FILES[lang]))
         self._lock = threading.Lock()
-        self.lookup = lru_cache(maxsize=_CACHE)(self._lookup)
-        self.analyse = lru_cache(maxsize=_CACHE)(self._analyse)
+        self.lookup = lru_cache(maxsize=CACHE_SIZE)(self._lookup)
+        self.analyse = lru_cache(maxsize=CACHE_SIZE)(self._analyse)
 
     def _lookup(self, word: str) -> bool:
         if self.lang in INFLECTING and word.islower():
@@ -79,14 +93,14 @@ class Hunspell:
         """A capitalized word that is not also a common word ("Madrid", "Paris")."""
         if " " in word or self.is_common(word):
             return False
-        capitalized = word[:1].upper() + word[1:].lower()
+        capitalized = capitalize(word)
         if self.lang in INFLECTING:  # the lower-case forms were just searched: only the name is left
             return self.has_name(word) or (word != capitalized and self.lookup(word))
         return self.lookup(capitalized) or self.lookup(word)
 
     def has_name(self, word: str) -> bool:
         """The dictionary stores this word capitalized ("Honduras", "Paula"), whatever else it stores."""
-        capitalized = word[:1].upper() + word[1:].lower()
+        capitalized = capitalize(word)
         with self._lock:
             return any(True for _ in self._dictionary.lookuper.good_forms(capitalized, capitalization=False,
                                                                             compound_forms=False))
@@ -125,19 +139,41 @@ class Hunspell:
 
 
 def _inflected(lang: str, word: str, forms: list[Any]) -> Analysis:
-    """How a Swedish, Polish or French word was built: its stems, and what the stems are."""
-    bases: list[str] = []
-    stands_alone = all_verb = infinitive = adjective = False
-    all_verb = True
+    """How a Swedish, Polish or French word was built, from spylls' forms."""
+    readings = []
     for form in forms:
         entry = getattr(form, "in_dictionary", None)
-        flags: set[str] = set(getattr(entry, "flags", None) or ())
         data = getattr(entry, "data", None) or {}
-        stem = str(form.stem)
+        readings.append(Form(str(form.stem), getattr(form, "prefix", None) is not None,
+                             frozenset(getattr(entry, "flags", None) or ()), tuple(data.get("po", ()))))
+    return inflected(lang, word, readings)
+
+
+@dataclass(frozen=True, slots=True)
+class Form:
+    """One way a dictionary builds a word: from which stem, and what its entry says."""
+
+    stem: str
+    prefixed: bool
+    flags: frozenset[str]  # the entry's flags
+    parts: tuple[str, ...]  # the entry's parts of speech (French "v1_it_x__a", "adj", "nom")
+
+
+def inflected(lang: str, word: str, forms: Iterable[Form]) -> Analysis:
+    """How a Swedish, Polish or French word was built: its stems, and what the stems are.
+
+    Polish lists many nominative plurals as stems of their own, to hang the plural's case
+    endings on them (flag W: "słowa", "koty", "podróże"); such a stem is the plural of the
+    singular it also inflects (słowo, kot, podróż), not a word of its own. A plural without a
+    singular ("drzwi", "spodnie") still stands alone."""
+    bases: list[str] = []
+    stands_alone = plural_stem = infinitive = adjective = False
+    all_verb = True
+    for form in forms:
+        stem, flags = form.stem, form.flags
         if lang == "fr":
-            parts = data.get("po", ())
-            is_verb = any(p.startswith("v") for p in parts)
-            adjective = adjective or "adj" in parts
+            is_verb = any(p.startswith("v") for p in form.parts)
+            adjective = adjective or "adj" in form.parts
         elif lang == "pl":
             is_verb = stem[-1:] in ("ć", "c") and bool(flags & POLISH_VERB_FLAGS)
             adjective = adjective or (flags >= POLISH_ADJECTIVE_FLAGS and stem[-1:] in ("y", "i"))
@@ -145,27 +181,57 @@ def _inflected(lang: str, word: str, forms: list[Any]) -> Analysis:
             is_verb = False
         all_verb = all_verb and is_verb
         if stem.lower() == word:
-            stands_alone = True
+            if lang == "pl" and POLISH_PLURAL_FLAG in flags:
+                plural_stem = True
+            else:
+                stands_alone = True
             infinitive = infinitive or is_verb
-        elif getattr(form, "prefix", None) is None:
+        elif not form.prefixed:
             bases.append(stem.lower())
-    return Analysis(True, tuple(dict.fromkeys(bases)), stands_alone, all_verb, infinitive, adjective)
+    stands_alone = stands_alone or (plural_stem and not bases)
+    return Analysis(True, ordered_bases(bases), stands_alone, all_verb, infinitive, adjective)
 
 
-_LOADED: dict[str, Hunspell] = {}
+class WordDictionary(Protocol):
+    """What the judge asks a dictionary, whichever reader answers."""
+
+    lang: str
+    files: tuple[Path, Path]
+
+    def lookup(self, word: str) -> bool: ...
+    def analyse(self, word: str) -> Analysis: ...
+    def is_common(self, word: str) -> bool: ...
+    def is_name(self, word: str) -> bool: ...
+    def has_name(self, word: str) -> bool: ...
+
+
+_LOADED: dict[str, WordDictionary] = {}
 _LOAD_LOCK = threading.Lock()
 
 
-def hunspell(lang: str) -> Hunspell:
-    """The process's dictionary for a language (loaded once, on first use)."""
+def dictionary_folder(lang: str) -> Path:
+    """Where the language's hunspell files are (DUOPLAY_HUNSPELL, else Debian's folder)."""
+    if lang not in FILES:
+        raise ValueError(f"no dictionary for language {lang!r}")
+    folder = Path(os.environ.get("DUOPLAY_HUNSPELL", DEFAULT_FOLDER))
+    if not (folder / f"{FILES[lang]}.dic").exists():
+        missing = folder / f"{FILES[lang]}.dic"
+        raise RuntimeError(f"{missing} is missing: install Debian's {PACKAGES[lang]}")
+    return folder
+
+
+def hunspell(lang: str) -> WordDictionary:
+    """The process's dictionary for a language (loaded once, on first use): Swedish, Polish and
+    French read by the C library (`native.py`), Spanish and English by spylls."""
     with _LOAD_LOCK:
         found = _LOADED.get(lang)
         if found is None:
-            if lang not in FILES:
-                raise ValueError(f"no dictionary for language {lang!r}")
-            folder = Path(os.environ.get("DUOPLAY_HUNSPELL", DEFAULT_FOLDER))
-            if not (folder / f"{FILES[lang]}.dic").exists():
-                missing = folder / f"{FILES[lang]}.dic"
-                raise RuntimeError(f"{missing} is missing: install Debian's {PACKAGES[lang]}")
-            found = _LOADED[lang] = Hunspell(lang, folder)
+            folder = dictionary_folder(lang)
+            if lang in INFLECTING:
+                from duoplay.games.duple.words.native import NativeHunspell
+
+                found = NativeHunspell(lang, folder, FILES[lang])
+            else:
+                found = Hunspell(lang, folder)
+            _LOADED[lang] = found
         return found

@@ -23,7 +23,7 @@ from duoplay.core.loading import collector_paused
 from duoplay.games.duple.words.accents import marked_readings
 from duoplay.games.duple.words.categories import LANGUAGES, Category, categories
 from duoplay.games.duple.words.common import CommonWords, load_common
-from duoplay.games.duple.words.dictionary import INFLECTING, Analysis, Hunspell, hunspell
+from duoplay.games.duple.words.dictionary import INFLECTING, Analysis, WordDictionary, hunspell
 from duoplay.games.duple.words.folding import READ_WITHOUT_MARKS, fold, loose, missing_letters, normalise
 from duoplay.games.duple.words.inflection import swedish_compound, swedish_infinitives
 from duoplay.games.duple.words.lexicon import Lexicon, load_lexicon
@@ -50,7 +50,7 @@ class Language:
     """Everything the judge knows about one language, loaded once."""
 
     lang: str
-    dictionary: Hunspell
+    dictionary: WordDictionary
     common: CommonWords
     lexicon: Lexicon
     wordnet: WordNetCategories | None
