@@ -318,7 +318,7 @@ def start_relay(links: list[Link], services: Services, delay_ms: float) -> subpr
 
 
 def relay_report(relay: subprocess.Popen[str]) -> str:
-    """Stop the relay; what it says of how long it held chunks (its timers wake to about a ms)."""
+    """Stop the relay; what it says of how long it held chunks (its delay and its wake-ups)."""
     relay.terminate()
     said, _ = relay.communicate(timeout=15)
     return next((line for line in said.splitlines() if line.startswith("held: ")), "held: not reported")
