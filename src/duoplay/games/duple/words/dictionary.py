@@ -105,6 +105,13 @@ class Hunspell:
             return any(True for _ in self._dictionary.lookuper.good_forms(capitalized, capitalization=False,
                                                                             compound_forms=False))
 
+    def refuses(self, word: str) -> bool:
+        """The dictionary lists the word as a misspelling ("trägård"): spylls' full lookup honours
+        the forbidding flag, its search of affix forms does not."""
+        with self._lock:
+            accepted = self._dictionary.lookup(word)
+        return not accepted and self.lookup(word)
+
     def _analyse(self, word: str) -> Analysis:
         with self._lock:
             forms = list(self._dictionary.lookuper.good_forms(word, capitalization=False,
@@ -203,6 +210,7 @@ class WordDictionary(Protocol):
     def is_common(self, word: str) -> bool: ...
     def is_name(self, word: str) -> bool: ...
     def has_name(self, word: str) -> bool: ...
+    def refuses(self, word: str) -> bool: ...
 
 
 _LOADED: dict[str, WordDictionary] = {}

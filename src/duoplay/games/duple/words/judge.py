@@ -25,8 +25,13 @@ from duoplay.games.duple.words.categories import LANGUAGES, Category, categories
 from duoplay.games.duple.words.common import CommonWords, load_common
 from duoplay.games.duple.words.dictionary import INFLECTING, Analysis, WordDictionary, hunspell
 from duoplay.games.duple.words.folding import READ_WITHOUT_MARKS, fold, loose, missing_letters, normalise
-from duoplay.games.duple.words.inflection import swedish_compound, swedish_infinitives
-from duoplay.games.duple.words.lexicon import Lexicon, load_lexicon
+from duoplay.games.duple.words.inflection import (
+    polish_diminutive_bases,
+    swedish_compound,
+    swedish_infinitives,
+    swedish_town_name,
+)
+from duoplay.games.duple.words.lexicon import CITY, PLACE, Lexicon, load_lexicon
 from duoplay.games.duple.words.wordnet import WordNetCategories, wordnet_categories
 
 __all__ = ["LANGUAGES", "REASONS", "Verdict", "judge_answer", "warm_up"]
@@ -215,8 +220,14 @@ def _is_common_word(data: Language, spellings: tuple[str, ...], folded: str) -> 
 
 
 def _is_swedish_compound(data: Language, category: str, folded: str) -> bool:
-    return " " not in folded and swedish_compound(folded, lambda tail: data.lexicon.fits(category, tail),
-                                                  data.dictionary.is_common)
+    # a compound the dictionary lists as a misspelling is not one ("trägård" for "trädgård")
+    return (" " not in folded and swedish_compound(folded, lambda tail: data.lexicon.fits(category, tail),
+                                                   lambda head: data.dictionary.analyse(head).stands_alone)
+            and not data.dictionary.refuses(folded))
+
+
+def _is_polish_diminutive(data: Language, category: str, folded: str) -> bool:
+    return any(data.lexicon.fits(category, base) for base in polish_diminutive_bases(folded))
 
 
 def _is_name(data: Language, text: str, folded: str) -> bool:
@@ -237,6 +248,11 @@ def _fits(data: Language, category: str, text: str, folded: str, forms: Forms) -
         return True
     if data.lang == "sv" and _is_swedish_compound(data, category, folded):
         return True
+    if (data.lang == "sv" and category in CITY | PLACE and swedish_town_name(folded)
+            and data.dictionary.has_name(folded)):
+        return True  # a town the dictionary lists: CLDR names only the largest cities
+    if data.lang == "pl" and analyses and _is_polish_diminutive(data, category, folded):
+        return True  # a word of the dictionary made from one that fits
     if category in VERB:
         if data.lang in ("es", "fr", "pl"):
             return any(a.infinitive for a in analyses) or (bool(analyses) and all(a.verb for a in analyses))

@@ -116,10 +116,29 @@ def _proper_names(lexicon: Lexicon, wanted: Iterable[str]) -> dict[str, dict[str
     return proper
 
 
+# A kind's words fit the wider category too, by the English deck's ids: a bird is an animal, an
+# oak a plant. The Spanish lists repeat them in both; the Swedish, Polish and French ones do not.
+WIDER: dict[str, tuple[str, ...]] = {"animal": ("bird", "sea_creature", "insect"), "plant": ("tree",)}
+
+
+def _widen(lang: str, curated: dict[str, dict[str, str]]) -> None:
+    """Add each kind's common words (not its names) to the wider category's list."""
+    by_english = {c.english: c.id for c in categories(lang).values()}
+    for wider, kinds in WIDER.items():
+        if wider not in by_english:
+            continue
+        table = curated.setdefault(by_english[wider], {})
+        for kind in kinds:
+            for key, entry in curated.get(by_english.get(kind, ""), {}).items():
+                if not entry[:1].isupper():
+                    table.setdefault(key, entry)
+
+
 def load_lexicon(lang: str, *, with_wordnet: bool = True) -> Lexicon:
     lexicon = Lexicon(lang)
     wanted = categories(lang)
     lexicon.curated = _read_folder(lang, "lexicon", wanted)
+    _widen(lang, lexicon.curated)
     for category in wanted:
         if category in COUNTRY:
             lexicon.extra[category] = names.countries(lang)

@@ -183,6 +183,21 @@ class NativeHunspell:
         """The dictionary stores this word capitalized ("Kraków"), whatever else it stores."""
         return any(r.stem[:1].isupper() for r in self.readings(capitalize(word)))
 
+    def refuses(self, word: str) -> bool:
+        """The dictionary lists the word as a misspelling ("trägård" for "trädgård"), or builds
+        it only in a way its rules forbid: hunspell analyses it but does not accept it."""
+        try:
+            encoded = word.encode(self._encoding)
+        except UnicodeEncodeError:
+            return False
+        out = _Words()
+        with self._lock:
+            if self._lib.Hunspell_spell(self._handle, encoded):
+                return False
+            count: int = self._lib.Hunspell_analyze(self._handle, ctypes.byref(out), encoded)
+            self._lib.Hunspell_free_list(self._handle, ctypes.byref(out), count)
+        return count > 0
+
     def _analyse(self, word: str) -> Analysis:
         readings = self.readings(word)
         if not readings:
