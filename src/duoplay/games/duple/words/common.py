@@ -76,9 +76,10 @@ def _cache_file(lang: str, dictionary: WordDictionary) -> Path:
 def _dictionary_words(lang: str, dictionary: WordDictionary, ranked: list[str]) -> list[str]:
     """The ranked words the dictionary knows in lower case, in rank order.
 
-    Checking 60,000 words takes 10 s in Spanish and a minute or more in Polish (hunspell's
-    affixes, read in pure Python), so the answer is kept in a cache file and read back next
-    time; a cache that cannot be written only costs the time again."""
+    Checking 60,000 words takes seconds (spylls in Spanish and English, the C library in
+    Swedish, Polish and French), so the answer is kept in a cache file, named by the files and
+    the reader that made it, and read back next time; a cache that cannot be written only costs
+    the time again."""
     cache = _cache_file(lang, dictionary)
     try:
         return cache.read_text("utf-8").split()

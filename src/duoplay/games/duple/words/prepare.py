@@ -1,7 +1,7 @@
 """What the judge derives once per machine from installed data: each language's common words,
-wordfreq's ranking checked against the hunspell dictionary (a minute or two of CPU in Polish, read
-in pure Python). Made ahead by `duoplay prepare` (the install step runs it), the languages side by
-side, so no test, bot or first match pays it."""
+wordfreq's ranking checked against the hunspell dictionary (a few seconds a language; it took
+minutes in Polish while every language was read in pure Python). Made ahead by `duoplay prepare`
+(the install step runs it), the languages side by side, so no test, bot or first match pays it."""
 
 from __future__ import annotations
 
