@@ -187,6 +187,11 @@ def missing_letter_word(view: dict[str, Any]) -> str:
     return next(c for c in "xqzwkjyv" if c not in letters) * 4
 
 
+def events_seen(hand: Hand, kind: str) -> list[dict[str, Any]]:
+    """The events of `kind` in the states `hand` has read since it last took the newest one."""
+    return [e for m in hand.ws.seen if m["type"] == "state" for e in m["events"] if e["kind"] == kind]
+
+
 async def to_faceoff(hands: list[Hand]) -> float:
     """Flip and pass until a face-off nobody has answered in, for which a word is known. Returns
     the wall-clock time before the move that began it was sent (its wait began no earlier)."""
@@ -232,16 +237,18 @@ async def test_a_duple_faceoff_survives_kill_9_of_its_owner(nodes: Cluster) -> N
         left = state["deadline"]["seconds_left"]
         assert began + RACE - MOVED_BACK - shown - 0.1 <= left <= RACE - MOVED_BACK
 
-    # Bo's answer, sent to the new owner, is judged and wins the card once the tie window closes.
+    # Bo's answer, sent to the new owner, is judged and wins the card once the tie window closes
+    # (in the same state a match the won card uncovers may start the next face-off).
     word = valid_word(bo.view)
     scores = list(bo.view["scores"])
-    answered = await bo.act({"type": "answer", "word": word})
-    while (await bo.newest(answered))["view"]["win"] is None:
-        answered = bo.state["version"] + 1
-    win = bo.view["win"]
-    assert win["seat"] == 1 and win["word"] == word
-    assert bo.view["scores"][1] > scores[1] and bo.view["scores"][0] == scores[0]
-    every_ack_stored_once(hands, await stored_log(nodes.database, code), bo.state["version"])
+    await bo.act({"type": "answer", "word": word})
+    while (won := events_seen(bo, "won")) == []:
+        await bo.ws.until("state", 20.0)
+    assert [(e["seat"], e["word"], e["accepted"]) for e in events_seen(bo, "answer")] == [(1, word, True)]
+    assert won[0]["seat"] == 1
+    final = await bo.newest(0)
+    assert final["view"]["scores"][1] > scores[1] and final["view"]["scores"][0] == scores[0]
+    every_ack_stored_once(hands, await stored_log(nodes.database, code), final["version"])
     for hand in hands:
         await hand.close()
 

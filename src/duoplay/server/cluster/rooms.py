@@ -11,7 +11,7 @@ Fail-over: an instance renews its heartbeat and its rooms' leases every third of
 one dies, its heartbeat runs out (the rooms' longer leases need not: a room whose owner has no
 heartbeat may be claimed at once); another instance sees it gone, claims its rooms (bumping each
 one's generation, so nothing the dead one might still write can commit), replays their logs from
-PostgreSQL and resumes them. Clients of
+PostgreSQL, carries on their live streams from Redis (`stream_journal.py`) and resumes them. Clients of
 the dead instance reconnect; clients forwarded to it are disconnected so they reconnect too.
 """
 
