@@ -1,5 +1,7 @@
-"""The words the Artist bot listens for, per language: every form of every object name (from
-the scene words), numbers, and the spatial words, as word sequences it finds in a clause."""
+"""The words the Artist bot listens for, per language, as word sequences it finds in a clause:
+every form of every object name (from the scene words, and the other names in `cues`), numbers,
+and the cues; and how it reads words people shorten (abbreviated sides, diminutives, unaccented
+typing)."""
 
 from __future__ import annotations
 
@@ -8,127 +10,8 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache
 
+from duoplay.games.duplik.cues import CUES, OTHER_NAMES
 from duoplay.games.duplik.scenes.words import LANGUAGES, forms, table
-
-# Relation cues. "of" words are the second part of left/right-of phrases.
-_CUES: dict[str, dict[str, tuple[str, ...]]] = {
-    "en": {
-        "left_of": ("to the left of", "left of", "on the left of"),
-        "right_of": ("to the right of", "right of", "on the right of"),
-        "between": ("between", "in between"),
-        "on": ("on top of", "on", "onto", "sitting on", "atop"),
-        "under": ("under", "underneath", "below", "beneath"),
-        "inside": ("inside", "in", "into"),
-        "bigger": ("bigger than", "larger than"),
-        "smaller": ("smaller than",),
-        "look": ("looks", "looking", "facing", "faces", "look"),
-        "left": ("left",),
-        "right": ("right",),
-        "pin_left": ("on the left", "far left", "to the left", "at the left"),
-        "pin_right": ("on the right", "far right", "to the right", "at the right"),
-        "middle": ("in the middle", "middle", "in the centre", "in the center"),
-        "striped": ("striped", "stripes", "stripy", "stripey"),
-        "dotted": ("dotted", "dots", "spotted", "spots", "polka"),
-        "big": ("big", "large", "huge"),
-        "small": ("small", "little", "tiny"),
-        "pronoun": ("it", "its", "them", "top", "there"),
-        "adverb": (),
-        "and": ("and", "then"),
-    },
-    "es": {
-        "left_of": ("a la izquierda de", "a la izquierda del"),
-        "right_of": ("a la derecha de", "a la derecha del"),
-        "between": ("entre",),
-        "on": ("sobre", "encima de", "encima del", "encima", "en cima de"),
-        "under": ("debajo de", "debajo del", "debajo", "bajo"),
-        "inside": ("dentro de", "dentro del", "dentro"),
-        "bigger": ("más grande que", "mayor que"),
-        "smaller": ("más pequeño que", "más pequeña que"),
-        "look": ("mira", "mirando", "mirar"),
-        "left": ("izquierda",),
-        "right": ("derecha",),
-        "pin_left": ("a la izquierda",),
-        "pin_right": ("a la derecha",),
-        "middle": ("en el medio", "en el centro", "en medio"),
-        "striped": ("rayas", "rayado", "rayada", "de rayas"),
-        "dotted": ("lunares", "puntos", "de lunares"),
-        "big": ("grande", "enorme"),
-        "small": ("pequeño", "pequeña", "chico", "chica"),
-        "pronoun": ("encima", "ella", "el", "ellas", "ellos"),
-        "adverb": ("encima", "debajo", "dentro"),
-        "and": ("y", "e", "luego"),
-    },
-    "fr": {
-        "left_of": ("à gauche de", "à gauche du", "a gauche de", "a gauche du"),
-        "right_of": ("à droite de", "à droite du", "a droite de", "a droite du"),
-        "between": ("entre",),
-        "on": ("sur", "dessus"),
-        "under": ("sous", "dessous"),
-        "inside": ("dans", "dedans", "à l'intérieur de", "à l'intérieur du"),
-        "bigger": ("plus grand que", "plus grande que", "plus gros que", "plus grosse que"),
-        "smaller": ("plus petit que", "plus petite que"),
-        "look": ("regarde", "regardant", "tourné", "tournée"),
-        "left": ("gauche",),
-        "right": ("droite",),
-        "pin_left": ("à gauche", "a gauche", "tout à gauche"),
-        "pin_right": ("à droite", "a droite", "tout à droite"),
-        "middle": ("au milieu", "au centre"),
-        "striped": ("rayé", "rayée", "rayures", "à rayures"),
-        "dotted": ("pois", "à pois", "points", "tacheté"),
-        "big": ("grand", "grande", "gros", "grosse"),
-        "small": ("petit", "petite"),
-        "pronoun": ("dessus", "dessous", "lui", "elle"),
-        "adverb": ("dessus", "dessous", "dedans"),
-        "and": ("et", "puis"),
-    },
-    "sv": {
-        "left_of": ("till vänster om", "vänster om"),
-        "right_of": ("till höger om", "höger om"),
-        "between": ("mellan",),
-        "on": ("på", "ovanpå", "uppe på"),
-        "under": ("under", "nedanför"),
-        "inside": ("inuti", "i"),
-        "bigger": ("större än",),
-        "smaller": ("mindre än",),
-        "look": ("tittar", "ser", "tittar åt", "vänd", "vänt"),
-        "left": ("vänster",),
-        "right": ("höger",),
-        "pin_left": ("till vänster", "längst till vänster", "från vänster"),
-        "pin_right": ("till höger", "längst till höger"),
-        "middle": ("i mitten",),
-        "striped": ("randig", "randigt", "randiga", "ränder"),
-        "dotted": ("prickig", "prickigt", "prickiga", "prickar"),
-        "big": ("stor", "stort", "stora"),
-        "small": ("liten", "litet", "lilla", "små"),
-        "pronoun": ("den", "det", "dem", "under"),
-        "adverb": (),
-        "and": ("och", "sedan"),
-    },
-    "pl": {
-        "left_of": ("na lewo od", "po lewej od", "z lewej strony"),
-        "right_of": ("na prawo od", "po prawej od"),
-        "between": ("między", "pomiędzy"),
-        "on": ("na",),
-        "under": ("pod",),
-        "inside": ("w", "wewnątrz"),
-        "bigger": ("większy niż", "większa niż", "większe niż", "większy od", "większa od", "większe od"),
-        "smaller": ("mniejszy niż", "mniejsza niż", "mniejsze niż"),
-        "look": ("patrzy", "patrzą", "zwrócony", "zwrócona"),
-        "left": ("lewo", "lewą", "lewej"),
-        "right": ("prawo", "prawą", "prawej"),
-        "pin_left": ("po lewej", "z lewej", "na lewo"),
-        "pin_right": ("po prawej", "z prawej", "na prawo"),
-        "middle": ("w środku", "pośrodku", "na środku"),
-        "striped": ("w paski", "paski", "pasiasty", "pasiasta", "pasiaste"),
-        "dotted": ("w kropki", "kropki", "w groszki"),
-        "big": ("duży", "duża", "duże", "wielki", "wielka"),
-        "small": ("mały", "mała", "małe"),
-        "pronoun": ("nim", "niej", "nich", "niego", "nią"),
-        "adverb": (),
-        "and": ("i", "oraz", "potem"),
-    },
-}
-
 
 # Sides as people abbreviate them against the clock, written out before the text is read (the
 # dots of "t.v." would otherwise end a sentence). A dot that also ends the sentence is kept.
@@ -271,26 +154,12 @@ def lexicon(lang: str) -> Lexicon:
             if lang == "sv" and key[0] in ("en", "ett") and len(key) > 1:
                 key = key[1:]
             nouns.setdefault(key, (kind, is_plural))
-    extra = {
-        "en": {
-            ("kitty",): "cat",
-            ("puppy",): "dog",
-            ("sunshine",): "sun",
-            ("mug",): "cup",
-            ("parasol",): "umbrella",
-            ("hearts",): "heart",
-            ("flowers",): "flower",
-        },
-        "sv": {("parasoll",): "umbrella", ("parasollet",): "umbrella"},
-        "es": {("sombrilla",): "umbrella", ("caja",): "box"},
-        "fr": {("ombrelle",): "umbrella", ("balle",): "ball"},
-        "pl": {("parasolka",): "umbrella", ("parasolkę",): "umbrella"},
-    }[lang]
-    for key, kind in extra.items():
-        nouns.setdefault(key, (kind, False))
+    for kind, (one, several) in OTHER_NAMES[lang].items():
+        for words, is_plural in [(w, False) for w in one] + [(w, True) for w in several]:
+            nouns.setdefault(tuple(tokens(words)), (kind, is_plural))
     cues = {
         name: tuple(sorted((tuple(tokens(p)) for p in phrases), key=len, reverse=True))
-        for name, phrases in _CUES[lang].items()
+        for name, phrases in CUES[lang].items()
     }
     numbers = {" ".join(tokens(word)): n for n, word in enumerate(table(lang)["numbers"]) if n >= 2}
     numbers.update({str(n): n for n in range(2, 13)})
@@ -303,4 +172,4 @@ def lexicon(lang: str) -> Lexicon:
     return Lexicon(lang, nouns, cues, numbers, stems)
 
 
-assert set(_CUES) == set(LANGUAGES)
+assert set(CUES) == set(OTHER_NAMES) == set(LANGUAGES)

@@ -14,7 +14,8 @@ import random
 from collections.abc import Sequence
 
 from duoplay.games.duplik.hand import PLAIN, Hand, styled
-from duoplay.games.duplik.listen import HOSTING, Heard
+from duoplay.games.duplik.heard import Heard
+from duoplay.games.duplik.places import HOSTING
 from duoplay.games.duplik.scenes.layout import LayoutError, layout
 from duoplay.games.duplik.scenes.library import placed_lines
 from duoplay.games.duplik.scenes.model import (
