@@ -1,12 +1,15 @@
 """More phrasings people use, one class each, in several wordings and languages: a pattern said
-of several things in one clause, other names for things and a part for its thing, "on it" with
-the thing after it, the holder of "under it" after a "with", a number before a list, "in" or "on" by what the host can hold."""
+of several things in one clause, other names for things and a part for its thing, "on it" or
+"to its right" with the thing after it, the holder of "under it" after a "with", a number before
+a list, "in" or "on" by what the host can hold, sides (said first for a whole sentence, before
+a name, in an aside), heads and flights turned one way, spots, diminutives and compounds."""
 
 from __future__ import annotations
 
 import pytest
 
 from duoplay.games.duplik.listen import listen
+from duoplay.games.duplik.sketch import boxes_of, draw
 
 
 def _relations(text: str, lang: str) -> list[tuple[str, str, tuple[str, ...]]]:
@@ -115,3 +118,174 @@ def test_in_or_on_is_what_the_host_can_hold(
 
 def test_a_word_that_is_an_article_or_a_pronoun_is_the_article_before_a_name() -> None:
     assert _relations("Una mesa y un gato sobre el coche.", "es") == [("on", "cat", ("car",))]
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "pins"),
+    [
+        ("es", "A la derecha una cesta y al lado una silla.", {"basket": "right", "chair": "right"}),
+        ("en", "On the right a box, a basket and a cup.", dict.fromkeys(("box", "basket", "cup"), "right")),
+        ("fr", "À gauche une table, un chat et un chien.", {"table": "left", "cat": "left", "dog": "left"}),
+        ("sv", "Till vänster, ett bord och en stol.", {"table": "left", "chair": "left"}),
+    ],
+)
+def test_a_side_said_first_is_the_side_of_all_the_sentence_names_after_it(
+    lang: str, text: str, pins: dict[str, str]
+) -> None:
+    assert listen(text, lang).pins == pins
+
+
+def test_a_side_said_first_ends_with_its_sentence_or_another_side() -> None:
+    heard = listen("On the left a tree, a cat. A dog. A cup, a box on the right, a car.", "en")
+    assert heard.pins == {"tree": "left", "cat": "left", "box": "right"}
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "pins"),
+    [
+        ("fr", "Un panier et à droite une boîte.", {"box": "right"}),
+        ("pl", "Drzewo i na prawo auto.", {"car": "right"}),
+        ("en", "A tree and on the right a big house.", {"house": "right"}),
+        ("en", "A table on the left with a dog under it.", {"table": "left"}),
+    ],
+)
+def test_a_side_goes_to_the_thing_it_follows_else_to_the_thing_right_after(
+    lang: str, text: str, pins: dict[str, str]
+) -> None:
+    assert listen(text, lang).pins == pins
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("en", "A chair (back to the left), a cat."),
+        ("sv", "En stol (ryggen till vänster) och en katt."),
+        ("fr", "Une chaise (dossier à gauche) et un chat."),
+    ],
+)
+def test_a_side_in_parentheses_is_an_aside_not_where_the_thing_stands(lang: str, text: str) -> None:
+    assert listen(text, lang).pins == {}
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("es", "Un árbol y a su derecha un paraguas."),
+        ("fr", "Un arbre, et à sa droite un parapluie."),
+        ("en", "A tree. To its right an umbrella."),
+        ("sv", "Ett träd och till höger om det ett paraply."),
+        ("pl", "Drzewo, na prawo od niego parasol."),
+    ],
+)
+def test_a_side_of_it_puts_the_thing_after_beside_the_thing_before(lang: str, text: str) -> None:
+    assert _relations(text, lang) == [("left_of", "tree", ("umbrella",))]
+
+
+def test_a_place_of_it_with_the_thing_after_in_the_next_clause() -> None:
+    assert _relations("Una mesa, encima de ella una taza, luego un gato.", "es") == [
+        ("on", "cup", ("table",))
+    ]
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("sv", "Ett träd till höger om mitten och en bil."),
+        ("en", "A tree right of the middle and a car."),
+    ],
+)
+def test_right_of_the_middle_is_a_side_of_the_picture_not_of_a_thing(lang: str, text: str) -> None:
+    assert _relations(text, lang) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "pins"),
+    [
+        ("Ett bord t vänster och en katt t höger.", {"table": "left", "cat": "right"}),
+        ("Längst t höger en stol.", {"chair": "right"}),
+    ],
+)
+def test_swedish_t_before_a_side_is_till(text: str, pins: dict[str, str]) -> None:
+    assert listen(text, "sv").pins == pins
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "facing"),
+    [
+        ("pl", "Kot w paski, głowa w lewo.", {"cat": "left"}),
+        ("fr", "Un chat, tête à gauche.", {"cat": "left"}),
+        ("en", "A bird flying right.", {"bird": "right"}),
+        ("sv", "En fågel som flyger åt höger.", {"bird": "right"}),
+        ("es", "Un pájaro que vuela a la derecha.", {"bird": "right"}),
+    ],
+)
+def test_a_head_or_a_flight_turned_one_way_is_where_the_animal_faces(
+    lang: str, text: str, facing: dict[str, str]
+) -> None:
+    assert listen(text, lang).facing == facing
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("en", "A spotty dog."),
+        ("es", "Un perro con manchas."),
+        ("fr", "Un chien à taches."),
+        ("sv", "En fläckig hund."),
+        ("pl", "Pies w cętki."),
+    ],
+)
+def test_spots_and_patches_are_dots(lang: str, text: str) -> None:
+    assert listen(text, lang).patterns == {"dog": "dotted"}
+
+
+@pytest.mark.parametrize(
+    ("text", "kinds"),
+    [
+        ("Stół i małe krzesełko.", ["table", "chair"]),
+        ("Pudełeczko i kot.", ["box", "cat"]),
+    ],
+)
+def test_polish_diminutives_with_a_fleeting_e(text: str, kinds: list[str]) -> None:
+    assert listen(text, "pl").order == kinds
+
+
+@pytest.mark.parametrize(
+    ("text", "kinds"),
+    [
+        ("En golvlampa och en katt.", ["lamp", "cat"]),
+        ("Ett köksbord och en plastboll.", ["table", "ball"]),
+    ],
+)
+def test_a_swedish_compound_names_its_last_part(text: str, kinds: list[str]) -> None:
+    assert listen(text, "sv").order == kinds
+
+
+@pytest.mark.parametrize(
+    ("text", "relation"),
+    [
+        ("Pudełko z kubkiem w środku.", ("inside", "cup", ("box",))),
+        ("Koszyk z kotem w środku i drzewo.", ("inside", "cat", ("basket",))),
+    ],
+)
+def test_polish_w_srodku_after_a_thing_with_something_is_inside_it(
+    text: str, relation: tuple[str, str, tuple[str, ...]]
+) -> None:
+    assert _relations(text, "pl") == [relation]
+
+
+def test_polish_w_srodku_before_a_thing_is_the_middle() -> None:
+    heard = listen("W środku drzewo.", "pl")
+    assert heard.relations == [] and heard.pins == {"tree": "middle"}
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("en", "A tree. On the right a box, then a basket at the end."),
+        ("es", "Un árbol. A la derecha una caja, luego una cesta al final."),
+    ],
+)
+def test_things_on_one_side_are_drawn_in_the_order_named(lang: str, text: str) -> None:
+    boxes = {box.kind: box for box in boxes_of(draw(listen(text, lang)))}
+    assert boxes["tree"].cx < boxes["box"].cx < boxes["basket"].cx

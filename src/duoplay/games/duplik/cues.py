@@ -4,14 +4,15 @@ people give the things (a crate is a box, a mug a cup, the seat is the chair's).
 
 from __future__ import annotations
 
-# Relation cues. "of" words are the second part of left/right-of phrases. "look" words are also
+# Relation cues. "of" words are the second part of left/right-of phrases; "its" words say the
+# place is the thing's before ("a tree and to its right an umbrella"). "look" words are also
 # the head or the flight that points a way ("head to the left", "flies right"); "with" words
 # join a thing to what it holds ("a chair with a cat on it"); "article" words may stand between
 # a side and the name it is said of ("on the right a box").
 CUES: dict[str, dict[str, tuple[str, ...]]] = {
     "en": {
-        "left_of": ("to the left of", "left of", "on the left of"),
-        "right_of": ("to the right of", "right of", "on the right of"),
+        "left_of": ("to the left of", "left of", "on the left of", "to its left", "on its left"),
+        "right_of": ("to the right of", "right of", "on the right of", "to its right", "on its right"),
         "between": ("between", "in between"),
         "on": ("on top of", "on", "onto", "sitting on", "atop"),
         "under": ("under", "underneath", "below", "beneath"),
@@ -30,13 +31,14 @@ CUES: dict[str, dict[str, tuple[str, ...]]] = {
         "small": ("small", "little", "tiny"),
         "pronoun": ("it", "its", "them", "top", "there"),
         "adverb": (),
+        "its": ("its",),
         "and": ("and", "then"),
         "with": ("with", "w"),
         "article": ("a", "an", "the", "one"),
     },
     "es": {
-        "left_of": ("a la izquierda de", "a la izquierda del"),
-        "right_of": ("a la derecha de", "a la derecha del"),
+        "left_of": ("a la izquierda de", "a la izquierda del", "a su izquierda"),
+        "right_of": ("a la derecha de", "a la derecha del", "a su derecha"),
         "between": ("entre",),
         "on": ("sobre", "encima de", "encima del", "encima", "en cima de"),
         "under": ("debajo de", "debajo del", "debajo", "bajo"),
@@ -55,13 +57,14 @@ CUES: dict[str, dict[str, tuple[str, ...]]] = {
         "small": ("pequeño", "pequeña", "chico", "chica"),
         "pronoun": ("encima", "ella", "el", "ellas", "ellos"),
         "adverb": ("encima", "debajo", "dentro"),
+        "its": ("su",),
         "and": ("y", "e", "luego"),
         "with": ("con",),
         "article": ("un", "una", "el", "la", "los", "las"),
     },
     "fr": {
-        "left_of": ("à gauche de", "à gauche du", "a gauche de", "a gauche du"),
-        "right_of": ("à droite de", "à droite du", "a droite de", "a droite du"),
+        "left_of": ("à gauche de", "à gauche du", "a gauche de", "a gauche du", "à sa gauche"),
+        "right_of": ("à droite de", "à droite du", "a droite de", "a droite du", "à sa droite"),
         "between": ("entre",),
         "on": ("sur", "dessus"),
         "under": ("sous", "dessous"),
@@ -80,6 +83,7 @@ CUES: dict[str, dict[str, tuple[str, ...]]] = {
         "small": ("petit", "petite"),
         "pronoun": ("dessus", "dessous", "lui", "elle"),
         "adverb": ("dessus", "dessous", "dedans"),
+        "its": ("sa", "son"),
         "and": ("et", "puis"),
         "with": ("avec",),
         "article": ("un", "une", "le", "la", "l'", "les", "des"),
@@ -107,6 +111,7 @@ CUES: dict[str, dict[str, tuple[str, ...]]] = {
         "small": ("liten", "litet", "lilla", "små"),
         "pronoun": ("den", "det", "dem", "under"),
         "adverb": (),
+        "its": (),
         "and": ("och", "sedan", "o"),
         "with": ("med", "m"),
         "article": ("en", "ett", "den", "det"),
@@ -117,7 +122,7 @@ CUES: dict[str, dict[str, tuple[str, ...]]] = {
         "between": ("między", "pomiędzy"),
         "on": ("na",),
         "under": ("pod spodem", "pod"),
-        "inside": ("w", "wewnątrz"),
+        "inside": ("w", "wewnątrz", "w środku"),
         "bigger": ("większy niż", "większa niż", "większe niż", "większy od", "większa od", "większe od"),
         "smaller": ("mniejszy niż", "mniejsza niż", "mniejsze niż"),
         "look": ("patrzy", "patrzą", "zwrócony", "zwrócona", "głowa", "głową", "pyszczek", "leci", "lecą"),
@@ -131,7 +136,8 @@ CUES: dict[str, dict[str, tuple[str, ...]]] = {
         "big": ("duży", "duża", "duże", "wielki", "wielka"),
         "small": ("mały", "mała", "małe"),
         "pronoun": ("nim", "niej", "nich", "niego", "nią", "spodem"),
-        "adverb": ("pod spodem",),
+        "adverb": ("pod spodem", "w środku"),
+        "its": (),
         "and": ("i", "oraz", "potem", "a"),
         "with": ("z", "ze"),
         "article": (),

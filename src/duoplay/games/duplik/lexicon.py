@@ -31,6 +31,7 @@ _ABBREVIATIONS: dict[str, tuple[tuple[str, str], ...]] = {
         (r"\bt\.\s?h\b\.?", "till höger"),
         (r"\bv\.\s?o\b\.?", "vänster om"),
         (r"\bh\.\s?o\b\.?", "höger om"),
+        (r"\bt\s+(?=vänster|höger|v\b|h\b)", "till "),
     ),
     "pl": (
         (r"\blew\b\.?", "lewej"),
@@ -103,10 +104,23 @@ class Lexicon:
                 continue
             for stem in _stems(word[: -len(end)]):
                 changed = {stem[: -len(a)] + b for a, b in _ALTERNATIONS if stem.endswith(a)}
+                if len(stem) > 3 and stem[-2] == "e":
+                    changed.add(stem[:-2] + stem[-1])  # a fleeting e: krzesło -> krzesełko
                 for candidate in (stem, *sorted(changed)) if self.lang == "pl" else (stem,):
                     if candidate in self.stems:
                         return self.stems[candidate], plural
-        return None
+        return self._compound(word)
+
+    def _compound(self, word: str) -> tuple[str, bool] | None:
+        """A Swedish compound names its last part's thing (golvlampa, skrivbordslampa, plastbollar)."""
+        if self.lang != "sv":
+            return None
+        parts = [
+            key[0] for key in self.nouns
+            if len(key) == 1 and len(key[0]) >= 4 and len(word) - len(key[0]) >= 3 and word.endswith(key[0])
+        ]
+        part = max(parts, key=len, default=None)
+        return self.nouns[(part,)] if part else None
 
 
 # Letters that lose no accent to Unicode decomposition, and ligatures, as people type them plainly.

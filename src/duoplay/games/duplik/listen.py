@@ -19,6 +19,7 @@ from duoplay.games.duplik.places import is_pin, relations
 from duoplay.games.duplik.scenes.library import KINDS
 from duoplay.games.duplik.scenes.model import DOTTED, LEFT, RIGHT, STRIPED
 from duoplay.games.duplik.scenes.words import LANGUAGES, table
+from duoplay.games.duplik.sides import pin
 
 __all__ = ["Heard", "listen"]
 
@@ -32,16 +33,33 @@ def listen(text: str, lang: str | None = None) -> Heard:
     lex = lexicon(lang)
     heard = Heard()
     fronted: list[str] = []
-    for clause in re.split(r"[.!?;:\n]+|,\s*(?:then|puis|luego|sedan|potem)?\s*", written_out(text, lang)):
-        words = fronted + tokens(clause)
-        fronted = []
-        if _fronted(words, lex):
-            fronted = words  # "Dans le panier, un chat": the place waits for what is in it
-        elif words:
-            _clause(words, lex, heard)
+    for sentence in re.split(r"[.!?;:\n]+", written_out(text, lang)):
+        region: str | None = None  # a side said first goes on to the sentence's next clauses
+        for number, clause in enumerate(re.split(r",\s*(?:then|puis|luego|sedan|potem)?\s*", sentence)):
+            said, aside = _words(clause)
+            words = fronted + said
+            aside = {len(fronted) + i for i in aside}
+            fronted = []
+            if _fronted(words, lex):
+                fronted = words  # "Dans le panier, un chat": the place waits for what is in it
+            elif words:
+                region = _clause(words, lex, heard, region, first=number == 0, aside=aside)
     if fronted:
-        _clause(fronted, lex, heard)
+        _clause(fronted, lex, heard, None, first=True)
     return heard
+
+
+def _words(clause: str) -> tuple[list[str], set[int]]:
+    """The clause's words, and which of them are said in parentheses: an aside about the thing
+    before ("a chair (back to the left)", "a cat (looking right)"), never where it stands."""
+    words: list[str] = []
+    aside: set[int] = set()
+    for number, part in enumerate(re.split(r"[()]", clause)):
+        said = tokens(part)
+        if number % 2:
+            aside.update(range(len(words), len(words) + len(said)))
+        words += said
+    return words, aside
 
 
 _RELATION_CUES = ("on", "under", "inside", "left_of", "right_of", "between")
@@ -61,16 +79,39 @@ def _fronted(words: list[str], lex: Lexicon) -> bool:
             and hit[0] + hit[1] <= mentions[0].start
             and not is_pin(words, hit, lex)
             and tuple(words[hit[0] : hit[0] + hit[1]]) not in lex.cues["adverb"]
+            and not _of_it(words, hit, lex)
         ):
             return True
     return False
 
 
-def _clause(words: list[str], lex: Lexicon, heard: Heard) -> None:
+def _of_it(words: list[str], hit: tuple[int, int], lex: Lexicon) -> bool:
+    """A place said of "it" ("encima de ellas una cesta", "to its right a tree"): of the thing
+    before, not waiting for one."""
+    end = hit[0] + hit[1]
+    its = {p[0] for p in lex.cues["its"]} & set(words[hit[0] : end])
+    it = end < len(words) and words[end] in {p[0] for p in lex.cues["pronoun"]} - {
+        p[0] for p in lex.cues["article"]
+    }
+    return bool(its or it)
+
+
+def _clause(
+    words: list[str],
+    lex: Lexicon,
+    heard: Heard,
+    region: str | None,
+    first: bool,
+    aside: frozenset[int] | set[int] = frozenset(),
+) -> str | None:
+    """Hear one clause; the side that goes on to the sentence's next clauses (see `sides`)."""
     mentions = mentions_in(words, lex)
     if not mentions:
-        _said_of_the_last(words, lex, heard)
-        return
+        taken: set[int] = set()
+        _said_of_the_last(words, lex, heard, taken)
+        # A sentence that begins with a side alone: "On the left, a tree and a cat."
+        return pin(words, [], lex, heard, taken, None) if first else region
+    earlier = heard.last[-1] if heard.last else None
     heard.last = [m.kind for m in mentions]
     taken = {i for m in mentions for i in range(m.start, m.end)}
     for m in mentions:
@@ -81,16 +122,17 @@ def _clause(words: list[str], lex: Lexicon, heard: Heard) -> None:
         elif m.plural and m.kind not in heard.counts and KINDS[m.kind].countable:
             heard.counts[m.kind] = 3
     _attributes(words, mentions, lex, heard, taken)
-    relations(words, mentions, lex, heard, taken)
+    relations(words, mentions, lex, heard, taken, earlier)
+    return pin(words, mentions, lex, heard, taken | aside, region)
 
 
-def _said_of_the_last(words: list[str], lex: Lexicon, heard: Heard) -> None:
+def _said_of_the_last(words: list[str], lex: Lexicon, heard: Heard, taken: set[int]) -> None:
     """A clause that names nothing speaks of what the one before named: "a cat, it looks left",
     "lots of stars, five", "il est rayé"."""
     if not heard.last:
         return
     mentions = [Mention(-1, 0, kind, False) for kind in heard.last]
-    _attributes(words, mentions, lex, heard, set())
+    _attributes(words, mentions, lex, heard, taken)
     number = next((lex.numbers[w] for w in words if w in lex.numbers), 0)
     kind = heard.last[-1]
     if number and len(words) <= 3 and KINDS[kind].countable:

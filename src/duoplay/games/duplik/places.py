@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from duoplay.games.duplik.heard import Heard, Mention, cue, nearest
+from duoplay.games.duplik.heard import Heard, Mention, cue
 from duoplay.games.duplik.lexicon import Lexicon
 from duoplay.games.duplik.scenes.library import KINDS
 from duoplay.games.duplik.scenes.model import INSIDE, ON, Criterion
@@ -60,8 +60,16 @@ _PLACES = frozenset(
 
 
 def relations(
-    words: list[str], mentions: list[Mention], lex: Lexicon, heard: Heard, taken: set[int]
+    words: list[str],
+    mentions: list[Mention],
+    lex: Lexicon,
+    heard: Heard,
+    taken: set[int],
+    earlier: str | None = None,
 ) -> None:
+    """The relations a clause says; `earlier` is the last thing the clause before named, what
+    "it" is when nothing is named before it here ("a tree. To its right an umbrella")."""
+    before_all = Mention(-1, 0, earlier, False) if earlier else None
     between = cue(words, lex, "between", taken)
     if between:
         after = [m for m in mentions if m.start >= between[0] + between[1]]
@@ -78,7 +86,7 @@ def relations(
     ):
         hit = cue(words, lex, name, taken)
         if hit:
-            pair = _pair(mentions, hit)
+            pair = _pair(words, mentions, hit, lex, before_all)
             if pair:
                 a, b = pair
                 heard.relations.append(
@@ -90,18 +98,12 @@ def relations(
         hit = cue(words, lex, name, passed)
         while hit:
             passed.update(range(hit[0], hit[0] + hit[1]))
-            pair = None if is_pin(words, hit, lex) else _hosting_pair(words, mentions, hit, lex)
+            pair = None if is_pin(words, hit, lex) else _hosting_pair(words, mentions, hit, lex, before_all)
             if pair:
                 subject, host = pair
                 heard.relations.append(Criterion(_hosted(name, host.kind), subject.kind, (host.kind,)))
                 taken.update(range(hit[0], hit[0] + hit[1]))
             hit = cue(words, lex, name, passed)
-    for name, side in (("pin_left", "left"), ("pin_right", "right"), ("middle", "middle")):
-        hit = cue(words, lex, name, taken)
-        if hit:
-            near = nearest(mentions, hit[0])
-            if near is not None:
-                heard.pins.setdefault(near.kind, side)
 
 
 def is_pin(words: list[str], hit: tuple[int, int], lex: Lexicon) -> bool:
@@ -111,9 +113,17 @@ def is_pin(words: list[str], hit: tuple[int, int], lex: Lexicon) -> bool:
     return any(w in sides for w in after[:2]) or bool(_PLACES & set(after))
 
 
-def _pair(mentions: list[Mention], hit: tuple[int, int]) -> tuple[Mention, Mention] | None:
+def _pair(
+    words: list[str], mentions: list[Mention], hit: tuple[int, int], lex: Lexicon, earlier: Mention | None
+) -> tuple[Mention, Mention] | None:
     before = [m for m in mentions if m.end <= hit[0]]
     after = [m for m in mentions if m.start >= hit[0] + hit[1]]
+    said_of = _said_of_it(words, after, hit, lex)
+    it = before[-1] if before else earlier
+    if said_of and it is not None:  # "a tree and to its right an umbrella", "till höger om det"
+        return said_of, it
+    if _PLACES & set(words[hit[0] + hit[1] : hit[0] + hit[1] + 2]):
+        return None  # "right of the middle" is a side of the picture
     if before and after:
         return before[-1], after[0]
     if len(after) >= 2:  # "to the left of the table, a chair"
@@ -121,8 +131,24 @@ def _pair(mentions: list[Mention], hit: tuple[int, int]) -> tuple[Mention, Menti
     return None
 
 
+def _said_of_it(words: list[str], after: list[Mention], hit: tuple[int, int], lex: Lexicon) -> Mention | None:
+    """The thing named right after a place said of "it" ("under it a cat", "à sa droite un
+    parapluie", "w nim kot"): "it" is what came before, and the thing after is what is there."""
+    end = hit[0] + hit[1]
+    pronoun = {p[0] for p in lex.cues["pronoun"]}
+    articles = {p[0] for p in lex.cues["article"]}
+    owned = {p[0] for p in lex.cues["its"]} & set(words[hit[0] : end])  # "to its right"
+    said = end < len(words) and words[end] in pronoun
+    if not after or not (owned or said):
+        return None
+    start = end + (0 if owned and not said else 1)
+    if said and words[end] in articles and after[0].start == end + 1:
+        return None  # "el" is "him" or "the": before a name it is the name's article
+    return after[0] if all(w in articles for w in words[start : after[0].start]) else None
+
+
 def _hosting_pair(
-    words: list[str], mentions: list[Mention], hit: tuple[int, int], lex: Lexicon
+    words: list[str], mentions: list[Mention], hit: tuple[int, int], lex: Lexicon, earlier: Mention | None
 ) -> tuple[Mention, Mention] | None:
     before = [m for m in mentions if m.end <= hit[0]]
     after = [m for m in mentions if m.start >= hit[0] + hit[1]]
@@ -139,9 +165,10 @@ def _hosting_pair(
     said_of = bool(follows) and follows[0] in pronoun and not (
         follows[0] in articles and after and after[0].start == end + 1
     )
-    right_after = after and all(w in articles for w in words[end + 1 : after[0].start])
-    if said_of and before and right_after:
-        return after[0], before[-1]  # "a table and under it a cat", "pudło a w nim kot"
+    thing_after = _said_of_it(words, after, hit, lex)
+    it = before[-1] if before else earlier
+    if thing_after and it is not None:  # "a table and under it a cat", "pudło a w nim kot"
+        return thing_after, it
     if (not after or adverb or said_of) and len(before) >= 2:
         return before[-1], _holder(words, before, lex)  # "a table with a cup on it"
     if adverb:

@@ -73,12 +73,14 @@ def plan(heard: Heard) -> SceneSpec:
             and len(set(kinds)) == len(kinds)
         ):
             order.append(relation)
+    # A side puts a thing beyond every free thing not said to be on that side; things on one side
+    # keep the order they were named in ("on the right a box, then a basket": the basket is further).
     for kind, side in heard.pins.items():
         if kind in free and side in ("left", "right"):
             order += [
                 Criterion(LEFT_OF, kind, (other,)) if side == "left" else Criterion(LEFT_OF, other, (kind,))
                 for other in free
-                if other != kind
+                if heard.pins.get(other) != side
             ]
     return SceneSpec(things, tuple(hosted.values()) + tuple(order))
 
