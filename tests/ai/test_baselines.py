@@ -12,8 +12,9 @@ import pytest
 from duoplay import ai
 from duoplay.games.uno_duo.ai.baselines import LinearPolicy, QNetwork, load, train_dqn, train_reinforce
 from duoplay.games.uno_duo.ai.baselines.__main__ import main
-from duoplay.games.uno_duo.ai.baselines.dqn import Replay, Steps, gradients
+from duoplay.games.uno_duo.ai.baselines.dqn import Replay, Steps, gradients, shaped
 from duoplay.games.uno_duo.ai.baselines.policies import save
+from duoplay.games.uno_duo.ai.encoding import _OFFSET, card_lead
 
 SHORT = {"game_options": {"target_score": 30}}
 
@@ -26,9 +27,11 @@ def test_a_few_reinforce_steps_change_the_policy_and_repeat_with_the_seed() -> N
 
 def test_a_few_dqn_steps_train_the_network_and_repeat_with_the_seed() -> None:
     untrained = QNetwork.initial(309, 16, 151, np.random.default_rng(5))
-    first = train_dqn(steps=30, games=4, hidden=16, batch=8, warm_up=16, target_every=5, seed=5)
+    settings = {"steps": 30, "games": 4, "hidden": 16, "batch": 8, "warm_up": 16, "target_every": 5,
+                "n_step": 4, "seed": 5}  # 4-move returns: transitions reach the replay from the 4th move
+    first = train_dqn(**settings)  # type: ignore[arg-type]
     assert not np.array_equal(first.w2, untrained.w2), "the updates moved the network"
-    again = train_dqn(steps=30, games=4, hidden=16, batch=8, warm_up=16, target_every=5, seed=5)
+    again = train_dqn(**settings)  # type: ignore[arg-type]
     assert all(np.array_equal(a, b) for a, b in zip(first.parameters(), again.parameters(), strict=True))
 
 
@@ -91,3 +94,25 @@ def test_n_step_transitions_add_the_discounted_rewards_and_stop_at_the_games_end
     assert memory.rewards[:3].tolist() == [1.0 + 0.5 * 2.0, 2.0 + 0.5 * 3.0, 3.0]
     assert memory.discounts[:3].tolist() == [0.25, 0.0, 0.0]  # the last two end with the game
     assert memory.next_observations[:3, 0].tolist() == [2.0, 3.0, 3.0]
+
+
+def test_the_card_lead_is_read_back_from_the_observation() -> None:
+    env = ai.VectorEnv(2, "uno-duo", opponent="random", seed=4, game_options={"target_score": 30})
+    observations, _ = env.reset()
+    for i, single in enumerate(env.games):
+        state = single.game.game_state  # the engine's own state: the hands' true sizes
+        assert state is not None
+        mine, theirs = len(state.hands[single.seat]), len(state.hands[1 - single.seat])
+        assert card_lead(observations[i]) == pytest.approx(theirs - mine)
+
+
+def test_shaping_pays_a_card_of_lead_and_a_stopped_game_is_lost() -> None:
+    at = _OFFSET["sizes"]
+    before = np.zeros((3, 309), np.float32)
+    after = np.zeros((3, 309), np.float32)
+    before[:, at:at + 2] = np.array([7, 7]) / 112  # level at seven cards each
+    after[:, at:at + 2] = np.array([[6, 7], [8, 7], [1, 2]]) / 112  # played one, drew one, game over
+    rewards = np.array([0.0, 0.0, 0.0], np.float32)
+    dones, truncated = np.array([False, False, True]), np.array([False, False, True])
+    paid = shaped(rewards, dones, truncated, before, after, gamma=1.0, shaping=0.05)
+    assert paid.tolist() == pytest.approx([0.05, -0.05, -1.0])  # the stopped game: lost, lead 0 after

@@ -192,3 +192,11 @@ def _counts(obs: npt.NDArray[np.float32], block: str, codes: Any) -> None:
     at = _OFFSET[block]
     for card in codes:
         obs[at + CODE_TO_FACE[card]] += 1.0 / _MAX_COPIES
+
+
+def card_lead(observations: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+    """How many cards fewer than the opponent the seat holds, read back from observations (one
+    or a batch): the opponent's hand size less the seat's own."""
+    at = _OFFSET["sizes"]
+    lead: npt.NDArray[np.float32] = (observations[..., at + 1] - observations[..., at]) * _MAX_CARDS
+    return lead

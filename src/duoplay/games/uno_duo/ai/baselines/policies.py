@@ -44,21 +44,27 @@ class LinearPolicy:
 
 
 class QNetwork:
-    """Q-values of every action from one hidden layer of rectified units."""
+    """Q-values of every action from one hidden layer of rectified units: the position's value
+    (`wv`, `bv`) plus each action's advantage (`w2`, `b2`).
+
+    The advantages start at zero, so an action the network has not yet seen taken is worth what the
+    position is worth: with 151 outputs, most of them a card seldom in hand, random starting values
+    made the greedy policy chase whichever untried action happened to start highest."""
 
     kind = "qnetwork"
 
-    def __init__(self, w1: Array, b1: Array, w2: Array, b2: Array) -> None:
-        self.w1, self.b1, self.w2, self.b2 = w1, b1, w2, b2
+    def __init__(self, w1: Array, b1: Array, w2: Array, b2: Array, wv: Array, bv: Array) -> None:
+        self.w1, self.b1, self.w2, self.b2, self.wv, self.bv = w1, b1, w2, b2, wv, bv
 
     @classmethod
     def initial(cls, features: int, hidden: int, actions: int, rng: np.random.Generator) -> QNetwork:
         w1 = (rng.standard_normal((features, hidden)) * np.sqrt(2 / features)).astype(np.float32)
-        w2 = (rng.standard_normal((hidden, actions)) * np.sqrt(1 / hidden)).astype(np.float32)
-        return cls(w1, np.zeros(hidden, np.float32), w2, np.zeros(actions, np.float32))
+        wv = (rng.standard_normal((hidden, 1)) * np.sqrt(1 / hidden)).astype(np.float32)
+        return cls(w1, np.zeros(hidden, np.float32), np.zeros((hidden, actions), np.float32),
+                   np.zeros(actions, np.float32), wv, np.zeros(1, np.float32))
 
     def parameters(self) -> list[Array]:
-        return [self.w1, self.b1, self.w2, self.b2]
+        return [self.w1, self.b1, self.w2, self.b2, self.wv, self.bv]
 
     def copy(self) -> QNetwork:
         return QNetwork(*(p.copy() for p in self.parameters()))
@@ -67,16 +73,19 @@ class QNetwork:
         hidden: Array = np.maximum(observations @ self.w1 + self.b1, 0.0)
         return hidden
 
-    def values(self, observations: Array) -> Array:
-        values: Array = self.hidden(observations) @ self.w2 + self.b2
+    def values_from(self, hidden: Array) -> Array:
+        values: Array = hidden @ self.w2 + self.b2 + (hidden @ self.wv + self.bv)
         return values
+
+    def values(self, observations: Array) -> Array:
+        return self.values_from(self.hidden(observations))
 
     def __call__(self, observation: dict[str, Any]) -> int:
         values = masked(self.values(observation["observation"][None]), observation["action_mask"][None])
         return int(values[0].argmax())
 
     def arrays(self) -> dict[str, Array]:
-        return {"w1": self.w1, "b1": self.b1, "w2": self.w2, "b2": self.b2}
+        return dict(zip(("w1", "b1", "w2", "b2", "wv", "bv"), self.parameters(), strict=True))
 
 
 Model = LinearPolicy | QNetwork
@@ -95,5 +104,5 @@ def load(path: str | Path) -> Model:
         if kind == LinearPolicy.kind:
             return LinearPolicy(saved["weights"])
         if kind == QNetwork.kind:
-            return QNetwork(saved["w1"], saved["b1"], saved["w2"], saved["b2"])
+            return QNetwork(*(saved[name] for name in ("w1", "b1", "w2", "b2", "wv", "bv")))
     raise ValueError(f"{path} holds no baseline model (kind {kind!r})")

@@ -51,11 +51,12 @@ Options = Mapping[str, Any] | None
 
 
 def opponent_envs(n: int, opponents: Sequence[OpponentSpec], seed: int, game_options: Options,
-                  round_rewards: bool = False) -> list[OpponentVectorEnv]:
+                  round_rewards: bool = False, max_moves: int | None = None) -> list[OpponentVectorEnv]:
     """n games split evenly among the opponents, each group a vector environment."""
     if n < len(opponents):
         raise ValueError(f"{n} games cannot face {len(opponents)} opponents")
     options = dict(SHORT_GAME if game_options is None else game_options)
     return [OpponentVectorEnv(n // len(opponents), "uno-duo", opponent, seed=seed + k,
-                              game_options=options, round_rewards=round_rewards)
+                              game_options=options, round_rewards=round_rewards,
+                              max_moves=max_moves)
             for k, opponent in enumerate(opponents)]
