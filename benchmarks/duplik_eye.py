@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/duplik_eye.py --render DIR   # the drawings as PNGs, and their sheets
     .venv/bin/python benchmarks/duplik_eye.py                # the stored verdicts against the bot Judge
     .venv/bin/python benchmarks/duplik_eye.py --set held-out [--render DIR]  # drawings from people's texts
+    .venv/bin/python benchmarks/duplik_eye.py --set fresh --render DIR      # the fresh set, to look at
 
 `duplik_bots.py` judges the bot's drawings as the bot Judge does, from the labels of the bot's
 own strokes: that measures understanding and placement, not whether a person would recognise
@@ -17,7 +18,10 @@ hash of the drawing judged.
 `--set held-out` does the same for the Artist bot's drawings from the 20 held-out human-style
 descriptions (duplik_descriptions_heldout.json, written by another hand in five languages), with
 their verdicts in data/duplik_eye_verdicts_heldout.json: what a person sees when the bot draws
-from what a person typed.
+from what a person typed. `--set fresh --render DIR` renders the drawings from the 50 fresh
+held-out descriptions (duplik_descriptions_fresh.json) to look at beside their scenes
+(`duoplay duplik scene --seed N --difficulty normal|hard`); it keeps no verdicts, and the sheets
+name the criteria only, never the texts.
 
 The default mode recomputes the drawings and prints the criteria met by eye, per scene and on
 average, beside the bot Judge's figure on the same drawings (the reference, same run). A drawing
@@ -56,6 +60,7 @@ TARGETS = {"bot": 7.0, "held-out": 5.0}  # as duplik_bots.py asks of each kind o
 VERDICTS = {"bot": Path(__file__).parent / "data" / "duplik_eye_verdicts.json",
             "held-out": Path(__file__).parent / "data" / "duplik_eye_verdicts_heldout.json"}
 HELD_OUT = Path(__file__).with_name("duplik_descriptions_heldout.json")
+FRESH = Path(__file__).with_name("duplik_descriptions_fresh.json")
 WEB = Path(__file__).resolve().parents[1] / "src" / "duoplay" / "web"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
@@ -113,7 +118,16 @@ def held_out_scenes() -> list[Drawn]:
             for number, e in enumerate(entries)]
 
 
-ITEMS = {"bot": scenes, "held-out": held_out_scenes}
+def fresh_scenes() -> list[Drawn]:
+    """The fresh held-out descriptions (duplik_descriptions_fresh.json), drawn as duplik_bots.py
+    draws them: rendered to be looked at beside their scenes, never listed as text."""
+    entries = json.loads(FRESH.read_text(encoding="utf-8"))["descriptions"]
+    return [Drawn(f"{e['scene']}-{e['lang']}", f"{e['scene']:5} ({e['lang']})", scene(e["scene"]),
+                  draw(listen(e["text"], e["lang"]), number, Hand.of(number)))
+            for number, e in enumerate(entries)]
+
+
+ITEMS = {"bot": scenes, "held-out": held_out_scenes, "fresh": fresh_scenes}
 
 
 def sheet(item: Drawn) -> str:
@@ -209,13 +223,16 @@ def main() -> int:
     )
     parser.add_argument("--render", type=Path, metavar="DIR", help="write the drawings and sheets here")
     parser.add_argument("--set", choices=sorted(ITEMS), default="bot",
-                        help="bot: the Portrayer bot's descriptions (default); held-out: people's")
+                        help="bot: the Portrayer bot's descriptions (default); held-out: people's; "
+                             "fresh: the fresh held-out set (render only)")
     parser.add_argument("--scenes", type=int, default=SCENES, help="with --render: the first N scenes")
     parser.add_argument("--verdicts", type=Path, help="default: the stored verdicts of the set")
     args = parser.parse_args()
     items = ITEMS[args.set]()
     if args.render is not None:
         return render(args.render, items[:args.scenes])
+    if args.set not in VERDICTS:
+        parser.error(f"--set {args.set} has no stored verdicts: render it and look (--render DIR)")
     return compare(args.verdicts or VERDICTS[args.set], items, TARGETS[args.set])
 
 

@@ -187,10 +187,15 @@ def _pattern(box: Box, rng: random.Random, hand: Hand = PLAIN) -> list[tuple[tup
             for f in (0.0, 0.33, 0.66, 1.0)
         ]
     if box.pattern == DOTTED:
+        # Each dot a small ring gone round once, inked as a spot: a single point drew a speck too
+        # faint to see as a pattern once the drawing is shown smaller.
+        radius = min(6.0, max(2.5, min(box.w, box.h) * 0.035))
         return [
-            _clamped([_dab(inner.x + inner.w * fx, inner.y + inner.h * fy, rng, hand)] * 2)
+            _clamped([(x + radius * math.cos(turn * math.pi / 3), y + radius * math.sin(turn * math.pi / 3))
+                      for turn in range(7)])
             for fx in (0.1, 0.5, 0.9)
             for fy in (0.2, 0.8)
+            for x, y in [_dab(inner.x + inner.w * fx, inner.y + inner.h * fy, rng, hand)]
         ]
     return []
 
