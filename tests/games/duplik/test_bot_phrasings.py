@@ -289,3 +289,44 @@ def test_polish_w_srodku_before_a_thing_is_the_middle() -> None:
 def test_things_on_one_side_are_drawn_in_the_order_named(lang: str, text: str) -> None:
     boxes = {box.kind: box for box in boxes_of(draw(listen(text, lang)))}
     assert boxes["tree"].cx < boxes["box"].cx < boxes["basket"].cx
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "sizes"),
+    [
+        ("en", "A big basket and a small striped umbrella.", {"basket": 1.35, "umbrella": 0.7}),
+        ("es", "Una cesta pequeña con un ratón dentro.", {"basket": 0.7}),
+        ("sv", "En stor hund och en liten randig katt.", {"dog": 1.35, "cat": 0.7}),
+        ("fr", "Un petit chat et un petit chien.", {"cat": 0.7, "dog": 0.7}),
+    ],
+)
+def test_a_size_goes_to_every_thing_it_is_said_of_past_a_pattern_word(
+    lang: str, text: str, sizes: dict[str, float]
+) -> None:
+    assert listen(text, lang).sizes == sizes
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("sv", "Ett träd och till höger om det ett stort paraply."),
+        ("es", "Un árbol y a su derecha un gran paraguas de lunares."),
+    ],
+)
+def test_a_side_of_it_reaches_the_thing_past_its_adjectives(lang: str, text: str) -> None:
+    assert _relations(text, lang) == [("left_of", "tree", ("umbrella",))]
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "relation"),
+    [
+        ("en", "A table. A cat under it.", ("under", "cat", ("table",))),
+        ("es", "Una mesa. Un gato debajo de ella.", ("under", "cat", ("table",))),
+        ("en", "A box, a basket right of it.", ("left_of", "box", ("basket",))),
+        ("pl", "Stół. Kot pod nim.", ("under", "cat", ("table",))),
+    ],
+)
+def test_it_is_the_thing_the_clause_before_named(
+    lang: str, text: str, relation: tuple[str, str, tuple[str, ...]]
+) -> None:
+    assert _relations(text, lang) == [relation]

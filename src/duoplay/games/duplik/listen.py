@@ -15,7 +15,7 @@ import re
 
 from duoplay.games.duplik.heard import Heard, Mention, cue, find, mentions_in, nearest
 from duoplay.games.duplik.lexicon import Lexicon, lexicon, tokens, written_out
-from duoplay.games.duplik.places import is_pin, relations
+from duoplay.games.duplik.places import is_pin, of_it, relations
 from duoplay.games.duplik.scenes.library import KINDS
 from duoplay.games.duplik.scenes.model import DOTTED, LEFT, RIGHT, STRIPED
 from duoplay.games.duplik.scenes.words import LANGUAGES, table
@@ -79,21 +79,10 @@ def _fronted(words: list[str], lex: Lexicon) -> bool:
             and hit[0] + hit[1] <= mentions[0].start
             and not is_pin(words, hit, lex)
             and tuple(words[hit[0] : hit[0] + hit[1]]) not in lex.cues["adverb"]
-            and not _of_it(words, hit, lex)
+            and not of_it(words, hit, lex)
         ):
             return True
     return False
-
-
-def _of_it(words: list[str], hit: tuple[int, int], lex: Lexicon) -> bool:
-    """A place said of "it" ("encima de ellas una cesta", "to its right a tree"): of the thing
-    before, not waiting for one."""
-    end = hit[0] + hit[1]
-    its = {p[0] for p in lex.cues["its"]} & set(words[hit[0] : end])
-    it = end < len(words) and words[end] in {p[0] for p in lex.cues["pronoun"]} - {
-        p[0] for p in lex.cues["article"]
-    }
-    return bool(its or it)
 
 
 def _clause(
@@ -168,17 +157,21 @@ def _attributes(
                 heard.patterns[near.kind] = pattern
             taken.update(range(hit[0], hit[0] + hit[1]))
             hit = cue(words, lex, name, taken)
-    patterns = {p[0] for name in ("striped", "dotted") for p in lex.cues[name]}
+    patterns = [p for name in ("striped", "dotted") for p in lex.cues[name]]
+    starts = {m.start for m in mentions}
+    compares = _find_any(words, lex, ("bigger", "smaller"))  # "bigger than" compares, sizes nothing
     for name, size in (("big", 1.35), ("small", 0.7)):
         for phrase in lex.cues[name]:
             at = find(words, phrase)
-            end = at + len(phrase)
-            sizes_pattern = end < len(words) and words[end] in patterns
-            if at < 0 or sizes_pattern or _find_any(words, lex, ("bigger", "smaller")):
-                continue  # "bigger than" compares; "gros pois", "big dots" size the pattern
-            near = _described(mentions, at, end)
-            if near is not None:
-                heard.sizes[near.kind] = size
+            while at >= 0 and not compares:  # every thing a size is said of
+                end = at + len(phrase)
+                # "gros pois", "big dots" size the pattern; "a small striped umbrella" the umbrella
+                said = next((p for p in patterns if tuple(words[end : end + len(p)]) == p), ())
+                sizes_pattern = bool(said) and end + len(said) not in starts
+                near = None if sizes_pattern else _described(mentions, at, end)
+                if near is not None:
+                    heard.sizes[near.kind] = size
+                at = find(words, phrase, end)
     colours = table(lex.lang)["colours"]
     for colour, word in colours.items():
         at = find(words, tuple(tokens(word)))

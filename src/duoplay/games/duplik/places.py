@@ -122,6 +122,8 @@ def _pair(
     it = before[-1] if before else earlier
     if said_of and it is not None:  # "a tree and to its right an umbrella", "till höger om det"
         return said_of, it
+    if before and earlier and not after and of_it(words, hit, lex):
+        return before[-1], earlier  # "A box. A basket right of it."
     if _PLACES & set(words[hit[0] + hit[1] : hit[0] + hit[1] + 2]):
         return None  # "right of the middle" is a side of the picture
     if before and after:
@@ -129,6 +131,14 @@ def _pair(
     if len(after) >= 2:  # "to the left of the table, a chair"
         return after[1], after[0]
     return None
+
+
+def of_it(words: list[str], hit: tuple[int, int], lex: Lexicon) -> bool:
+    """The place is said of "it" ("right of it", "à sa droite", "debajo de ella")."""
+    end = hit[0] + hit[1]
+    its = {p[0] for p in lex.cues["its"]} & set(words[hit[0] : end])
+    pronouns = {p[0] for p in lex.cues["pronoun"]} - {p[0] for p in lex.cues["article"]}
+    return bool(its) or (end < len(words) and words[end] in pronouns)
 
 
 def _said_of_it(words: list[str], after: list[Mention], hit: tuple[int, int], lex: Lexicon) -> Mention | None:
@@ -144,7 +154,11 @@ def _said_of_it(words: list[str], after: list[Mention], hit: tuple[int, int], le
     start = end + (0 if owned and not said else 1)
     if said and words[end] in articles and after[0].start == end + 1:
         return None  # "el" is "him" or "the": before a name it is the name's article
-    return after[0] if all(w in articles for w in words[start : after[0].start]) else None
+    describing = articles | {p[0] for name in ("big", "small", "striped", "dotted") for p in lex.cues[name]}
+    between = words[start : after[0].start]  # "till höger om det ett stort paraply"
+    if len(between) > 3 or any(w not in describing and w not in lex.numbers for w in between):
+        return None
+    return after[0]
 
 
 def _hosting_pair(
@@ -171,6 +185,8 @@ def _hosting_pair(
         return thing_after, it
     if (not after or adverb or said_of) and len(before) >= 2:
         return before[-1], _holder(words, before, lex)  # "a table with a cup on it"
+    if said_of and len(before) == 1 and earlier and not thing_after:
+        return before[0], earlier  # "A table. A cat under it."
     if adverb:
         return None  # "w środku drzewo": a bare place word ties nothing to what follows
     if before and after:
