@@ -330,3 +330,29 @@ def test_it_is_the_thing_the_clause_before_named(
     lang: str, text: str, relation: tuple[str, str, tuple[str, ...]]
 ) -> None:
     assert _relations(text, lang) == [relation]
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("en", "A box with a cup on the lid."),
+        ("fr", "Une boîte avec une tasse sur le couvercle."),
+        ("sv", "En låda med en kopp på locket."),
+    ],
+)
+def test_the_lid_stands_for_the_box(lang: str, text: str) -> None:
+    assert _relations(text, lang) == [("on", "cup", ("box",))]
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "counts"),
+    [
+        ("en", "A pair of cats and twelve stars.", {"cat": 2, "star": 12}),
+        ("es", "Un par de gatos y once estrellas.", {"cat": 2, "star": 11}),
+        ("pl", "Dwie piłki i pięciu ptaków.", {"ball": 2, "bird": 5}),
+        ("sv", "Ett par katter och tolv stjärnor.", {"cat": 2, "star": 12}),
+        ("fr", "3x ballons et des étoiles x4.", {"ball": 3, "star": 4}),
+    ],
+)
+def test_numbers_in_words_and_as_typed(lang: str, text: str, counts: dict[str, int]) -> None:
+    assert listen(text, lang).counts == counts

@@ -145,7 +145,7 @@ CUES: dict[str, dict[str, tuple[str, ...]]] = {
 }
 
 # Other names people give the things (singular forms, then plural ones), and a part that stands
-# for its thing ("an apple on the seat" is on the chair).
+# for its thing ("an apple on the seat" is on the chair, "a cup on the lid" on the box).
 OTHER_NAMES: dict[str, dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
     "en": {
         "cat": (("kitty", "kitten"), ("kittens",)),
@@ -153,14 +153,14 @@ OTHER_NAMES: dict[str, dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
         "sun": (("sunshine",), ()),
         "cup": (("mug",), ("mugs",)),
         "umbrella": (("parasol",), ("parasols",)),
-        "box": (("crate", "carton"), ("crates", "cartons")),
+        "box": (("crate", "carton", "lid"), ("crates", "cartons")),
         "chair": (("seat",), ()),
         "heart": ((), ("hearts",)),
         "flower": ((), ("flowers",)),
     },
     "es": {
         "umbrella": (("sombrilla",), ("sombrillas",)),
-        "box": (("caja", "cajón", "caja de cartón"), ("cajones",)),
+        "box": (("caja", "cajón", "caja de cartón", "tapa"), ("cajones",)),
         "car": (("auto", "carro"), ("autos", "carros")),
         "chair": (("asiento",), ()),
         "cup": (("tazón",), ()),
@@ -169,14 +169,14 @@ OTHER_NAMES: dict[str, dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
     "fr": {
         "umbrella": (("ombrelle",), ("ombrelles",)),
         "ball": (("balle", "ballon"), ("balles", "ballons")),
-        "box": (("carton", "caisse", "boite"), ("cartons", "caisses", "boites")),
+        "box": (("carton", "caisse", "boite", "couvercle"), ("cartons", "caisses", "boites")),
         "cup": (("mug",), ("mugs",)),
         "car": (("auto",), ("autos",)),
         "chair": (("siège", "assise"), ()),
     },
     "sv": {
         "umbrella": (("parasoll", "parasollet"), ("parasoller",)),
-        "box": (("kartong", "kartongen"), ("kartonger",)),
+        "box": (("kartong", "kartongen", "lock", "locket"), ("kartonger",)),
         "cup": (("mugg", "muggen"), ("muggar",)),
         "chair": (("sits", "sitsen"), ()),
     },
@@ -184,10 +184,25 @@ OTHER_NAMES: dict[str, dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
         "umbrella": (("parasolka", "parasolkę"), ()),
         "box": (
             ("pudło", "pudła", "pudłem", "pudle", "skrzynka", "skrzynkę", "skrzynką", "skrzynce",
-             "skrzynki", "skrzynia", "karton", "kartonu", "kartonem", "kartonie"),
+             "skrzynki", "skrzynia", "karton", "kartonu", "kartonem", "kartonie", "pokrywka", "pokrywce",
+             "pokrywką", "wieczko", "wieczku"),
             ("pudeł", "skrzynek", "kartony"),
         ),
         "car": (("auto", "auta", "autem", "aucie"), ()),
         "chair": (("siedzenie", "siedzeniu", "siedzeniem", "siedzisko"), ()),
+    },
+}
+
+# Numbers in words besides the scene words' two to ten: eleven and twelve, a pair, and the
+# Polish forms a number takes with its noun ("pięciu ptaków", "dwie piłki").
+NUMBER_WORDS: dict[str, dict[str, int]] = {
+    "en": {"a couple": 2, "a pair of": 2, "eleven": 11, "twelve": 12},
+    "es": {"un par de": 2, "once": 11, "doce": 12},
+    "fr": {"une paire de": 2, "onze": 11, "douze": 12},
+    "sv": {"ett par": 2, "elva": 11, "tolv": 12},
+    "pl": {
+        "dwie": 2, "dwoje": 2, "dwóch": 2, "dwoma": 2, "trzech": 3, "troje": 3, "czterech": 4,
+        "pięciu": 5, "sześciu": 6, "siedmiu": 7, "ośmiu": 8, "dziewięciu": 9, "dziesięciu": 10,
+        "jedenaście": 11, "dwanaście": 12,
     },
 }

@@ -10,7 +10,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache
 
-from duoplay.games.duplik.cues import CUES, OTHER_NAMES
+from duoplay.games.duplik.cues import CUES, NUMBER_WORDS, OTHER_NAMES
 from duoplay.games.duplik.scenes.words import LANGUAGES, forms, table
 
 # Sides as people abbreviate them against the clock, written out before the text is read (the
@@ -177,7 +177,8 @@ def lexicon(lang: str) -> Lexicon:
     }
     numbers = {" ".join(tokens(word)): n for n, word in enumerate(table(lang)["numbers"]) if n >= 2}
     numbers.update({str(n): n for n in range(2, 13)})
-    numbers.update({"en": {"a couple": 2}, "es": {"dos": 2}, "fr": {}, "sv": {"tva": 2}, "pl": {}}[lang])
+    numbers.update({form: n for n in range(2, 13) for form in (f"x{n}", f"{n}x")})  # "3x", "balls x3"
+    numbers.update({" ".join(tokens(words)): n for words, n in NUMBER_WORDS[lang].items()})
     stems: dict[str, str] = {}
     for key, (kind, many) in nouns.items():
         if len(key) == 1 and not many:

@@ -129,20 +129,18 @@ def _said_of_the_last(words: list[str], lex: Lexicon, heard: Heard, taken: set[i
 
 
 def _count_before(words: list[str], m: Mention, lex: Lexicon) -> int:
-    for back in (1, 2):
-        i = m.start - back
-        between = words[i + 1] if back == 2 and i >= 0 else ""
-        if back == 2 and (between in _NOT_BETWEEN_COUNT_AND_NAME or lex.noun((between,))):
+    """The number said of a name: right before it ("5 apples", "a pair of cats", "pięciu ptaków"),
+    or before one word ("3 small flowers", never across a name), or right after it ("balls x3")."""
+    for gap in (0, 1):
+        end = m.start - gap
+        if gap and (end < 1 or words[end] in _NOT_BETWEEN_COUNT_AND_NAME or lex.noun((words[end],))):
             continue  # "3 flowers, table": the number is the flowers'
-        if i >= 0:
-            if words[i] in lex.numbers:
-                return lex.numbers[words[i]]
-            pair = " ".join(words[i : i + 2])
-            if pair in lex.numbers:
-                return lex.numbers[pair]
-    after = m.end
-    if after < len(words) and words[after] in lex.numbers and lex.lang == "en":  # "stars, five" style
-        return lex.numbers[words[after]]
+        for size in (3, 2, 1):
+            if end - size >= 0 and " ".join(words[end - size : end]) in lex.numbers:
+                return lex.numbers[" ".join(words[end - size : end])]
+    after = words[m.end] if m.end < len(words) else ""
+    if after in lex.numbers and (lex.lang == "en" or after.startswith("x")):  # "stars, five"
+        return lex.numbers[after]
     return 0
 
 
