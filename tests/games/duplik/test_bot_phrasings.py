@@ -356,3 +356,23 @@ def test_the_lid_stands_for_the_box(lang: str, text: str) -> None:
 )
 def test_numbers_in_words_and_as_typed(lang: str, text: str, counts: dict[str, int]) -> None:
     assert listen(text, lang).counts == counts
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("en", "A house with a basket on it."),
+        ("es", "Una casa y una cesta encima."),
+        ("fr", "Un arbre avec un panier dessus."),
+    ],
+)
+def test_a_thing_on_what_has_no_top_stands_beside_it_on_the_ground(lang: str, text: str) -> None:
+    boxes = {box.kind: box for box in boxes_of(draw(listen(text, lang)))}
+    host = boxes["house"] if "house" in boxes else boxes["tree"]
+    assert boxes["basket"].bottom > host.cy and not host.x < boxes["basket"].cx < host.right
+
+
+def test_a_bird_may_sit_on_a_roof() -> None:
+    boxes = {box.kind: box for box in boxes_of(draw(listen("A house with a bird on it.", "en")))}
+    assert boxes["house"].x < boxes["bird"].cx < boxes["house"].right
+    assert boxes["bird"].bottom <= boxes["house"].y + 0.6 * boxes["house"].h

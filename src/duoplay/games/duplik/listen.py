@@ -2,11 +2,12 @@
 words clause by clause, and builds a scene description (things and relations) that the
 layout can place: it may be clumsy on free human text, never stuck.
 
-Clause by clause: a relation word ties the thing named before it to the thing named after it
-("the cup is on the table"); with nothing named before, the order turns ("under the table, a
+Sentence by sentence, clause by clause (`heard` finds the words, `lexicon` and `cues` know
+them): a relation word ties the thing named before it to the thing named after it ("the cup is
+on the table", see `places`); with nothing named before, the order turns ("under the table, a
 cat"); with nothing after, the thing it is said of comes first ("a table with a cup on it").
-A number before a name makes a group; "big"/"small" size a thing; a pattern word goes to
-the nearest name; "looks left" turns the nearest animal; "on the left" pins a thing.
+A number before a name makes a group; "big"/"small" size a thing; a pattern word goes to the
+nearest name; "looks left" turns the nearest animal; "on the left" pins a thing (see `sides`).
 """
 
 from __future__ import annotations

@@ -16,14 +16,15 @@ from collections.abc import Sequence
 from duoplay.games.duplik.hand import PLAIN, Hand, styled
 from duoplay.games.duplik.heard import Heard
 from duoplay.games.duplik.places import HOSTING
-from duoplay.games.duplik.scenes.layout import LayoutError, layout
-from duoplay.games.duplik.scenes.library import placed_lines
+from duoplay.games.duplik.scenes.layout import FLYING, LayoutError, layout
+from duoplay.games.duplik.scenes.library import KINDS, placed_lines
 from duoplay.games.duplik.scenes.model import (
     BETWEEN,
     BIGGER,
     DOTTED,
     HEIGHT,
     LEFT_OF,
+    ON,
     RIGHT,
     STRIPED,
     WIDTH,
@@ -36,7 +37,8 @@ from duoplay.games.duplik.state import Drawing, Stroke
 
 
 def plan(heard: Heard) -> SceneSpec:
-    """A description the layout can place: each thing hosted at most once, never by what it holds."""
+    """A description the layout can place: each thing hosted at most once, never by what it holds,
+    and on top only of what has a top to stand on (a table, a box; a bird may sit anywhere)."""
     hosted: dict[str, Criterion] = {}
     for relation in heard.relations:
         if relation.kind not in HOSTING:
@@ -49,8 +51,9 @@ def plan(heard: Heard) -> SceneSpec:
             or heard.counts.get(subject, 1) > 1
             or heard.counts.get(host, 1) > 1
             or any(r.others[0] == subject for r in hosted.values())
+            or (relation.kind == ON and not KINDS[host].surface and subject not in FLYING)
         ):
-            continue
+            continue  # a basket "on" a house would sit on its roof: it stands beside it instead
         hosted[subject] = relation
     things = tuple(
         Thing(
