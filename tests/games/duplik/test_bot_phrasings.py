@@ -9,6 +9,8 @@ from __future__ import annotations
 import pytest
 
 from duoplay.games.duplik.listen import listen
+from duoplay.games.duplik.scenes.facts import holds
+from duoplay.games.duplik.scenes.model import Criterion
 from duoplay.games.duplik.sketch import boxes_of, draw
 
 
@@ -364,9 +366,11 @@ def test_numbers_in_words_and_as_typed(lang: str, text: str, counts: dict[str, i
         ("en", "A house with a basket on it."),
         ("es", "Una casa y una cesta encima."),
         ("fr", "Un arbre avec un panier dessus."),
+        ("en", "A house with a basket in it."),
+        ("sv", "Ett hus och en korg under det."),
     ],
 )
-def test_a_thing_on_what_has_no_top_stands_beside_it_on_the_ground(lang: str, text: str) -> None:
+def test_a_thing_where_its_host_cannot_hold_it_stands_beside_it(lang: str, text: str) -> None:
     boxes = {box.kind: box for box in boxes_of(draw(listen(text, lang)))}
     host = boxes["house"] if "house" in boxes else boxes["tree"]
     assert boxes["basket"].bottom > host.cy and not host.x < boxes["basket"].cx < host.right
@@ -376,3 +380,17 @@ def test_a_bird_may_sit_on_a_roof() -> None:
     boxes = {box.kind: box for box in boxes_of(draw(listen("A house with a bird on it.", "en")))}
     assert boxes["house"].x < boxes["bird"].cx < boxes["house"].right
     assert boxes["bird"].bottom <= boxes["house"].y + 0.6 * boxes["house"].h
+
+
+@pytest.mark.parametrize(
+    ("text", "relation"),
+    [
+        ("A cat under the tree.", ("under", "cat", "tree")),
+        ("A dog under the umbrella.", ("under", "dog", "umbrella")),
+        ("A cat in the box.", ("inside", "cat", "box")),
+    ],
+)
+def test_a_thing_its_host_can_hold_is_drawn_there(text: str, relation: tuple[str, str, str]) -> None:
+    how, subject, host = relation
+    boxes = boxes_of(draw(listen(text, "en")))
+    assert holds(Criterion(how, subject, (host,)), boxes)

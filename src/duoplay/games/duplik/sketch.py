@@ -23,6 +23,7 @@ from duoplay.games.duplik.scenes.model import (
     BIGGER,
     DOTTED,
     HEIGHT,
+    INSIDE,
     LEFT_OF,
     ON,
     RIGHT,
@@ -38,7 +39,7 @@ from duoplay.games.duplik.state import Drawing, Stroke
 
 def plan(heard: Heard) -> SceneSpec:
     """A description the layout can place: each thing hosted at most once, never by what it holds,
-    and on top only of what has a top to stand on (a table, a box; a bird may sit anywhere)."""
+    and only by what can hold it so (see `_holds`)."""
     hosted: dict[str, Criterion] = {}
     for relation in heard.relations:
         if relation.kind not in HOSTING:
@@ -51,9 +52,9 @@ def plan(heard: Heard) -> SceneSpec:
             or heard.counts.get(subject, 1) > 1
             or heard.counts.get(host, 1) > 1
             or any(r.others[0] == subject for r in hosted.values())
-            or (relation.kind == ON and not KINDS[host].surface and subject not in FLYING)
+            or not _holds(relation.kind, subject, host)
         ):
-            continue  # a basket "on" a house would sit on its roof: it stands beside it instead
+            continue
         hosted[subject] = relation
     things = tuple(
         Thing(
@@ -86,6 +87,21 @@ def plan(heard: Heard) -> SceneSpec:
                 if heard.pins.get(other) != side
             ]
     return SceneSpec(things, tuple(hosted.values()) + tuple(order))
+
+
+# What one stands under besides things on legs: a tree's crown, an umbrella's canopy.
+CANOPIES = frozenset({"tree", "umbrella"})
+
+
+def _holds(how: str, subject: str, host: str) -> bool:
+    """Whether `host` can hold `subject` so: a basket "on" or "in" a house would be drawn on its
+    roof, one "under" it over its door; such a thing stands beside its host instead."""
+    kind = KINDS[host]
+    if how == ON:
+        return kind.surface or subject in FLYING  # a bird may sit anywhere
+    if how == INSIDE:
+        return kind.container
+    return kind.legs or host in CANOPIES
 
 
 def place(heard: Heard, rng: random.Random, hand: Hand = PLAIN) -> tuple[Box, ...]:
