@@ -45,6 +45,17 @@ def swedish_infinitives(word: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
+def swedish_verb(word: str, is_word: Callable[[str], bool]) -> bool:
+    """An infinitive, by its present and past tense ("alstra": alstrar, alstrade; "bedöma":
+    bedömer, bedömde). The Swedish dictionary does not say which stems are verbs; a noun in -a
+    has no such forms ("lampa": lampor)."""
+    if not word.endswith("a") or len(word) < 4:
+        return False
+    stem = word[:-1]
+    return ((is_word(word + "r") and is_word(word + "de"))
+            or (is_word(stem + "er") and (is_word(stem + "de") or is_word(stem + "te"))))
+
+
 def swedish_compound(word: str, fits: Callable[[str], bool], is_word: Callable[[str], bool]) -> bool:
     """A compound whose last part fits (`fits`) and whose first part is a word ("golv" + "lampa")."""
     for split in range(SHORTEST_PART - 1, len(word) - SHORTEST_TAIL + 1):

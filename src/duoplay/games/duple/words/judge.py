@@ -253,6 +253,9 @@ def _fits(data: Language, category: str, text: str, folded: str, forms: Forms) -
         return True  # a town the dictionary lists: CLDR names only the largest cities
     if data.lang == "pl" and analyses and _is_polish_diminutive(data, category, folded):
         return True  # a word of the dictionary made from one that fits
+    if lexicon.inferred and any(lexicon.fits_inferred(category, f) for f in
+                                (folded, *(fold(data.lang, s) for a in analyses for s in a.singulars))):
+        return True  # a rarer word its nearest list members place here
     if category in VERB:
         if data.lang in ("es", "fr", "pl"):
             return any(a.infinitive for a in analyses) or (bool(analyses) and all(a.verb for a in analyses))

@@ -8,7 +8,9 @@ relies on the other sources only. Extra sources:
 - countries (`pais`, `country`): every CLDR territory name in the language, no regions;
 - languages (`idioma`, `language`): every CLDR language name in the language;
 - cities (`ciudad`, `city`): the cities CLDR names in the language (a few hundred);
-- English: WordNet senses under the category's roots (see `wordnet.py`).
+- English: WordNet senses under the category's roots (see `wordnet.py`);
+- Swedish, Polish, French: rarer words placed by their nearest list members (`inferred.py`),
+  asked only after every other source and rule (`fits_inferred`).
 
 Proper nouns count in any category they fit (the rulebook allows them, of several words
 too). `content/<lang>/names/<category id>.txt` lists the names that fit a category whose
@@ -29,6 +31,7 @@ from dataclasses import dataclass, field
 from duoplay.games.duple.words import names
 from duoplay.games.duple.words.categories import CONTENT, categories
 from duoplay.games.duple.words.folding import READ_WITHOUT_MARKS, fold, loose, normalise
+from duoplay.games.duple.words.inferred import load_inferred
 from duoplay.games.duple.words.wordnet import wordnet_categories
 
 COUNTRY = frozenset({"pais", "country"})
@@ -54,11 +57,16 @@ class Lexicon:
     known: dict[str, str] = field(default_factory=dict)  # folded -> as written, every curated/CLDR entry
     names: frozenset[str] = frozenset()  # folded entries that are only ever written capitalized
     loose: dict[str, tuple[str, ...]] = field(default_factory=dict)  # loose fold -> entries (sv, pl)
+    inferred: dict[str, frozenset[str]] = field(default_factory=dict)  # category -> folded (sv, pl, fr)
 
     def fits(self, category: str, folded: str) -> bool:
         return (folded in self.curated.get(category, {}) or folded in self.extra.get(category, {})
                 or folded in self.proper.get(category, {})
                 or folded in self.wordnet.get(category, frozenset()))
+
+    def fits_inferred(self, category: str, folded: str) -> bool:
+        """A rarer word its nearest list members place in the category (not a listed entry)."""
+        return folded in self.inferred.get(category, frozenset())
 
     def fits_name(self, category: str, folded: str) -> bool:
         """A name the category's name lists hold: it may have several words in any category."""
@@ -147,6 +155,7 @@ def load_lexicon(lang: str, *, with_wordnet: bool = True) -> Lexicon:
         elif category in CITY:
             lexicon.extra[category] = names.cities(lang)
     lexicon.proper = _proper_names(lexicon, wanted)
+    lexicon.inferred = load_inferred(lang)
     if with_wordnet and lang == "en":
         found = wordnet_categories()
         if found is not None:
