@@ -74,3 +74,8 @@ def test_swedish_infinitives_are_told_by_their_tenses() -> None:
     assert swedish_verb("alstra", lookup) and swedish_verb("bedöma", lookup)
     assert not swedish_verb("lampa", lookup) and not swedish_verb("kyrka", lookup)
     assert not swedish_verb("skapelse", lookup)
+
+
+def test_a_swedish_compound_ending_in_a_placed_word_fits_too() -> None:
+    assert judge_answer("sv", "bäckforell", list("BF"), "animal").reason == "ok"  # brook trout
+    assert judge_answer("sv", "bäckforell", list("BF"), "vehicle").reason != "ok"

@@ -3,9 +3,9 @@ Polish, French).
 
 The category lists hold the words people say most; a player may answer a rarer one the
 dictionary knows ("żyrandol" for something in the house). Those are found ahead of time, not
-while judging. A candidate is a word wordfreq ranks (down to `FLOOR`) that the hunspell
-dictionary reads as a base form of its own, neither verb nor adjective. Two sources must agree
-that it belongs to a category whose list lacks it:
+while judging. A candidate is a word wordfreq ranks (down to `FLOOR`) or FreeDict explains that
+the hunspell dictionary reads as a base form of its own, neither verb nor adjective. Two sources
+must agree that it belongs to a category whose list lacks it:
 
 - its first noun sense in Debian's FreeDict dictionary into English has a translation the English
   deck's lists or WordNet put in the category ("żyrandol": chandelier, in the house);
@@ -90,11 +90,11 @@ def candidates(lang: str) -> list[str]:
     from duoplay.games.duple.words.inflection import swedish_verb
 
     dictionary = hunspell(lang)
+    ranked = [w for w, share in get_frequency_dict(lang).items()
+              if share > 0 and math.log10(share) + 9 >= FLOOR]
     found = []
-    for word, share in get_frequency_dict(lang).items():
-        if share <= 0 or math.log10(share) + 9 < FLOOR or len(word) < 3 or not word.isalpha():
-            continue
-        if word != word.lower():
+    for word in sorted({*ranked, *headwords(lang)}):
+        if len(word) < 3 or not word.isalpha() or word != word.lower():
             continue
         analysis = dictionary.analyse(word)
         noun = analysis.known and analysis.stands_alone and not (analysis.verb or analysis.infinitive
@@ -102,7 +102,18 @@ def candidates(lang: str) -> list[str]:
         # the Swedish dictionary does not mark verbs: their tenses tell
         if noun and not (lang == "sv" and swedish_verb(word, dictionary.lookup)):
             found.append(word)
-    return sorted(found)
+    return found
+
+
+def headwords(lang: str) -> list[str]:
+    """The words FreeDict's dictionary into English explains, rare ones wordfreq lacks included."""
+    from duoplay.games.duos.freedict import FOLDER, key
+
+    index = FOLDER / f"{FREEDICT[lang]}.index"
+    if not index.exists():
+        return []
+    lines = index.read_text("utf-8").splitlines()
+    return [key(line.split("\t", 1)[0]) for line in lines if not line.startswith("00-")]
 
 
 def members(lang: str) -> dict[str, list[str]]:

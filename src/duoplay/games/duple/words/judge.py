@@ -220,14 +220,29 @@ def _is_common_word(data: Language, spellings: tuple[str, ...], folded: str) -> 
 
 
 def _is_swedish_compound(data: Language, category: str, folded: str) -> bool:
+    """A compound whose last part fits, listed or placed (`inferred.py`): "havsforell"."""
+    def fits(tail: str) -> bool:
+        return data.lexicon.fits(category, tail) or data.lexicon.fits_inferred(category, tail)
+
     # a compound the dictionary lists as a misspelling is not one ("trägård" for "trädgård")
-    return (" " not in folded and swedish_compound(folded, lambda tail: data.lexicon.fits(category, tail),
+    return (" " not in folded and swedish_compound(folded, fits,
                                                    lambda head: data.dictionary.analyse(head).stands_alone)
             and not data.dictionary.refuses(folded))
 
 
 def _is_polish_diminutive(data: Language, category: str, folded: str) -> bool:
     return any(data.lexicon.fits(category, base) for base in polish_diminutive_bases(folded))
+
+
+def _fits_inferred(data: Language, category: str, folded: str, analyses: list[Analysis]) -> bool:
+    """A rarer word placed in the category (`inferred.py`), its base form, or a Polish diminutive of
+    one (a Swedish compound ending in one is `_is_swedish_compound`'s)."""
+    placed = data.lexicon.fits_inferred
+    bases = (fold(data.lang, s) for a in analyses for s in a.singulars)
+    if any(placed(category, f) for f in (folded, *bases)):
+        return True
+    return (data.lang == "pl" and bool(analyses)
+            and any(placed(category, base) for base in polish_diminutive_bases(folded)))
 
 
 def _is_name(data: Language, text: str, folded: str) -> bool:
@@ -253,9 +268,8 @@ def _fits(data: Language, category: str, text: str, folded: str, forms: Forms) -
         return True  # a town the dictionary lists: CLDR names only the largest cities
     if data.lang == "pl" and analyses and _is_polish_diminutive(data, category, folded):
         return True  # a word of the dictionary made from one that fits
-    if lexicon.inferred and any(lexicon.fits_inferred(category, f) for f in
-                                (folded, *(fold(data.lang, s) for a in analyses for s in a.singulars))):
-        return True  # a rarer word its nearest list members place here
+    if lexicon.inferred and _fits_inferred(data, category, folded, analyses):
+        return True  # a rarer word its translation and nearest list members place here
     if category in VERB:
         if data.lang in ("es", "fr", "pl"):
             return any(a.infinitive for a in analyses) or (bool(analyses) and all(a.verb for a in analyses))
