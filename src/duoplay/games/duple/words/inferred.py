@@ -30,20 +30,22 @@ from __future__ import annotations
 import argparse
 import math
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from duoplay.games.duple.words.categories import CONTENT, categories
 from duoplay.games.duple.words.folding import fold
 
-if TYPE_CHECKING:
-    from duoplay.games.duple.words.lexicon import Lexicon
-
 LANGUAGES = ("sv", "pl", "fr")
 FILE = "inferred.tsv"
 FLOOR = 1.0  # Zipf: about one in 100 million words of running text
-FREEDICT = {"sv": "freedict-swe-eng", "pl": "freedict-pol-eng", "fr": "freedict-fra-eng"}
+# Debian's FreeDict dictionaries from each language into one whose deck has lists (Swedish-English
+# is small: Swedish-French and Swedish-Spanish hold words it lacks).
+FREEDICT: dict[str, tuple[tuple[str, str], ...]] = {
+    "sv": (("freedict-swe-eng", "en"), ("freedict-swe-fra", "fr"), ("freedict-swe-spa", "es")),
+    "pl": (("freedict-pol-eng", "en"),),
+    "fr": (("freedict-fra-eng", "en"),),
+}
 SENSES = 1  # the translations of a word's first noun sense only: later senses stray
 TRANSLATIONS = 2  # the first two words of that sense ("cake, pie")
 MIN_MEMBERS = 10  # a shorter list says too little about its category to place words by it
@@ -106,14 +108,16 @@ def candidates(lang: str) -> list[str]:
 
 
 def headwords(lang: str) -> list[str]:
-    """The words FreeDict's dictionary into English explains, rare ones wordfreq lacks included."""
+    """The words FreeDict's dictionaries explain, rare ones wordfreq lacks included."""
     from duoplay.games.duos.freedict import FOLDER, key
 
-    index = FOLDER / f"{FREEDICT[lang]}.index"
-    if not index.exists():
-        return []
-    lines = index.read_text("utf-8").splitlines()
-    return [key(line.split("\t", 1)[0]) for line in lines if not line.startswith("00-")]
+    found = []
+    for name, _ in FREEDICT[lang]:
+        index = FOLDER / f"{name}.index"
+        if index.exists():
+            lines = index.read_text("utf-8").splitlines()
+            found += [key(line.split("\t", 1)[0]) for line in lines if not line.startswith("00-")]
+    return found
 
 
 def members(lang: str) -> dict[str, list[str]]:
@@ -130,31 +134,43 @@ def members(lang: str) -> dict[str, list[str]]:
 
 
 def translated(lang: str, words: list[str]) -> dict[str, tuple[str, set[str]]]:
-    """word -> (its first English translations, the widened categories the English deck's lists
-    and WordNet put one of them in), for the words whose first noun sense has such a translation."""
+    """word -> (its first translations, the widened categories another deck's lists put one of
+    them in), for the words whose first noun sense in some dictionary has such a translation."""
     from duoplay.games.duos.freedict import installed
-    from duoplay.games.duple.words.lexicon import load_lexicon
 
-    book = installed(FREEDICT[lang])
-    if book is None:
-        raise SystemExit(f"{FREEDICT[lang]} is not installed (Debian's {FREEDICT[lang]} package)")
-    english = load_lexicon("en")
     by_english = {c.english: c.id for c in categories(lang).values() if c.english in WIDENED}
     found: dict[str, tuple[str, set[str]]] = {}
-    for word in words:
-        senses = [s for s in book.senses(word) if s.noun is not False][:SENSES]
-        said = [w for s in senses for w in s.words[:TRANSLATIONS]]
-        fitting = {by_english[e] for w in said for e in by_english if fits_english(english, e, fold("en", w))}
-        if fitting:
-            found[word] = (", ".join(said), fitting)
+    for name, into in FREEDICT[lang]:
+        book = installed(name)
+        if book is None:
+            raise SystemExit(f"{name} is not installed (Debian's package of that name)")
+        fits = deck_fits(into)
+        for word in words:
+            senses = [s for s in book.senses(word) if s.noun is not False][:SENSES]
+            said = [w for s in senses for w in s.words[:TRANSLATIONS]]
+            fitting = {by_english[e] for w in said for e in by_english if fits(e, fold(into, w))}
+            if fitting:
+                before, placed = found.get(word, ("", set()))
+                found[word] = ("; ".join(filter(None, (before, f"{into}: {', '.join(said)}"))),
+                               placed | fitting)
     return found
 
 
-def fits_english(english: Lexicon, category: str, folded: str) -> bool:
-    """The English deck's lists hold the word, or its first WordNet sense is in the category
-    (the later senses stray: "cousin" is a gnat, "emperor" a butterfly)."""
-    return (folded in english.curated.get(category, {})
-            or folded in english.wordnet_primary.get(category, frozenset()))
+def deck_fits(lang: str) -> Callable[[str, str], bool]:
+    """Whether a folded word of `lang` fits a category (by the English deck's id) by that deck's
+    own lists; in English, also when its first WordNet sense is in the category (the later senses
+    stray: "cousin" is a gnat, "emperor" a butterfly)."""
+    from duoplay.games.duple.words.lexicon import load_lexicon
+
+    lexicon = load_lexicon(lang)
+    ids = {c.english: c.id for c in categories(lang).values()}
+
+    def fits(category: str, folded: str) -> bool:
+        deck_id = ids.get(category, "")
+        return (folded in lexicon.curated.get(deck_id, {})
+                or folded in lexicon.wordnet_primary.get(deck_id, frozenset()))
+
+    return fits
 
 
 def build(lang: str) -> list[tuple[str, str, float, str]]:
@@ -189,8 +205,9 @@ def build(lang: str) -> list[tuple[str, str, float, str]]:
 def write(lang: str, rows: list[tuple[str, str, float, str]]) -> Path:
     path = CONTENT / lang / FILE
     head = (f"# Made by duoplay.games.duple.words.inferred from wordfreq (Zipf >= {FLOOR}), hunspell,\n"
-            f"# {FREEDICT[lang]}, the English deck's lists and WordNet, the encoder and the category lists:\n"
-            "# category, word, margin over the nearest unrelated category, English translations.\n"
+            f"# {', '.join(n for n, _ in FREEDICT[lang])}, the other decks' lists, English WordNet,\n"
+            "# the encoder and the category lists: category, word, margin over the nearest unrelated\n"
+            "# category, translations.\n"
             "# Do not edit by hand: fix the lists and make it again.\n")
     path.write_text(head + "".join(f"{c}\t{w}\t{m:.3f}\t{t}\n" for c, w, m, t in rows), "utf-8")
     return path
