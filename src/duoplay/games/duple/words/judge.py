@@ -6,7 +6,8 @@ several), plural made to use a letter (the S; in Swedish, Polish and French any
 inflection whose base form lacks a card letter: "bilen" for N), a word of the language or a
 known name, no proper nouns in All Play, and the category (proper nouns fit any category
 they belong to; a word typed without its accents fits when any word it spells does:
-"sandias" is "sandías"). In Swedish and Polish a word typed
+"sandias" is "sandías"; in Swedish, Polish and French, last of all, the rarer words placed
+ahead of time by translation and the encoder, `inferred.py`). In Swedish and Polish a word typed
 without its letters' marks ("kott", "lyzka") is first read as the word it spells. It is
 deterministic and does no I/O once a language is loaded (`warm_up`), so a replayed match
 judges every answer the same.
