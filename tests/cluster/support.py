@@ -186,3 +186,18 @@ async def move_stored_times_back(database: str, seconds: float) -> None:
             await conn.execute(text("UPDATE matches SET created_at = created_at - :s"), {"s": seconds})
     finally:
         await storage.close()
+
+
+async def stored_log(database: str, code: str) -> list[tuple[int | None, Any]]:
+    """The room's match as stored: (seat, action) at each version from 1."""
+    from duoplay.server.storage import Storage
+
+    storage = Storage(database)
+    try:
+        row = await storage.load_room(code)
+        assert row is not None and row.match_id is not None
+        match = await storage.load_match(row.match_id)
+        assert match is not None
+        return [(entry.seat, entry.action) for entry in match.log]
+    finally:
+        await storage.close()

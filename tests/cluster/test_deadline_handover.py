@@ -8,27 +8,12 @@ import time
 from pathlib import Path
 
 import pytest
-from sqlalchemy import text
-from tests.cluster.support import RedisServer, start_cluster
+from tests.cluster.support import RedisServer, move_stored_times_back, start_cluster
 from tests.server.support import Peer, my_move
-
-from duoplay.server.storage import Storage
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.postgres, pytest.mark.live]
 
 TIMER = 120  # UNO Duo's longest turn timer, in seconds
-
-
-async def _move_stored_times_back(database: str, seconds: float) -> None:
-    """As if the hand-over had come `seconds` later into the wait: the owner never reads the
-    stored times again, the instance taking the room over reads them when it loads the room."""
-    storage = Storage(database)
-    try:
-        async with storage.engine.begin() as conn:
-            await conn.execute(text("UPDATE actions SET accepted_at = accepted_at - :s"), {"s": seconds})
-            await conn.execute(text("UPDATE matches SET created_at = created_at - :s"), {"s": seconds})
-    finally:
-        await storage.close()
 
 
 async def test_a_room_handed_over_runs_its_wait_on(
@@ -52,7 +37,7 @@ async def test_a_room_handed_over_runs_its_wait_on(
         await mover.send(type="action", action=states[mover]["legal"][0], version=0)
         await ada.state_at(1)
 
-        await _move_stored_times_back(nodes.database, 60)
+        await move_stored_times_back(nodes.database, 60)
         survivor = nodes.other(first)
         first.stop()  # SIGTERM: it hands its rooms over at once
         again = await Peer.join(f"{survivor.ws}/ws/{code}", "Ada", token=ada.token)

@@ -13,10 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.cluster.support import Cluster, Nginx, RedisServer, start_cluster, start_nginx
+from tests.cluster.support import Cluster, Nginx, RedisServer, start_cluster, start_nginx, stored_log
 from tests.server.support import Peer, my_move
-
-from duoplay.server.storage import Storage
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.postgres, pytest.mark.live]
 
@@ -83,18 +81,6 @@ async def play(players: list[Player], rng: random.Random, moves: int | None) -> 
         for player in players:
             await player.newest(version)
         done += 1
-
-
-async def stored_log(database: str, code: str) -> list[tuple[int, Any]]:
-    storage = Storage(database)
-    try:
-        row = await storage.load_room(code)
-        assert row is not None and row.match_id is not None
-        match = await storage.load_match(row.match_id)
-        assert match is not None
-        return [(entry.seat, entry.action) for entry in match.log]
-    finally:
-        await storage.close()
 
 
 def check_every_action_once(players: list[Player], log: list[tuple[int, Any]], final: int) -> None:

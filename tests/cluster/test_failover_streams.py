@@ -14,11 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.cluster.support import Cluster, RedisServer, move_stored_times_back, start_cluster
+from tests.cluster.support import Cluster, RedisServer, move_stored_times_back, start_cluster, stored_log
 from tests.server.duple_support import NO_CLOCK, valid_word
 from tests.server.support import Peer, ServerProcess
-
-from duoplay.server.storage import Storage
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.postgres, pytest.mark.live]
 
@@ -106,19 +104,6 @@ class Hand:
 async def all_see(hands: list[Hand], version: int) -> None:
     for hand in hands:
         await hand.newest(version)
-
-
-async def stored_log(database: str, code: str) -> list[tuple[int | None, Any]]:
-    """The room's match as stored: (seat, action) at each version from 1."""
-    storage = Storage(database)
-    try:
-        row = await storage.load_room(code)
-        assert row is not None and row.match_id is not None
-        match = await storage.load_match(row.match_id)
-        assert match is not None
-        return [(entry.seat, entry.action) for entry in match.log]
-    finally:
-        await storage.close()
 
 
 def every_ack_stored_once(hands: list[Hand], log: list[tuple[int | None, Any]], final: int) -> None:
