@@ -76,10 +76,11 @@ def test_the_command_trains_and_evaluates(tmp_path: Path) -> None:
     assert lines[-1].startswith("| heuristic | 1.000 [")  # the heuristic wins 4 of 4 against random
 
 
-def test_the_shipped_reinforce_agent_beats_the_random_bot() -> None:
-    shipped = Path(__file__).resolve().parents[2] / "benchmarks" / "ai_baselines" / "reinforce.npz"
+@pytest.mark.parametrize("name", ["reinforce.npz", "dqn.npz"])
+def test_the_shipped_agents_beat_the_random_bot(name: str) -> None:
+    shipped = Path(__file__).resolve().parents[2] / "benchmarks" / "ai_baselines" / name
     result = ai.evaluate(load(shipped), "uno-duo", opponent="random", games=20, seed=0, **SHORT)
-    assert result.wins >= 17, result  # measured 0.996 over 500 games (docs/ai.md)
+    assert result.wins >= 16, result  # measured 0.996 and 0.954 over 500 games (docs/ai.md)
 
 
 def test_n_step_transitions_add_the_discounted_rewards_and_stop_at_the_games_end() -> None:

@@ -4,7 +4,7 @@ and a small Q-network trained with DQN. Each trains against the package's bots
 as a policy for `duoplay.ai.evaluate` (greedy by default).
 
     python -m duoplay.games.uno_duo.ai.baselines train reinforce --minutes 4 --out reinforce.npz
-    python -m duoplay.games.uno_duo.ai.baselines train dqn --minutes 4 --out dqn.npz
+    python -m duoplay.games.uno_duo.ai.baselines train dqn --minutes 3 --out dqn.npz
     python -m duoplay.games.uno_duo.ai.baselines evaluate reinforce.npz --games 500
 """
 
