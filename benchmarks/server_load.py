@@ -19,6 +19,9 @@ pool. Clients use message ids and delta views; an action is timed from its send
 to the later of its ack and the last client of its room receiving the state of
 its version. It also prints bytes received per action per client and the bot
 actions seen per second.
+Every mode ends with the longest event-loop stall, garbage collection and commit the
+server logged while it was measured (it reports them every 10 s) and its RSS per
+connected client; the run exits with status 1 if a pause exceeded --pause-limit-ms (50).
 The last line is `clients: N, p50 ms: X, p99 ms: Y, errors: E`.
 """
 
@@ -27,11 +30,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import datetime
 import gc
 import json
 import multiprocessing as mp
 import os
 import random
+import re
 import socket
 import subprocess
 import sys
@@ -586,8 +591,9 @@ def start_server(workdir: Path, rate_limit: int) -> tuple[subprocess.Popen[bytes
             str(port),
             "--database",
             f"sqlite+aiosqlite:///{workdir / 'load.db'}",
+            # info: the server's periodic report of its longest pauses, which the summary reads.
             "--log-level",
-            "warning",
+            "info",
             "--rate-limit",
             str(rate_limit),
             # Every simulated player connects from loopback: spare it the per-address limits.
@@ -666,6 +672,7 @@ def measure_window(ctx: Any, server_pid: int, started: float, duration: float, c
     idle = ctx.Process(target=idle_sleeper, args=(duration, idle_results), daemon=True)
     idle.start()
     rss_peak = 0.0
+    windows.append((time.time() - (time.monotonic() - started), 0.0))
     with tqdm(total=int(duration), desc=label, unit="s", mininterval=1.0) as bar:
         while (elapsed := time.monotonic() - started) < duration:
             time.sleep(min(1.0, duration - elapsed))
@@ -673,6 +680,7 @@ def measure_window(ctx: Any, server_pid: int, started: float, duration: float, c
             bar.set_postfix(actions=counter.value, rss_mb=f"{rss_peak:.0f}", refresh=False)
             bar.update(int(time.monotonic() - started) - bar.n)
     stop.set()
+    windows[-1] = (windows[-1][0], time.time())
     return idle_results, idle, rss_peak
 
 
@@ -990,12 +998,94 @@ def summarize_server_log(text: str) -> None:
     for marker, what in (
         ("slow commit", "commits slower than 50 ms"),
         ("stalled", "event loop stalls over 100 ms"),
-        ("garbage collection", "garbage collections over 50 ms"),
+        ("garbage collection of", "garbage collections over 50 ms"),
     ):
         lines = [line for line in text.splitlines() if marker in line]
         if lines:
             worst = max(lines, key=lambda line: float(line.split(" ms")[0].rsplit(" ", 1)[-1]))
             print(f"server log: {len(lines)} {what}; worst: {worst[worst.index(marker) :]}")
+
+
+# The server's periodic report of its worst pauses (duoplay/server/watchdog.py), and its warnings.
+LOG_TIME = re.compile(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}) ")
+PAUSES_REPORT = re.compile(
+    r"pauses over the last (?P<period>[\d.]+) s: longest event-loop stall (?P<stall>[\d.]+) ms,"
+    r" longest garbage collection (?:(?P<gc>[\d.]+) ms \(generation (?P<generation>\d)\)|none),"
+    r" slowest commit (?:(?P<commit>[\d.]+) ms \((?P<writes>\d+) writes\)|none)"
+)
+STALL = re.compile(r"event loop stalled: woke (?P<stall>[\d.]+) ms late")
+COLLECTION = re.compile(r"garbage collection of generation (?P<generation>\d) took (?P<gc>[\d.]+) ms")
+COMMIT = re.compile(r"slow commit: (?P<commit>[\d.]+) ms for (?P<writes>\d+) writes")
+windows: list[tuple[float, float]] = []  # wall-clock start and end of each measured window
+
+
+@dataclass
+class Worst:
+    """The longest pauses the server logged while the clients were measured (ms)."""
+
+    reports: int = 0
+    stall: float = 0.0
+    collection: float = 0.0
+    generation: int = -1
+    commit: float = 0.0
+    writes: int = 0
+
+    def add(self, found: dict[str, str | None]) -> None:
+        if found.get("stall"):
+            self.stall = max(self.stall, float(found["stall"] or 0))
+        if found.get("gc") and float(found["gc"] or 0) > self.collection:
+            self.collection, self.generation = float(found["gc"] or 0), int(found["generation"] or 0)
+        if found.get("commit") and float(found["commit"] or 0) > self.commit:
+            self.commit, self.writes = float(found["commit"] or 0), int(found["writes"] or 0)
+
+    def over(self, limit_ms: float) -> list[str]:
+        named = [
+            (f"an event-loop stall of {self.stall:.1f} ms", self.stall),
+            (f"a garbage collection of {self.collection:.1f} ms", self.collection),
+            (f"a commit of {self.commit:.1f} ms", self.commit),
+        ]
+        return [what for what, ms in named if ms > limit_ms]
+
+
+def worst_pauses(text: str) -> Worst:
+    """The longest stall, collection and commit the server's log gives for the measured windows: its
+    periodic reports (each counted if most of its period was measured) and its warnings over 50 ms."""
+    worst = Worst()
+    for line in text.splitlines():
+        stamp = LOG_TIME.match(line)
+        if stamp is None:
+            continue
+        at = datetime.datetime.strptime(stamp.group(1), "%Y-%m-%d %H:%M:%S,%f").timestamp()
+        if (report := PAUSES_REPORT.search(line)) is not None:
+            middle = at - float(report["period"]) / 2
+            if any(start <= middle <= end for start, end in windows):
+                worst.reports += 1
+                worst.add(report.groupdict())
+        elif any(start <= at <= end for start, end in windows):
+            for pattern in (STALL, COLLECTION, COMMIT):
+                if (found := pattern.search(line)) is not None:
+                    worst.add(found.groupdict())
+    return worst
+
+
+def report_pauses(worst: Worst, limit_ms: float) -> bool:
+    """Print the longest pauses; False when one exceeded `limit_ms`."""
+    if worst.reports == 0:
+        print("pauses while measuring: no report of the server's pauses fell in the measured time;"
+              " from its warnings only:", end="")
+    else:
+        print(f"pauses while measuring (the server's reports: {worst.reports}):", end="")
+    collection = "none"
+    if worst.generation >= 0:
+        collection = f"{worst.collection:.1f} ms (generation {worst.generation})"
+    commit = f"{worst.commit:.1f} ms ({worst.writes} writes)" if worst.writes else "none"
+    print(f" longest event-loop stall {worst.stall:.1f} ms, longest garbage collection {collection},"
+          f" slowest commit {commit}")
+    if over := worst.over(limit_ms):
+        print(f"check failed: {', '.join(over)}: over the {limit_ms:g} ms limit (--pause-limit-ms)")
+        return False
+    print(f"check passed: no stall, collection or commit over {limit_ms:g} ms")
+    return True
 
 
 def main() -> int:
@@ -1019,6 +1109,13 @@ def main() -> int:
         help="seconds of measurement (per step in max mode; default 30, 60 with --mix)",
     )
     parser.add_argument("--workers", type=int, default=2, help="client processes")
+    parser.add_argument(
+        "--pause-limit-ms",
+        type=float,
+        default=50.0,
+        help="the run fails (exit status 1) if the server logged an event-loop stall, a garbage "
+        "collection or a commit longer than this while it was measured (default 50)",
+    )
     parser.add_argument(
         "--ismcts-share",
         type=float,
@@ -1083,6 +1180,7 @@ def main() -> int:
         # Max mode measures the server, not the per-connection limit, so that limit is lifted there.
         proc, base = start_server(Path(tmp), 1_000_000 if mode == "max" else 20)
         try:
+            rss_before = rss_mb(proc.pid)
             print(f"server pid {proc.pid} on {base}; {os.cpu_count()} cores; mode {mode}")
             if mode == "mix":
                 final = run_mix(
@@ -1118,11 +1216,15 @@ def main() -> int:
             proc.terminate()
             with contextlib.suppress(subprocess.TimeoutExpired):
                 proc.wait(15)
-            summarize_server_log((Path(tmp) / "server.log").read_text())
+            server_log = (Path(tmp) / "server.log").read_text()
+            summarize_server_log(server_log)
+    passed = report_pauses(worst_pauses(server_log), args.pause_limit_ms)
+    print(f"server RSS per connected client: {(final.rss - rss_before) * 1024 / final.clients:.0f} KB"
+          f" ({final.rss:.0f} MB at the peak, {rss_before:.0f} MB before any client connected)")
     print(f"actions/s: {final.rate:.1f}, server RSS MB: {final.rss:.0f}")
     p50, p99 = final.percentile(0.5), final.percentile(0.99)
     print(f"clients: {final.clients}, p50 ms: {p50:.1f}, p99 ms: {p99:.1f}, errors: {final.errors}")
-    return 0
+    return 0 if passed else 1
 
 
 if __name__ == "__main__":

@@ -14,12 +14,24 @@ pytestmark = pytest.mark.live
 
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "server_load.py"
 LAST_LINE = re.compile(r"^clients: (\d+), p50 ms: (\d+\.\d|nan), p99 ms: (\d+\.\d|nan), errors: (\d+)$")
+PAUSES = re.compile(
+    r"^pauses while measuring \(the server's reports: [1-9]\d*\): longest event-loop stall \d+\.\d ms,"
+    r" longest garbage collection (\d+\.\d ms \(generation \d\)|none),"
+    r" slowest commit \d+\.\d ms \(\d+ writes\)$",
+    re.MULTILINE,
+)
+PER_CLIENT = re.compile(
+    r"^server RSS per connected client: -?\d+ KB \(\d+ MB at the peak, \d+ MB before", re.MULTILINE
+)
 
 
 def test_a_short_mix_plays_every_kind_of_room_without_errors() -> None:
-    # --warmup 0: measure at once rather than wait for the DUOS bot to load its model.
+    # --warmup 0: measure at once rather than wait for the DUOS bot to load its model. 10 s holds at
+    # least one of the server's reports of its pauses (one every 10 s); the limit is lifted so that a
+    # pause of this shared machine does not fail the run (the next test checks the failing check).
     done = subprocess.run(
-        [sys.executable, str(SCRIPT), "--mix", "--clients", "12", "--duration", "8", "--warmup", "0"],
+        [sys.executable, str(SCRIPT), "--mix", "--clients", "12", "--duration", "10", "--warmup", "0",
+         "--pause-limit-ms", "100000"],
         capture_output=True,
         text=True,
         timeout=300,
@@ -38,6 +50,30 @@ def test_a_short_mix_plays_every_kind_of_room_without_errors() -> None:
     assert re.search(r"^  bytes received per action per client: \d+ ", done.stdout, re.MULTILINE)
     assert re.search(r"^  bot pool: \d+\.\d bot decisions/s seen as bot actions", done.stdout, re.MULTILINE)
     assert re.match(r"^actions/s: \d+\.\d, server RSS MB: \d+$", lines[-2])
+    assert PAUSES.search(done.stdout), done.stdout
+    assert PER_CLIENT.search(done.stdout), done.stdout
+    assert "check passed: no stall, collection or commit over 100000 ms" in lines
+
+
+def test_a_pause_over_the_limit_fails_the_run_and_keeps_the_last_line() -> None:
+    # Every commit and every wake-up of the event loop takes some time: none is within a 0 ms limit.
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), "--clients", "4", "--duration", "10", "--pause-limit-ms", "0"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 1, done.stderr[-3000:]
+    lines = done.stdout.strip().splitlines()
+    assert PAUSES.search(done.stdout), done.stdout
+    failed = [line for line in lines if line.startswith("check failed: ")]
+    assert failed, done.stdout
+    over = r"an event-loop stall of \d+\.\d ms, .*a commit of \d+\.\d ms: over the 0 ms limit"
+    assert re.search(over, failed[0]), failed[0]
+    assert PER_CLIENT.search(done.stdout), done.stdout
+    last = LAST_LINE.match(lines[-1])
+    assert last is not None and last.group(1) == "4" and last.group(4) == "0", lines[-1]
 
 
 def test_mix_refuses_max_mode() -> None:

@@ -45,6 +45,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from duoplay.core.log import LogEntry, MatchHeader
 from duoplay.core.protocol import JSON
 from duoplay.server.storage.models import ActionModel, MatchModel, RoomModel
+from duoplay.server.watchdog import note_commit
 
 log = logging.getLogger(__name__)
 
@@ -231,6 +232,7 @@ class Storage:
                     if not done.done():
                         done.set_result(None)
             took = time.monotonic() - started
+            note_commit(took, len(batch))
             if took > SLOW_COMMIT:
                 log.warning("slow commit: %.0f ms for %d writes", took * 1000, len(batch))
             for _ in batch:
