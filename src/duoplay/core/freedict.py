@@ -1,5 +1,5 @@
 """Reading Debian's FreeDict dictionaries (dictd files: an .index of headword, offset and length,
-and a gzip'd .dict.dz) into senses.
+and a gzip'd .dict.dz) into senses, for any game that reads words through another language.
 
 Two layouts occur. The older hand-made ones (Swedish-English) give one sense per line ("1. salty",
 "2. salt"). The newer WikDict ones (Swedish-Spanish, -German, -French) give a part of speech in

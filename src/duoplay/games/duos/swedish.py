@@ -21,8 +21,8 @@ from functools import cache
 
 import numpy as np
 
+from duoplay.core.freedict import SWEDISH_ENDINGS, FreeDict, installed
 from duoplay.games.duos.embedding import Cosines, shared_cosines
-from duoplay.games.duos.freedict import SWEDISH_ENDINGS, FreeDict, installed
 
 # Target language (as the dictionary names it) -> Debian package's dictionary name.
 DICTIONARIES = {"eng": "freedict-swe-eng", "spa": "freedict-swe-spa", "deu": "freedict-swe-deu",

@@ -14,8 +14,8 @@ from __future__ import annotations
 import threading
 from functools import cache
 
+from duoplay.core.freedict import FreeDict, installed
 from duoplay.games.duos.embedding import Cosines, shared_cosines
-from duoplay.games.duos.freedict import FreeDict, installed
 
 DICTIONARIES = {"es": "freedict-spa-eng", "fr": "freedict-fra-eng", "pl": "freedict-pol-eng"}
 SENSES = 4  # a dictionary's first senses: later ones are rare

@@ -114,7 +114,7 @@ def candidates(lang: str) -> list[str]:
 
 def headwords(lang: str) -> list[str]:
     """The words FreeDict's dictionaries explain, rare ones wordfreq lacks included."""
-    from duoplay.games.duos.freedict import FOLDER, key
+    from duoplay.core.freedict import FOLDER, key
 
     found = []
     for name, _ in FREEDICT[lang]:
@@ -141,7 +141,7 @@ def members(lang: str) -> dict[str, list[str]]:
 def translated(lang: str, words: list[str]) -> dict[str, tuple[str, set[str]]]:
     """word -> (its first translations, the widened categories another deck's lists put one of
     them in), for the words whose first noun sense in some dictionary has such a translation."""
-    from duoplay.games.duos.freedict import installed
+    from duoplay.core.freedict import installed
 
     by_english = {c.english: c.id for c in categories(lang).values() if c.english in WIDENED}
     found: dict[str, tuple[str, set[str]]] = {}
