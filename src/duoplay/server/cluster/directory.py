@@ -20,16 +20,25 @@ from typing import Any
 PREFIX = "duoplay:"
 INSTANCES = PREFIX + "instances"
 
-# KEYS: this instance's key, then its rooms' keys. ARGV: instance id, heartbeat in ms, lease in ms.
-# Returns 1 or 0 (was the instance key still there), then the 1-based positions of rooms it no longer owns.
+# KEYS: this instance's key, its rooms' list, the list of instances, then its rooms' keys. ARGV: instance
+# id, heartbeat in ms, lease in ms, the length of a room key's prefix. Returns 1 or 0 (was the instance
+# key still there), then the 1-based positions of rooms it no longer owns.
+# The instance key is set again even when it had run out (a loop stalled past the heartbeat): in the
+# same atomic step, every room still under this instance's id is one nobody took over, and from now on
+# nobody can (a take-over needs the owner's key gone), so the instance keeps it. Each renewal also puts
+# the instance and its rooms back in the lists, which another instance may have cleared while it
+# seemed dead, so that its rooms can still be taken over when it really dies.
 _RENEW = """
-local alive = redis.call('SET', KEYS[1], ARGV[1], 'XX', 'PX', ARGV[2])
-local result = {alive and 1 or 0}
-for i = 2, #KEYS do
+local alive = redis.call('EXISTS', KEYS[1])
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+redis.call('SADD', KEYS[3], ARGV[1])
+local result = {alive}
+for i = 4, #KEYS do
   if redis.call('GET', KEYS[i]) == ARGV[1] then
     redis.call('PEXPIRE', KEYS[i], ARGV[3])
+    redis.call('SADD', KEYS[2], string.sub(KEYS[i], tonumber(ARGV[4]) + 1))
   else
-    table.insert(result, i - 1)
+    table.insert(result, i - 3)
   end
 end
 return result
@@ -88,8 +97,10 @@ class RoomDirectory:
 
     async def renew(self, codes: list[str]) -> tuple[bool, list[str]]:
         """Renew this instance's lease and those of `codes`: (was it still registered, codes it lost)."""
-        keys = [instance_key(self.instance), *(room_key(code) for code in codes)]
-        result = await self._renew(keys=keys, args=[self.instance, self.heartbeat_ms, self.lease_ms])
+        keys = [instance_key(self.instance), rooms_key(self.instance), INSTANCES,
+                *(room_key(code) for code in codes)]
+        result = await self._renew(keys=keys, args=[self.instance, self.heartbeat_ms, self.lease_ms,
+                                                    len(room_key(""))])
         return bool(result[0]), [codes[int(i) - 1] for i in result[1:]]
 
     async def claim(self, code: str) -> str | None:

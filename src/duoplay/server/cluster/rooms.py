@@ -436,10 +436,10 @@ class ClusterRooms(LocalRooms):
     async def _renew(self) -> None:
         registered, lost = await self.directory.renew(list(self._generations))
         if not registered:
-            # Paused or cut off for longer than the lease: others may have claimed every room here.
-            log.warning("instance %s: lease ran out; leaving its %d rooms", self.instance, len(self.rooms))
-            lost = list(self._generations)
-            await self.directory.register()
+            # Stalled past its heartbeat: others may have taken some rooms over (`lost` names them,
+            # the fence keeps this instance from writing to them); the rest are still its own.
+            log.warning("instance %s: heartbeat ran out; %d of its %d rooms were taken over",
+                        self.instance, len(lost), len(self.rooms))
         for code in lost:
             await self._lose(code)
         if not registered:
