@@ -33,8 +33,12 @@ MOVED_BACK = 60.0  # seconds the stored times move back: the wait had run that l
 
 @pytest.fixture
 def nodes(postgres_url: str, fresh_redis: RedisServer, tmp_path: Path) -> Iterator[Cluster]:
+    # Duple's word lists loaded before serving, as a deploy does (`--warm-up`): loading them takes
+    # seconds of CPU, and on a busy machine that stalled the owner past its heartbeat mid-test, so the
+    # other instance took it for dead before the kill.
     cluster = start_cluster(2, postgres_url, fresh_redis, tmp_path, "--bot-pace", "0", "--replace-after",
-                            "3600", "--rate-limit", "1000", "--lease", LEASE, "--heartbeat", HEARTBEAT)
+                            "3600", "--rate-limit", "1000", "--lease", LEASE, "--heartbeat", HEARTBEAT,
+                            "--warm-up", "duple")
     try:
         yield cluster
     finally:
