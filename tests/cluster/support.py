@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import redis
-from tests.server.support import ROOT, ServerProcess, free_port
+from tests.server.support import ROOT, Peer, ServerProcess, free_port
 
 NGINX_SITE = ROOT / "deploy" / "nginx" / "duoplay.conf"
 TEMP_PATHS = ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")  # nginx's, kept in the test's folder
@@ -201,3 +201,34 @@ async def stored_log(database: str, code: str) -> list[tuple[int | None, Any]]:
         return [(entry.seat, entry.action) for entry in match.log]
     finally:
         await storage.close()
+
+
+class Seated:
+    """One person at a table: their connection, the newest state seen, and every action the server
+    acknowledged (version -> action), to find in the stored log."""
+
+    def __init__(self, name: str, url: str) -> None:
+        self.name, self.url = name, url
+        self.peer: Peer | None = None
+        self.state: dict[str, Any] = {}
+        self.acked: dict[int, Any] = {}
+        self._ids = 0
+
+    @property
+    def ws(self) -> Peer:
+        assert self.peer is not None
+        return self.peer
+
+    async def join(self, token: str | None = None) -> None:
+        self.peer = await Peer.join(self.url, self.name, token)
+
+    async def newest(self, version: int, timeout: float = 20.0) -> dict[str, Any]:
+        """The newest state at `version` or later, whether it came already (before an ack) or comes now."""
+        for message in reversed(self.ws.seen):
+            if message["type"] == "state" and message["version"] >= version:
+                break
+        else:
+            message = await self.ws.state_at(version, timeout)
+        self.ws.seen.clear()
+        self.state = message
+        return self.state

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.cluster.support import Cluster, Nginx, RedisServer, start_cluster, start_nginx, stored_log
-from tests.server.support import Peer, my_move
+from tests.cluster.support import Cluster, Nginx, RedisServer, Seated, start_cluster, start_nginx, stored_log
+from tests.server.support import my_move
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.postgres, pytest.mark.live]
 
@@ -34,30 +34,8 @@ def cluster(postgres_url: str, fresh_redis: RedisServer, tmp_path: Path) -> Iter
         nodes.stop()
 
 
-class Player:
-    """One person: the newest state seen, and every action the server acknowledged (version -> action)."""
-
-    def __init__(self, name: str, url: str) -> None:
-        self.name, self.url = name, url
-        self.peer: Peer | None = None
-        self.state: dict[str, Any] = {}
-        self.acked: dict[int, Any] = {}
-        self._ids = 0
-
-    async def join(self, token: str | None = None) -> None:
-        self.peer = await Peer.join(self.url, self.name, token)
-
-    async def newest(self, version: int, timeout: float = 20.0) -> dict[str, Any]:
-        """The newest state at `version` or later, whether it came already (before an ack) or comes now."""
-        assert self.peer is not None
-        for message in reversed(self.peer.seen):
-            if message["type"] == "state" and message["version"] >= version:
-                break
-        else:
-            message = await self.peer.state_at(version, timeout)
-        self.peer.seen.clear()
-        self.state = message
-        return self.state
+class Player(Seated):
+    """One person playing random legal actions."""
 
     async def act(self, rng: random.Random) -> int:
         """Play a random legal action; returns the version it made, once acknowledged."""

@@ -14,9 +14,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.cluster.support import Cluster, RedisServer, move_stored_times_back, start_cluster, stored_log
+from tests.cluster.support import (
+    Cluster,
+    RedisServer,
+    Seated,
+    move_stored_times_back,
+    start_cluster,
+    stored_log,
+)
 from tests.server.duple_support import NO_CLOCK, valid_word
-from tests.server.support import Peer, ServerProcess
+from tests.server.support import ServerProcess
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.postgres, pytest.mark.live]
 
@@ -45,40 +52,13 @@ def nodes(postgres_url: str, fresh_redis: RedisServer, tmp_path: Path) -> Iterat
         cluster.stop()
 
 
-class Hand:
-    """One person at the table: their connection, the newest state, and every action the server
-    acknowledged (version -> action), to find in the stored log."""
-
-    def __init__(self, name: str, url: str) -> None:
-        self.name, self.url = name, url
-        self.peer: Peer | None = None
-        self.state: dict[str, Any] = {}
-        self.acked: dict[int, Any] = {}
-        self._ids = 0
-
-    @property
-    def ws(self) -> Peer:
-        assert self.peer is not None
-        return self.peer
+class Hand(Seated):
+    """One person at the table, making the moves the test names."""
 
     @property
     def view(self) -> dict[str, Any]:
         view: dict[str, Any] = self.state["view"]
         return view
-
-    async def join(self, token: str | None = None) -> None:
-        self.peer = await Peer.join(self.url, self.name, token)
-
-    async def newest(self, version: int, timeout: float = 20.0) -> dict[str, Any]:
-        """The newest state at `version` or later, whether it came already or comes now."""
-        for message in reversed(self.ws.seen):
-            if message["type"] == "state" and message["version"] >= version:
-                break
-        else:
-            message = await self.ws.state_at(version, timeout)
-        self.ws.seen.clear()
-        self.state = message
-        return message
 
     async def act(self, action: Any) -> int:
         """Make a move at the version last seen; the version it made, once acknowledged."""
