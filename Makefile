@@ -76,9 +76,10 @@ run: $(PREPARED)
 test: $(PREPARED) system-deps
 	@$(MAKE) --no-print-directory lint > .lint.log 2>&1 & linting=$$!; \
 	$(CACHED) $(PY) -m compileall -q -j 0 src; \
-	$(CACHED) $(PY) -m pytest -n 3 -q --durations=15; tested=$$?; \
+	$(CACHED) $(PY) -m pytest -n 3 -q --durations=15 -m "not netns"; tested=$$?; \
+	$(CACHED) $(PY) -m pytest -q -m netns; isolated=$$?; \
 	wait $$linting; linted=$$?; cat .lint.log; rm -f .lint.log; \
-	[ $$tested -eq 0 ] && [ $$linted -eq 0 ]
+	[ $$tested -eq 0 ] && [ $$isolated -eq 0 ] && [ $$linted -eq 0 ]
 
 test-fast: $(PREPARED)
 	$(CACHED) $(PY) -m pytest -n 2 -q -m "not slow and not browser and not postgres and not live"

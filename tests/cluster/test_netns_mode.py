@@ -25,7 +25,7 @@ SCRIPT = BENCHMARKS / "server_load.py"
 LAST_LINE = re.compile(r"^instances: 2, ratio: (\d+\.\d\d)x, p99 ms: (\d+\.\d), failover s: (\d+\.\d\d)$")
 HELD = re.compile(r"held: \d+ chunks, mean (\d+\.\d\d) ms")
 
-pytestmark = [pytest.mark.postgres, pytest.mark.live]
+pytestmark = [pytest.mark.postgres, pytest.mark.live, pytest.mark.netns]
 
 
 def _netns_module() -> ModuleType:
