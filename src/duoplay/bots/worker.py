@@ -122,7 +122,7 @@ class _Worker:
             ticket: BotTicket | WarmUp = pickle.loads(payload)
             if isinstance(ticket, WarmUp):
                 game = find_game(ticket.game)
-                declared.warm_up(game, game.parse_options(ticket.options))
+                declared.bot_warm_up(game, game.parse_options(ticket.options))
                 return ("decided", pickle.dumps((None, b"", time.perf_counter() - began)))
             game = find_game(ticket.game)
             bot = pickle.loads(ticket.memory) if ticket.memory is not None else \

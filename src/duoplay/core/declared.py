@@ -17,6 +17,7 @@ from these declarations, so adding a game touches only its own folders:
 | `fuzz_actions(state, seat, rng)` | open-ended actions beyond the legal menu, for tests | none |
 | `hidden_variants(state, seat, rng)` | states differing only in what `seat` cannot see, for tests | none |
 | `warm_up(options)` | load what the rules need for these options (word lists), off the room loop | nothing |
+| `bot_warm_up(options)` | load what only its bots need (models), in bot workers, not the server | nothing |
 | `races` | the seats to move race: bots act in order of their reaction time | False |
 | `carried_options` | options the room carries from match to match, not offered in the lobby | none |
 | `next_options(state, options)` | the options of the next match in the room, after this one | the same |
@@ -139,6 +140,21 @@ def warm_up(game: Any, options: Any) -> None:
     declared = getattr(game, "warm_up", None)
     if callable(declared):
         with collector_paused():  # what loads here lives as long as the process
+            declared(options)
+
+
+def has_bot_warm_up(game: Any) -> bool:
+    """Whether the game's bots need anything loaded beyond what its rules do."""
+    return callable(getattr(game, "bot_warm_up", None))
+
+
+def bot_warm_up(game: Any, options: Any) -> None:
+    """Load now what the rules and the bots need: for a process that makes bot decisions. A server
+    that only applies moves calls `warm_up` alone (a bot's models would cost it memory for nothing)."""
+    warm_up(game, options)
+    declared = getattr(game, "bot_warm_up", None)
+    if callable(declared):
+        with collector_paused():
             declared(options)
 
 

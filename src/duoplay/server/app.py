@@ -23,7 +23,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from duoplay.bots.pool import BotPool
-from duoplay.core.declared import describe, has_warm_up, warm_up
+from duoplay.core.declared import describe, has_bot_warm_up, has_warm_up, warm_up
 from duoplay.core.json import MAX_DEPTH, has_lone_surrogates, too_deep
 from duoplay.core.registry import find_game, game_ids
 from duoplay.server import howto, playnow, testhooks, tiles
@@ -231,16 +231,17 @@ async def manifest(request: Request) -> Response:
     return FileResponse(path, media_type="application/manifest+json")
 
 async def _warm_up(games: tuple[str, ...], pool: BotPool) -> None:
-    """Load the named games' data here and in every bot pool worker, and wait until all have."""
+    """Load the named games' data (their bots' too in the bot pool's workers), and wait until all have."""
     loop = asyncio.get_running_loop()
     waits: list[asyncio.Future[Any]] = []
     for game_id in games:
         rules = find_game(game_id)
-        if not has_warm_up(rules):
-            continue
         options = rules.parse_options(None)
-        waits.append(loop.run_in_executor(None, warm_up, rules, options))
-        waits += [asyncio.wrap_future(done) for done in pool.warm(game_id, rules.options_to_json(options))]
+        if has_warm_up(rules):
+            waits.append(loop.run_in_executor(None, warm_up, rules, options))
+        if has_warm_up(rules) or has_bot_warm_up(rules):
+            warming = pool.warm(game_id, rules.options_to_json(options))
+            waits += [asyncio.wrap_future(done) for done in warming]
     started = time.monotonic()
     await asyncio.gather(*waits, return_exceptions=True)  # a failed one loads on first use instead
     if waits:

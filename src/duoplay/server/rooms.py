@@ -258,15 +258,16 @@ class LocalRooms:
         return Room(row, self.storage, self.config, self.bots, match)
 
     def _warm_up(self, rules: Game[Any, Any], options_json: JSON) -> None:
-        """Load what the game's rules and bots need (word lists, models) while people gather, here
-        and in the bot pool's workers: not on the room loop, nor on a bot's turn, later."""
-        if not declared.has_warm_up(rules):
-            return
-        warming = asyncio.get_running_loop().run_in_executor(
-            None, declared.warm_up, rules, rules.parse_options(options_json))
-        self._warming.add(warming)
-        warming.add_done_callback(self._warming.discard)
-        self.bots.warm(rules.id, options_json)
+        """Load what the game's rules need (word lists) here and what its rules and bots need
+        (models) in the bot pool's workers, while people gather: not on the room loop, nor on a
+        bot's turn, later."""
+        if declared.has_warm_up(rules):
+            warming = asyncio.get_running_loop().run_in_executor(
+                None, declared.warm_up, rules, rules.parse_options(options_json))
+            self._warming.add(warming)
+            warming.add_done_callback(self._warming.discard)
+        if declared.has_warm_up(rules) or declared.has_bot_warm_up(rules):
+            self.bots.warm(rules.id, options_json)
 
     async def _dropped(self, room: Room) -> None:
         """After `room` left memory (a cluster gives up its claim here)."""

@@ -220,10 +220,12 @@ def test_as_narrator_the_bot_places_the_pairs_people_see_at_once(
     assert {frozenset(p) for p in wanted} <= named_pairs(shown, action.pairs)
 
 
-def test_decisions_on_our_cards_need_no_model_and_warm_up_loads_it_once() -> None:
+def test_decisions_on_our_cards_need_no_model_and_only_the_bots_warm_up_loads_it() -> None:
     """The vectors of our cards ship with the package: a fresh process decides without loading the
-    encoder; the game's warm_up declaration loads it (for WORDs outside our lists) before any game."""
+    encoder. A server that only applies moves warms the rules up and loads nothing of the bot's;
+    the bots' warm-up (in the bot pool's workers) loads the encoder for WORDs outside our lists."""
     code = """
+from duoplay.core import declared
 from duoplay.core.match import Match
 from duoplay.games.duos.bots import AssociationBot
 from duoplay.games.duos.embedding import shared
@@ -232,9 +234,11 @@ match = Match.new("duos", 3, 5)
 seat = match.view(None)["narrator"]
 AssociationBot().choose(match.view(seat), match.legal_actions(seat), seat)
 print(shared().loaded)
-GAME.warm_up(GAME.parse_options(None))
+declared.warm_up(GAME, GAME.parse_options(None))
+print(shared().loaded)
+declared.bot_warm_up(GAME, GAME.parse_options(None))
 print(shared().loaded)
 """
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          timeout=300)
-    assert run.stdout.split() == ["False", "True"]
+    assert run.stdout.split() == ["False", "False", "True"]

@@ -43,9 +43,10 @@ class Duos:
         """People look over the twelve cards for a while before the first pair."""
         return rng.uniform(2.0, 5.0) if not view.get("pairs") else rng.uniform(0.8, 1.6)
 
-    def warm_up(self, options: DuosOptions) -> None:
+    def bot_warm_up(self, options: DuosOptions) -> None:
         """Load what the association bot may need (vectors, dictionaries, the encoder) before the
-        first game needs it, once per process; nothing when the 'duos' extra is not installed."""
+        first game needs it, once per process; nothing when the 'duos' extra is not installed.
+        The rules need none of it: a server applying moves never loads it."""
         try:
             from duoplay.games.duos.bots import warm_up
         except ModuleNotFoundError:
