@@ -73,7 +73,7 @@ def test_each_message_type_parses_to_its_value() -> None:
         assert outcome(json.dumps({"v": 1, **bad})) == wire.MALFORMED_MESSAGE
     assert outcome(json.dumps({"v": 1, "type": "hello", "name": "é" * 9000, "token": None})) == wire.TOO_LARGE
     assert parse(type="stream", channel="text", data={"typed": "héllo"}) == wire.StreamMessage(
-        "text", {"typed": "héllo"}, len(wire.encode({"typed": "héllo"})))
+        "text", {"typed": "héllo"}, len(json.dumps({"typed": "héllo"}, separators=(",", ":"))))
     assert parse(type="hello", name="Ada", token=None, deltas=True) == wire.Hello("Ada", None, True)
 
 
@@ -100,3 +100,13 @@ def test_text_that_is_not_valid_unicode_is_refused_at_the_door() -> None:
     fine = '{"v": 1, "type": "hello", "name": "\\u00e9\\ud83d\\ude00", "token": null}'
     assert parse_client(fine).message == wire.Hello("é😀", None)
 
+
+
+def test_every_message_goes_out_as_json_that_reads_back_the_same_even_what_fast_encoding_refuses() -> None:
+    """Letters beyond ASCII go out as they are; a lone surrogate a client typed, a key that is no
+    string and a huge integer still go out (through the slower encoder) instead of failing the send."""
+    for message in ({"name": "Åsa Żółć", "view": {"hand": [1, 2]}}, {"typed": "a\ud800b"},
+                    {"n": 2**70}, {"deep": [[{"x": None, "y": 1.5, "z": True}]]}):
+        assert json.loads(wire.encode(message)) == message
+    assert json.loads(wire.encode({1: "one"})) == {"1": "one"}
+    assert wire.encode({"name": "Åsa"}) == '{"name":"Åsa"}'

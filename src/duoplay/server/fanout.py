@@ -150,9 +150,25 @@ class FanOut:
         )
 
 
-@lru_cache(maxsize=8192)
 def action_json(action: Any) -> JSON:
-    """An action's JSON, built once per action value: menus repeat after every move.
-    Shared and read-only: it is only encoded, never changed."""
+    """An action's JSON, built once: menus repeat after every move. Shared and read-only: it is
+    only encoded, never changed. A menu a game keeps (DUOS keeps its menus of pairs) hands back
+    the same action objects, found by identity without hashing their values."""
+    found = _BY_IDENTITY.get(id(action))
+    if found is not None and found[0] is action:
+        return found[1]
+    data = _action_json_by_value(action)
+    if len(_BY_IDENTITY) >= _IDENTITIES:
+        del _BY_IDENTITY[next(iter(_BY_IDENTITY))]  # the oldest
+    _BY_IDENTITY[id(action)] = (action, data)  # holding the action keeps its id from being reused
+    return data
+
+
+_IDENTITIES = 16384
+_BY_IDENTITY: dict[int, tuple[Any, JSON]] = {}
+
+
+@lru_cache(maxsize=8192)
+def _action_json_by_value(action: Any) -> JSON:
     data: JSON = action.to_json()
     return data

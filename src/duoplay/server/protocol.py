@@ -10,6 +10,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
+
 from duoplay.core.errors import GameError, Param, fill
 from duoplay.core.json import MAX_DEPTH, has_lone_surrogates, is_int, too_deep
 from duoplay.core.protocol import JSON
@@ -238,7 +240,7 @@ def parse_data(data: Any) -> ClientMessage:
             raise ProtocolError(MALFORMED_MESSAGE, 'stream needs a "channel" name')
         if "data" not in data:
             raise ProtocolError(MALFORMED_MESSAGE, 'stream needs "data"')
-        size = len(encode(data["data"]).encode("utf-8", "surrogatepass"))
+        size = _size_as_sent_before(data["data"])
         return StreamMessage(channel, data["data"], size)
     if kind == "emote":
         emote = data.get("emote")
@@ -280,4 +282,16 @@ def error(problem: ProtocolError, message_id: MessageId = None) -> JSON:
 
 
 def encode(msg: JSON) -> str:
-    return json.dumps(msg, separators=(",", ":"))
+    """A message as compact JSON text. orjson writes a view some fifteen times faster than json (at
+    thousands of clients the fan-out's largest single cost); what it refuses (a lone surrogate a
+    client sent, a key that is no string, an integer past 64 bits) goes through json as before."""
+    try:
+        return orjson.dumps(msg).decode()
+    except TypeError:  # orjson.JSONEncodeError is one
+        return json.dumps(msg, separators=(",", ":"))
+
+
+def _size_as_sent_before(data: Any) -> int:
+    """A stream chunk's size for its limit: its JSON with non-ASCII letters escaped, so the limit
+    a game sets counts as it always has."""
+    return len(json.dumps(data, separators=(",", ":")).encode("utf-8", "surrogatepass"))
