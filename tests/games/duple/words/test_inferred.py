@@ -46,11 +46,10 @@ def test_the_judge_reads_the_placements_whose_margin_reaches_the_languages(lang:
 
 
 @pytest.mark.parametrize(("lang", "word", "letters", "category"), [
-    ("pl", "tygrysica", "TG", "animal"),  # tigress
-    ("pl", "neurolog", "NL", "profession"),
-    ("fr", "sandale", "SD", "clothing"),
-    ("sv", "piggsvin", "PV", "animal"),  # porcupine
-    ("sv", "forell", "FL", "animal"),  # trout
+    ("pl", "kocica", "KC", "animal"),  # she-cat
+    ("pl", "entomolog", "EN", "profession"),
+    ("fr", "apothicaire", "AP", "profession"),
+    ("sv", "rävhona", "RH", "animal"),  # vixen
 ])
 def test_a_rarer_word_fits_the_category_it_was_placed_in_and_no_unrelated_one(
         lang: str, word: str, letters: str, category: str) -> None:
@@ -60,7 +59,7 @@ def test_a_rarer_word_fits_the_category_it_was_placed_in_and_no_unrelated_one(
 
 
 def test_an_inflected_form_fits_through_its_base() -> None:
-    assert judge_answer("pl", "tygrysice", list("TG"), "animal").reason == "ok"
+    assert judge_answer("pl", "kocice", list("KC"), "animal").reason == "ok"
 
 
 def test_a_placement_under_the_margin_is_not_trusted() -> None:
@@ -77,5 +76,5 @@ def test_swedish_infinitives_are_told_by_their_tenses() -> None:
 
 
 def test_a_swedish_compound_ending_in_a_placed_word_fits_too() -> None:
-    assert judge_answer("sv", "bäckforell", list("BF"), "animal").reason == "ok"  # brook trout
-    assert judge_answer("sv", "bäckforell", list("BF"), "vehicle").reason != "ok"
+    assert judge_answer("sv", "vårtsvin", list("VR"), "animal").reason == "ok"  # warthog, from svin
+    assert judge_answer("sv", "vårtsvin", list("VR"), "vehicle").reason != "ok"
