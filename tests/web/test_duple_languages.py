@@ -1,6 +1,7 @@
-"""Duple with a Swedish, a Polish and a French deck in real browsers: the face-off shows the
-deck's letters and category, a word missing a letter is refused, and a word typed without its
-letters' marks (as on a phone keyboard without them) wins."""
+"""Duple with a Swedish, a Polish and a French deck in real browsers, two people and a bot: the
+face-off shows the deck's letters and category, a word missing a letter is refused, a word typed
+without its letters' marks (as on a phone keyboard without them) wins, and the game plays on to
+its summary."""
 
 from __future__ import annotations
 
@@ -39,7 +40,7 @@ ANA_WINS = {"sv": "Ana vinner duellen", "pl": "Ana wygrywa pojedynek", "fr": "An
 
 
 @pytest.mark.parametrize(("lang", "seed", "letters", "name", "refused", "typed"), CASES)
-def test_a_face_off_in_the_decks_language(new_context: NewContext, languages_server: str, screenshots: Path,
+def test_a_game_in_the_decks_language(new_context: NewContext, languages_server: str, screenshots: Path,
                                           lang: str, seed: int, letters: str, name: str, refused: str,
                                           typed: str) -> None:
     # A table of that language: its people read the site in it too.
@@ -59,6 +60,16 @@ def test_a_face_off_in_the_decks_language(new_context: NewContext, languages_ser
     expect(ben.locator("#duple-flash")).to_contain_text(ANA_WINS[lang], timeout=SLOW)
     won = ana.locator("#duple-piles .duple-seat[data-seat='0'] .duple-won")
     expect(won).to_have_attribute("data-won", "1")
+    # The clock plays the rest of the game out: every card left is flipped, every race (the bot's
+    # among them) ends, and each page shows the summary, Ana first with her face-off.
+    for _ in range(200):
+        if table.advance()["seconds_left"] is None:
+            break
+    for page in (ana, ben):
+        rows = page.locator("#duple-summary tbody tr")
+        expect(rows).to_have_count(3, timeout=SLOW)
+        expect(rows.first).to_have_attribute("data-seat", "0")
+    ben.screenshot(path=str(screenshots / f"duple-{lang}-over-laptop.png"), animations="disabled")
     assert table.errors == []
 
 
