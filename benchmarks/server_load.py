@@ -1012,11 +1012,13 @@ def summarize_server_log(text: str) -> None:
 LOG_TIME = re.compile(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}) ")
 PAUSES_REPORT = re.compile(
     r"pauses over the last (?P<period>[\d.]+) s: longest event-loop stall (?P<stall>[\d.]+) ms,"
-    r" longest garbage collection (?:(?P<gc>[\d.]+) ms \(generation (?P<generation>\d)\)|none),"
+    r" longest garbage collection (?:(?P<gc>[\d.]+) ms \(generation (?P<generation>\d)"
+    r"(?:, (?P<gc_cpu>[\d.]+) ms of CPU)?\)|none),"
     r" slowest commit (?:(?P<commit>[\d.]+) ms \((?P<writes>\d+) writes\)|none)"
 )
 STALL = re.compile(r"event loop stalled: woke (?P<stall>[\d.]+) ms late")
-COLLECTION = re.compile(r"garbage collection of generation (?P<generation>\d) took (?P<gc>[\d.]+) ms")
+COLLECTION = re.compile(r"garbage collection of generation (?P<generation>\d) took (?P<gc>[\d.]+) ms"
+                        r"(?: \((?P<gc_cpu>[\d.]+) ms of CPU\))?")
 COMMIT = re.compile(r"slow commit: (?P<commit>[\d.]+) ms for (?P<writes>\d+) writes")
 windows: list[tuple[float, float]] = []  # wall-clock start and end of each measured window
 # The server's RSS once the rooms of a step exist, before its clients connect: a game's data loaded
@@ -1032,6 +1034,7 @@ class Worst:
     stall: float = 0.0
     collection: float = 0.0
     generation: int = -1
+    collection_cpu: float | None = None  # the longest collection's own CPU time, if logged
     commit: float = 0.0
     writes: int = 0
 
@@ -1040,6 +1043,7 @@ class Worst:
             self.stall = max(self.stall, float(found["stall"] or 0))
         if found.get("gc") and float(found["gc"] or 0) > self.collection:
             self.collection, self.generation = float(found["gc"] or 0), int(found["generation"] or 0)
+            self.collection_cpu = float(found["gc_cpu"]) if found.get("gc_cpu") else None
         if found.get("commit") and float(found["commit"] or 0) > self.commit:
             self.commit, self.writes = float(found["commit"] or 0), int(found["writes"] or 0)
 
@@ -1082,7 +1086,8 @@ def report_pauses(worst: Worst, limit_ms: float) -> bool:
         print(f"pauses while measuring (the server's reports: {worst.reports}):", end="")
     collection = "none"
     if worst.generation >= 0:
-        collection = f"{worst.collection:.1f} ms (generation {worst.generation})"
+        cpu = "" if worst.collection_cpu is None else f", {worst.collection_cpu:.1f} ms of CPU"
+        collection = f"{worst.collection:.1f} ms (generation {worst.generation}{cpu})"
     commit = f"{worst.commit:.1f} ms ({worst.writes} writes)" if worst.writes else "none"
     print(f" longest event-loop stall {worst.stall:.1f} ms, longest garbage collection {collection},"
           f" slowest commit {commit}")

@@ -16,7 +16,7 @@ SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "server_load.py"
 LAST_LINE = re.compile(r"^clients: (\d+), p50 ms: (\d+\.\d|nan), p99 ms: (\d+\.\d|nan), errors: (\d+)$")
 PAUSES = re.compile(
     r"^pauses while measuring \(the server's reports: [1-9]\d*\): longest event-loop stall \d+\.\d ms,"
-    r" longest garbage collection (\d+\.\d ms \(generation \d\)|none),"
+    r" longest garbage collection (\d+\.\d ms \(generation \d, \d+\.\d ms of CPU\)|none),"
     r" slowest commit \d+\.\d ms \(\d+ writes\)$",
     re.MULTILINE,
 )

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import io
 import json
 import logging
@@ -37,6 +36,7 @@ from duoplay.server.clients import (
     take_lookup,
 )
 from duoplay.server.clients import rooms_of as _rooms
+from duoplay.server.collector import run_collector
 from duoplay.server.config import ServerConfig, normalize_database_url
 from duoplay.server.hosts import AllowedHosts
 from duoplay.server.identity import Identity
@@ -56,7 +56,6 @@ from duoplay.server.watchdog import watch_gc, watch_loop
 
 log = logging.getLogger(__name__)
 
-GC_THRESHOLDS = (5000, 20, 100)  # CPython's defaults are (700, 10, 10); see the lifespan below
 MAX_BODY = 64 * 1024  # a room request is a few hundred bytes
 
 _PLACEHOLDER = """<!doctype html><html><head><meta charset="utf-8"><title>duoplay</title></head>
@@ -275,12 +274,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         app.state.matchmaker = open_matchmaker(config, rooms, app.state.room_limit)
         await app.state.matchmaker.start()
         await _warm_up(config.warm_up, pool)
-        # Modules and resumed rooms live as long as the process: keep them out of every later GC scan.
-        gc.collect()
-        gc.freeze()
-        # Full collections walk every connection's objects and stop all rooms for a moment (hundreds of
-        # ms with 1,000 clients on a busy machine); collecting less often keeps them rare.
-        gc.set_threshold(*GC_THRESHOLDS)
+        # Only young objects are collected; what outlives them is set aside (collector.py).
+        collector = asyncio.create_task(run_collector())
         log.info("duoplay server ready (%d rooms resumed)", len(rooms.rooms))
         watchdog = asyncio.create_task(watch_loop())
         watch_gc()
@@ -288,6 +283,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             yield
         finally:
             watchdog.cancel()
+            collector.cancel()
             await app.state.matchmaker.close()
             await rooms.close()
             pool.close()
