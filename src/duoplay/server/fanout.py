@@ -11,6 +11,7 @@ shares one baseline: the last view (and legal actions) sent to that seat.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -159,13 +160,13 @@ def action_json(action: Any) -> JSON:
         return found[1]
     data = _action_json_by_value(action)
     if len(_BY_IDENTITY) >= _IDENTITIES:
-        del _BY_IDENTITY[next(iter(_BY_IDENTITY))]  # the oldest
+        _BY_IDENTITY.popitem(last=False)  # the oldest (a dict's first key is found by a scan)
     _BY_IDENTITY[id(action)] = (action, data)  # holding the action keeps its id from being reused
     return data
 
 
-_IDENTITIES = 16384
-_BY_IDENTITY: dict[int, tuple[Any, JSON]] = {}
+_IDENTITIES = 65536
+_BY_IDENTITY: OrderedDict[int, tuple[Any, JSON]] = OrderedDict()
 
 
 @lru_cache(maxsize=8192)
