@@ -55,6 +55,10 @@ class Dispatcher:
         self._lock = threading.Lock()  # between `submit` and `close`
         self._closed = False
         self._wake_read, self._wake_write = socket.socketpair()
+        # Set by a submitter that sent a wake-up byte, cleared by the dispatcher before it empties
+        # the inbox: tickets submitted meanwhile ride on the wake-up already sent (a send each was
+        # a system call per bot turn on the server's loop).
+        self._wake_pending = False
         self._wake_read.setblocking(False)
         self._wake_write.setblocking(False)
         self._tickets: deque[Ticket] = deque()
@@ -100,6 +104,9 @@ class Dispatcher:
                 and slot.process.pid is not None]
 
     def _wake(self) -> None:
+        if self._wake_pending:
+            return
+        self._wake_pending = True
         with contextlib.suppress(OSError):  # full (a wake-up is pending anyway) or closed
             self._wake_write.send(b"!")
 
@@ -138,6 +145,7 @@ class Dispatcher:
             with contextlib.suppress(OSError):
                 while self._wake_read.recv(4096):
                     pass
+            self._wake_pending = False  # before the inbox is read: a ticket put after this wakes us again
             while True:
                 try:
                     ticket = self._inbox.get_nowait()
