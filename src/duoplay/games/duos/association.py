@@ -38,6 +38,7 @@ import numpy.typing as npt
 from duoplay.games.duos.cards import CATEGORIES, LANGUAGES, Face, face_by_id, faces
 from duoplay.games.duos.descriptions import linked, telling_words
 from duoplay.games.duos.embedding import Embedder, shared
+from duoplay.games.duos.everyday import english_words, everyday_link
 from duoplay.games.duos.judgments import judged
 from duoplay.games.duos.lexicon import exact, fold, readings
 from duoplay.games.duos.pairing import MAX_PAIRS, all_placements, normal
@@ -56,6 +57,9 @@ WORD_BONUS = 1.5
 DEFINITION_BONUS = 1.0
 # The annotators' judged link (0 to 1: every one of them gave the pair a 3): it leads, the rest breaks ties.
 JUDGED_WEIGHT = 30.0
+# The everyday annotators' link (0 to 1) of two words not both our cards; tuned on the tuning
+# boards of benchmarks/data/duos_free_tuning.json only.
+EVERYDAY_WEIGHT = 15.0
 RIVAL_WEIGHT = 0.5  # how much a pair's confidence drops for each card's best other partner
 CHOICE_SPREAD = 1.5  # relatedness per factor e of how much likelier a person picks one partner over another
 
@@ -161,6 +165,10 @@ def relatedness(names: Sequence[str], language: str = "en", curated: bool = True
     stems = [_stems(t) for t in texts]
     groups, firsts = _curated()
     dictionary = wordnet() if definitions else None
+    # The words the everyday lists are asked about: the readings, and the English words a name
+    # outside our cards translates to.
+    everyday = [(*s, *english_words(n, language)) if f is None else s
+                for n, f, s in zip(names, found, senses, strict=True)]
     for i, j in combinations(range(size), 2):
         bonus = 0.0
         if stems[i] & stems[j]:
@@ -168,6 +176,8 @@ def relatedness(names: Sequence[str], language: str = "en", curated: bool = True
         if dictionary is not None and dictionary.mentions(texts[i], texts[j]):
             bonus += DEFINITION_BONUS
         a, b = found[i], found[j]
+        if curated and (a is None or b is None):
+            bonus += EVERYDAY_WEIGHT * max(everyday_link(x, y) for x in everyday[i] for y in everyday[j])
         if curated and a is not None and b is not None:
             key = frozenset((a.id, b.id))
             bonus += GROUP_BONUS * min(groups.get(key, 0), 2) + JUDGED_WEIGHT * judged(a.id, b.id)
