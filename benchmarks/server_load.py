@@ -1011,12 +1011,14 @@ def summarize_server_log(text: str) -> None:
 # The server's periodic report of its worst pauses (duoplay/server/watchdog.py), and its warnings.
 LOG_TIME = re.compile(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}) ")
 PAUSES_REPORT = re.compile(
-    r"pauses over the last (?P<period>[\d.]+) s: longest event-loop stall (?P<stall>[\d.]+) ms,"
+    r"pauses over the last (?P<period>[\d.]+) s: longest event-loop stall (?P<stall>[\d.]+) ms"
+    r"(?: \(the loop ran (?P<stall_cpu>[\d.]+) ms of (?P<stall_window>[\d.]+) ms\))?,"
     r" longest garbage collection (?:(?P<gc>[\d.]+) ms \(generation (?P<generation>\d)"
     r"(?:, (?P<gc_cpu>[\d.]+) ms of CPU)?\)|none),"
     r" slowest commit (?:(?P<commit>[\d.]+) ms \((?P<writes>\d+) writes\)|none)"
 )
-STALL = re.compile(r"event loop stalled: woke (?P<stall>[\d.]+) ms late")
+STALL = re.compile(r"event loop stalled: woke (?P<stall>[\d.]+) ms late"
+                   r"(?: \(the loop ran (?P<stall_cpu>[\d.]+) ms of (?P<stall_window>[\d.]+) ms\))?")
 COLLECTION = re.compile(r"garbage collection of generation (?P<generation>\d) took (?P<gc>[\d.]+) ms"
                         r"(?: \((?P<gc_cpu>[\d.]+) ms of CPU\))?")
 COMMIT = re.compile(r"slow commit: (?P<commit>[\d.]+) ms for (?P<writes>\d+) writes")
@@ -1032,6 +1034,7 @@ class Worst:
 
     reports: int = 0
     stall: float = 0.0
+    stall_ran: str = ""  # "; the loop ran X ms of Y ms", if logged
     collection: float = 0.0
     generation: int = -1
     collection_cpu: float | None = None  # the longest collection's own CPU time, if logged
@@ -1039,8 +1042,10 @@ class Worst:
     writes: int = 0
 
     def add(self, found: dict[str, str | None]) -> None:
-        if found.get("stall"):
-            self.stall = max(self.stall, float(found["stall"] or 0))
+        if found.get("stall") and float(found["stall"] or 0) > self.stall:
+            self.stall = float(found["stall"] or 0)
+            ran = found.get("stall_cpu")
+            self.stall_ran = f" (the loop ran {ran} ms of {found.get('stall_window')} ms)" if ran else ""
         if found.get("gc") and float(found["gc"] or 0) > self.collection:
             self.collection, self.generation = float(found["gc"] or 0), int(found["generation"] or 0)
             self.collection_cpu = float(found["gc_cpu"]) if found.get("gc_cpu") else None
@@ -1089,8 +1094,8 @@ def report_pauses(worst: Worst, limit_ms: float) -> bool:
         cpu = "" if worst.collection_cpu is None else f", {worst.collection_cpu:.1f} ms of CPU"
         collection = f"{worst.collection:.1f} ms (generation {worst.generation}{cpu})"
     commit = f"{worst.commit:.1f} ms ({worst.writes} writes)" if worst.writes else "none"
-    print(f" longest event-loop stall {worst.stall:.1f} ms, longest garbage collection {collection},"
-          f" slowest commit {commit}")
+    print(f" longest event-loop stall {worst.stall:.1f} ms{worst.stall_ran},"
+          f" longest garbage collection {collection}, slowest commit {commit}")
     if over := worst.over(limit_ms):
         print(f"check failed: {', '.join(over)}: over the {limit_ms:g} ms limit (--pause-limit-ms)")
         return False

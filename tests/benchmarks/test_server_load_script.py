@@ -15,7 +15,8 @@ pytestmark = pytest.mark.live
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "server_load.py"
 LAST_LINE = re.compile(r"^clients: (\d+), p50 ms: (\d+\.\d|nan), p99 ms: (\d+\.\d|nan), errors: (\d+)$")
 PAUSES = re.compile(
-    r"^pauses while measuring \(the server's reports: [1-9]\d*\): longest event-loop stall \d+\.\d ms,"
+    r"^pauses while measuring \(the server's reports: [1-9]\d*\): longest event-loop stall \d+\.\d ms"
+    r" \(the loop ran \d+\.\d ms of \d+\.\d ms\),"
     r" longest garbage collection (\d+\.\d ms \(generation \d, \d+\.\d ms of CPU\)|none),"
     r" slowest commit \d+\.\d ms \(\d+ writes\)$",
     re.MULTILINE,

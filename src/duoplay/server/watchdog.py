@@ -27,6 +27,10 @@ class Pauses:
     """The worst pause of each kind since the last report (seconds)."""
 
     stall: float = 0.0
+    # The loop thread's CPU time over the longest stall's whole sleep (the sleep asked, then the
+    # stall): near all of it, callbacks held the loop; far less, the process waited for a CPU.
+    stall_cpu: float = 0.0
+    stall_window: float = 0.0
     collection: float = 0.0
     generation: int = -1
     collection_cpu: float = 0.0  # of the longest collection: the rest it waited for a CPU
@@ -40,7 +44,8 @@ class Pauses:
                           f" {self.collection_cpu * 1000:.1f} ms of CPU)")
         commit = f"{self.commit * 1000:.1f} ms ({self.writes} writes)" if self.writes else "none"
         return (
-            f"pauses over the last {period:.0f} s: longest event-loop stall {self.stall * 1000:.1f} ms,"
+            f"pauses over the last {period:.0f} s: longest event-loop stall {self.stall * 1000:.1f} ms"
+            f" (the loop ran {self.stall_cpu * 1000:.1f} ms of {self.stall_window * 1000:.1f} ms),"
             f" longest garbage collection {collection}, slowest commit {commit}"
         )
 
@@ -82,13 +87,16 @@ async def watch_loop(
     global pauses
     reported = time.monotonic()
     while True:
-        asked = time.monotonic()
+        asked, asked_cpu = time.monotonic(), time.thread_time()
         await asyncio.sleep(every)
         now = time.monotonic()
         late = now - asked - every
-        pauses.stall = max(pauses.stall, late)
+        cpu = time.thread_time() - asked_cpu
+        if late > pauses.stall:
+            pauses.stall, pauses.stall_cpu, pauses.stall_window = late, cpu, now - asked
         if late > report_over:
-            log.warning("event loop stalled: woke %.0f ms late", late * 1000)
+            log.warning("event loop stalled: woke %.0f ms late (the loop ran %.0f ms of %.0f ms)",
+                        late * 1000, cpu * 1000, (now - asked) * 1000)
         if now - reported >= report_every:
             # Over 50 ms is a warning; otherwise the line is for load tests and whoever asks for info.
             log.log(logging.WARNING if pauses.worst() > SLOW else logging.INFO, pauses.line(now - reported))
