@@ -165,7 +165,7 @@ def action_json(action: Any) -> JSON:
     return data
 
 
-_IDENTITIES = 65536
+_IDENTITIES = 16384
 _BY_IDENTITY: OrderedDict[int, tuple[Any, JSON]] = OrderedDict()
 
 

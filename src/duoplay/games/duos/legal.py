@@ -21,7 +21,7 @@ from duoplay.games.duos.pairing import MAX_PAIRS, normal
 from duoplay.games.duos.state import Pairs
 
 
-@lru_cache(maxsize=8192)  # asked for after every move, for every seat still pairing
+@lru_cache(maxsize=2048)  # asked for after every move, for every seat still pairing: the seats in play
 def menu_of_pairs(placed: Pairs, banned: int | None, required: int | None,
                   lock_with_fewer: bool) -> tuple[PlacePairs, ...]:
     """Add a pair, take one back, or lock in as they stand; respecting the seat's own marks

@@ -22,12 +22,17 @@ class FewerPairs(IllegalAction):
 
 
 def normal(pairs: Iterable[Iterable[int]]) -> Pairs:
-    """Each pair smallest first, pairs in order: placements that mean the same are equal."""
+    """Each pair smallest first, pairs in order: placements that mean the same are equal.
+    A pair of two grid positions is always the same tuple (menus hold hundreds of thousands)."""
     ordered: list[Pair] = []
     for pair in pairs:
         a, b = pair
-        ordered.append((a, b) if a <= b else (b, a))
+        key = (a, b) if a <= b else (b, a)
+        ordered.append(_SHARED.get(key, key))
     return tuple(sorted(ordered))
+
+
+_SHARED: dict[Pair, Pair] = {(a, b): (a, b) for a in range(16) for b in range(a, 16)}
 
 
 def problem(pairs: Pairs) -> IllegalAction | None:
