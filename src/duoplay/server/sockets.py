@@ -22,6 +22,7 @@ from duoplay.server.clients import (
 )
 from duoplay.server.config import ServerConfig
 from duoplay.server.identity.seats import stamp_hello
+from duoplay.server.outbox import Outbox
 from duoplay.server.protocol import ProtocolError
 from duoplay.server.ratelimit import TokenBuckets
 from duoplay.server.rooms import RoomUnavailable
@@ -68,20 +69,20 @@ async def room_socket(websocket: WebSocket) -> None:
 async def _serve_socket(
     websocket: WebSocket, config: ServerConfig, address: str, admission: Admission
 ) -> None:
-    outbox: asyncio.Queue[str | None] = asyncio.Queue()
+    outbox = Outbox()
     overflow = False
 
     reader = asyncio.current_task()
 
     def send(text: str) -> None:
         nonlocal overflow
-        if outbox.qsize() >= MAX_OUTBOX:
+        if len(outbox) >= MAX_OUTBOX:
             # A client that does not read would make us hold its messages forever: drop it.
             if not overflow and reader is not None:
                 overflow = True
                 reader.cancel()
             return
-        outbox.put_nowait(text)
+        outbox.put(text)
 
     async def write() -> None:
         with contextlib.suppress(Exception):
@@ -176,7 +177,7 @@ async def _serve_socket(
             raise
     finally:
         await rooms.unsubscribe(subscription)
-        outbox.put_nowait(None)
+        outbox.put(None)
         # Give queued messages (such as the last error) a moment to leave before closing.
         with contextlib.suppress(asyncio.TimeoutError):
             await asyncio.wait_for(asyncio.shield(writer), 2.0)
