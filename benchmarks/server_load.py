@@ -539,6 +539,9 @@ async def mix_worker_main(
     shared.stopping.set()  # no new actions; the answers to those under way still count
     await asyncio.sleep(2.0)
     shared.recording.clear()
+    # The sockets close together (a storm of disconnections the server feels): only after the
+    # server's pause report that covers the window's end (its period is 10 s) has been written.
+    await asyncio.sleep(4.0)
     await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
     outcome = await asyncio.gather(*tasks, return_exceptions=True)
     collector.cancel()
