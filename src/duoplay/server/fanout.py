@@ -153,8 +153,8 @@ class FanOut:
 
 def action_json(action: Any) -> JSON:
     """An action's JSON, built once: menus repeat after every move. Shared and read-only: it is
-    only encoded, never changed. A menu a game keeps (DUOS keeps its menus of pairs) hands back
-    the same action objects, found by identity without hashing their values."""
+    only encoded, never changed. A game that keeps its menus hands back the same action objects,
+    found by identity without hashing their values."""
     found = _BY_IDENTITY.get(id(action))
     if found is not None and found[0] is action:
         return found[1]
