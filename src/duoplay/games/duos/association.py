@@ -42,6 +42,7 @@ from duoplay.games.duos.everyday import english_words, everyday_link
 from duoplay.games.duos.judgments import judged
 from duoplay.games.duos.lexicon import exact, fold, readings
 from duoplay.games.duos.pairing import MAX_PAIRS, all_placements, normal
+from duoplay.games.duos.rated import rated
 from duoplay.games.duos.state import Pairs
 from duoplay.games.duos.wordnet import wordnet
 
@@ -56,10 +57,13 @@ LINK_BONUS = 2.0  # per card that names the other as what it goes with
 WORD_BONUS = 1.5
 DEFINITION_BONUS = 1.0
 # The annotators' judged link (0 to 1: every one of them gave the pair a 3): it leads, the rest breaks ties.
-JUDGED_WEIGHT = 30.0
+JUDGED_WEIGHT = 60.0
+# Every pair of a category rated by annotators (0 to 1, `rated.py`); tuned on the boards of
+# benchmarks/data/duos_tuning_boards.json only.
+RATED_WEIGHT = 100.0
 # The everyday annotators' link (0 to 1) of two words not both our cards; tuned on the tuning
 # boards of benchmarks/data/duos_free_tuning.json only.
-EVERYDAY_WEIGHT = 15.0
+EVERYDAY_WEIGHT = 60.0
 RIVAL_WEIGHT = 0.5  # how much a pair's confidence drops for each card's best other partner
 CHOICE_SPREAD = 1.5  # relatedness per factor e of how much likelier a person picks one partner over another
 
@@ -180,7 +184,8 @@ def relatedness(names: Sequence[str], language: str = "en", curated: bool = True
             bonus += EVERYDAY_WEIGHT * max(everyday_link(x, y) for x in everyday[i] for y in everyday[j])
         if curated and a is not None and b is not None:
             key = frozenset((a.id, b.id))
-            bonus += GROUP_BONUS * min(groups.get(key, 0), 2) + JUDGED_WEIGHT * judged(a.id, b.id)
+            bonus += (GROUP_BONUS * min(groups.get(key, 0), 2) + JUDGED_WEIGHT * judged(a.id, b.id)
+                      + RATED_WEIGHT * rated(a.id, b.id))
             if key in firsts:
                 bonus += PAIR_BONUS
         related[i, j] += bonus
