@@ -364,7 +364,7 @@ def play(match: Match, text: RaceText, bots: dict[int, Bot], level: str, seat: i
     table = RaceTable(match, text, bots, level, seat, style, screen, pace, match.header.seed)
     try:
         screen.say(text.intro(style))
-        if declared.has_warm_up(match.game) or declared.has_bot_warm_up(match.game):
+        if declared.has_bot_warm_up(match.game):
             screen.say(style.dim("Getting the table ready..."))  # the bots decide in this process
             declared.bot_warm_up(match.game, match.game.parse_options(match.header.options))
         screen.say(text.render_view(match.view(seat), [], style))

@@ -144,8 +144,9 @@ def warm_up(game: Any, options: Any) -> None:
 
 
 def has_bot_warm_up(game: Any) -> bool:
-    """Whether the game's bots need anything loaded beyond what its rules do."""
-    return callable(getattr(game, "bot_warm_up", None))
+    """Whether a process that makes the game's bot decisions has anything to load ahead: the
+    rules' data (`warm_up`) or the bots' own (`bot_warm_up`)."""
+    return has_warm_up(game) or callable(getattr(game, "bot_warm_up", None))
 
 
 def bot_warm_up(game: Any, options: Any) -> None:

@@ -238,7 +238,7 @@ async def _warm_up(games: tuple[str, ...], pool: BotPool) -> None:
         options = rules.parse_options(None)
         if has_warm_up(rules):
             waits.append(loop.run_in_executor(None, warm_up, rules, options))
-        if has_warm_up(rules) or has_bot_warm_up(rules):
+        if has_bot_warm_up(rules):
             warming = pool.warm(game_id, rules.options_to_json(options))
             waits += [asyncio.wrap_future(done) for done in warming]
     started = time.monotonic()

@@ -266,7 +266,7 @@ class LocalRooms:
                 None, declared.warm_up, rules, rules.parse_options(options_json))
             self._warming.add(warming)
             warming.add_done_callback(self._warming.discard)
-        if declared.has_warm_up(rules) or declared.has_bot_warm_up(rules):
+        if declared.has_bot_warm_up(rules):
             self.bots.warm(rules.id, options_json)
 
     async def _dropped(self, room: Room) -> None:

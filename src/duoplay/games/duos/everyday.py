@@ -11,18 +11,19 @@ link is the strongest any annotator gave them, either way round, over 3.
 from __future__ import annotations
 
 import json
-import unicodedata
 from functools import cache
 from importlib import resources
 
+from duoplay.games.duos.lexicon import exact
 from duoplay.games.duos.wordnet import wordnet
 
 STRONGEST = 3
 
 
 def key(word: str) -> str:
-    """A word as the lists and boards are matched: lower case, single spaces, singular."""
-    text = " ".join(unicodedata.normalize("NFKC", word).lower().replace("-", " ").split())
+    """An English word as the lists and boards are matched: as `other_key`, a hyphen as a space,
+    the last word singular."""
+    text = other_key(word.replace("-", " "))
     dictionary = wordnet()
     if dictionary is None or not text:
         return text
@@ -51,8 +52,8 @@ def everyday_link(a: str, b: str) -> float:
 
 
 def other_key(word: str) -> str:
-    """A word of another language as the translations and boards are matched."""
-    return " ".join(unicodedata.normalize("NFKC", word).lower().split())
+    """A word as the translations and boards are matched: case folded, single spaces."""
+    return " ".join(exact(word).split())
 
 
 @cache
