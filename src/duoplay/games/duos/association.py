@@ -42,6 +42,7 @@ from duoplay.games.duos.everyday import english_words, everyday_link
 from duoplay.games.duos.judgments import judged
 from duoplay.games.duos.lexicon import exact, fold, readings
 from duoplay.games.duos.pairing import MAX_PAIRS, all_placements, normal
+from duoplay.games.duos.played import played as played_bonus
 from duoplay.games.duos.rated import rated
 from duoplay.games.duos.state import Pairs
 from duoplay.games.duos.wordnet import wordnet
@@ -150,11 +151,12 @@ def _stems(name: str) -> set[str]:
 
 def relatedness(names: Sequence[str], language: str = "en", curated: bool = True,
                 embedder: Embedder | None = None, known: Sequence[Face | None] | None = None,
-                definitions: bool = True) -> Matrix:
+                definitions: bool = True, played: bool = True) -> Matrix:
     """A symmetric matrix: higher means a person is more likely to pair the two cards.
 
     `known` gives the cards behind the names when the caller knows them (a bot reads
-    face ids from its view); otherwise the names are looked up among our cards.
+    face ids from its view); otherwise the names are looked up among our cards. `played`
+    adds what was learned from the played boards (off only to learn it again).
     """
     found = list(known) if known is not None else resolve_board(names, language)
     senses = [senses_of(n, f, language) for n, f in zip(names, found, strict=True)]
@@ -185,7 +187,7 @@ def relatedness(names: Sequence[str], language: str = "en", curated: bool = True
         if curated and a is not None and b is not None:
             key = frozenset((a.id, b.id))
             bonus += (GROUP_BONUS * min(groups.get(key, 0), 2) + JUDGED_WEIGHT * judged(a.id, b.id)
-                      + RATED_WEIGHT * rated(a.id, b.id))
+                      + RATED_WEIGHT * rated(a.id, b.id) + (played_bonus(a.id, b.id) if played else 0.0))
             if key in firsts:
                 bonus += PAIR_BONUS
         related[i, j] += bonus
@@ -295,7 +297,7 @@ def pairs_for_names(names: Sequence[str], language: str = "en", curated: bool = 
     return choose_pairs(relatedness(names, language, curated))
 
 
-def relatedness_of_faces(face_ids: Sequence[str], curated: bool = True) -> Matrix:
+def relatedness_of_faces(face_ids: Sequence[str], curated: bool = True, played: bool = True) -> Matrix:
     """Relatedness of cards on the grid, by face id (the model reads their English names)."""
     known = [face_by_id()[face_id] for face_id in face_ids]
-    return relatedness([f.name("en") for f in known], "en", curated, known=known)
+    return relatedness([f.name("en") for f in known], "en", curated, known=known, played=played)
