@@ -103,7 +103,7 @@ def _fit_once(choices: Choices, scale: float, bonus: npt.NDArray[np.float64],
         return float(surprise + penalty * weights @ weights), gradient
 
     start = np.concatenate([[scale], bonus * scale])
-    theta = minimize(loss, start, jac=True, method="L-BFGS-B", options={"maxiter": 1000}).x
+    theta = minimize(loss, start, jac=True, method="L-BFGS-B", options={"maxiter": 20000, "ftol": 1e-15, "gtol": 1e-9}).x
     return float(theta[0]), theta[1:] / theta[0]
 
 
@@ -121,8 +121,10 @@ def fit(boards: list[PlayedBoard], related: list[Matrix],
 
 
 def base_relatedness(boards: list[PlayedBoard]) -> list[Matrix]:
-    """Each board's relatedness from the bot's other signals (without what was learned here)."""
-    return [relatedness_of_faces(board.cards, played=False)
+    """Each board's relatedness from the bot's other signals (without what was learned here),
+    rounded: sums over sets differ in their last bits from run to run, and two nearly equal rivals
+    must rank the same way every time for the fit to come out the same."""
+    return [np.round(relatedness_of_faces(board.cards, played=False), 6)
             for board in tqdm(boards, desc="relatedness of the played boards", unit="board")]
 
 
