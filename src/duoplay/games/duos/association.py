@@ -65,7 +65,9 @@ RATED_WEIGHT = 100.0
 # The everyday annotators' link (0 to 1) of two words not both our cards; tuned on the tuning
 # boards of benchmarks/data/duos_free_tuning.json only.
 EVERYDAY_WEIGHT = 60.0
-RIVAL_WEIGHT = 0.5  # how much a pair's confidence drops for each card's best other partner
+# How much a pair's confidence drops for each card's best other partner: 0.25 since the played
+# boards (chosen by cross-validation over their players, and on the tuning boards; was 0.5).
+RIVAL_WEIGHT = 0.25
 CHOICE_SPREAD = 1.5  # relatedness per factor e of how much likelier a person picks one partner over another
 
 
