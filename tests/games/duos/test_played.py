@@ -19,7 +19,7 @@ from duoplay.games.duos.played_fit import base_relatedness, fit
 FOLDER = resources.files("duoplay.games.duos").joinpath("content", "played")
 BENCHMARK_BOARDS = Path(__file__).parents[3] / "benchmarks" / "data"
 # The deals the players were given: (seed, number of the first deal), 240 deals per category each.
-DEALS = ((20261207, 0), (20261208, 240), (20261209, 480), (20261210, 720))
+DEALS = tuple((20261207 + n, 240 * n) for n in range(8))
 
 
 def _files() -> list[dict[str, object]]:
