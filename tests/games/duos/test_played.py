@@ -33,7 +33,8 @@ def test_every_played_board_is_a_deal_of_the_game_paired_into_four_pairs() -> No
         deal = random.Random(seed)
         for category in CATEGORIES:
             for number in range(240):
-                dealt[(category, first + number)] = [face.name("en") for face in deal.sample(faces(category), 12)]
+                cards = deal.sample(faces(category), 12)
+                dealt[(category, first + number)] = [face.name("en") for face in cards]
     files = _files()
     assert len(files) >= 32
     for data in files:
@@ -47,8 +48,9 @@ def test_every_played_board_is_a_deal_of_the_game_paired_into_four_pairs() -> No
 
 
 def test_no_played_board_is_a_board_the_bot_is_measured_or_tuned_on() -> None:
-    measured = {frozenset(board["cards"]) for name in ("dealt", "fresh", "tuning")
-                for board in json.loads((BENCHMARK_BOARDS / f"duos_{name}_boards.json").read_text("utf-8"))["boards"]}
+    files = [BENCHMARK_BOARDS / f"duos_{name}_boards.json" for name in ("dealt", "fresh", "tuning")]
+    measured = {frozenset(board["cards"]) for path in files
+                for board in json.loads(path.read_text("utf-8"))["boards"]}
     played = {frozenset(board["cards"]) for data in _files() for board in data["boards"]}  # type: ignore[attr-defined]
     assert not measured & played
 

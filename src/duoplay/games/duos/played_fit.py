@@ -103,7 +103,10 @@ def _fit_once(choices: Choices, scale: float, bonus: npt.NDArray[np.float64],
         return float(surprise + penalty * weights @ weights), gradient
 
     start = np.concatenate([[scale], bonus * scale])
-    theta = minimize(loss, start, jac=True, method="L-BFGS-B", options={"maxiter": 20000, "ftol": 1e-15, "gtol": 1e-9}).x
+    # Converged fully, not merely close: a loose stop lands somewhere else along flat directions
+    # (pairs seldom on a board together) from one run to the next.
+    converged = {"maxiter": 20000, "ftol": 1e-15, "gtol": 1e-9}
+    theta = minimize(loss, start, jac=True, method="L-BFGS-B", options=converged).x
     return float(theta[0]), theta[1:] / theta[0]
 
 
