@@ -69,6 +69,8 @@ def test_a_game_in_the_decks_language(new_context: NewContext, languages_server:
         rows = page.locator("#duple-summary tbody tr")
         expect(rows).to_have_count(3, timeout=SLOW)
         expect(rows.first).to_have_attribute("data-seat", "0")
+        # The news of the last race is in the summary now, not in a toast over its buttons.
+        assert page.locator("#toasts .toast:not(.error)").count() == 0
     ben.screenshot(path=str(screenshots / f"duple-{lang}-over-laptop.png"), animations="disabled")
     assert table.errors == []
 

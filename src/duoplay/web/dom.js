@@ -30,6 +30,12 @@ export function clear(el) {
 }
 
 // A short message at the bottom of the screen; errors stay a little longer.
+// News that a dialog now tells in full (a game's summary): taken down so it does not cover the
+// dialog; errors stay.
+export function clearNewsToasts() {
+  document.querySelectorAll("#toasts .toast:not(.error)").forEach((item) => item.remove());
+}
+
 export function toast(text, kind = "info") {
   const box = document.getElementById("toasts");
   if (!box) return;

@@ -1,7 +1,7 @@
 // A dialog over the table. While it is open the keyboard stays inside it (Tab wraps around),
 // Escape closes it when the table allows, and the table's own keys wait (see keys.js).
 // When it closes, the focus goes back to where it was, or where the table says.
-import { h } from "../dom.js";
+import { clearNewsToasts, h } from "../dom.js";
 import { t } from "../i18n.js";
 
 const FOCUSABLE = "button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]),"
@@ -50,6 +50,7 @@ export class Modal {
     this.current = { element, onKey, onClose, focusAfter: focusAfter || (() => before) };
     document.addEventListener("keydown", onKey, true);
     this.host.append(element);
+    clearNewsToasts();
     (actions[0] || closeButton).focus({ preventScroll: true });
   }
 
