@@ -12,6 +12,8 @@ import pytest
 from playwright.sync_api import expect
 from tests.web.conftest import Server
 from tests.web.duple_fixtures import SLOW, NewContext, Person, duple_table, flip, race_on, send
+from tests.web.phone_checks import controls_out_of_view, settle
+from tests.web.tables import PHONE
 
 pytestmark = pytest.mark.browser
 
@@ -44,7 +46,8 @@ def test_a_game_in_the_decks_language(new_context: NewContext, languages_server:
                                           lang: str, seed: int, letters: str, name: str, refused: str,
                                           typed: str) -> None:
     # A table of that language: its people read the site in it too.
-    people = [Person(name, locale=lang) for name in ("Ana", "Ben")]
+    # Ana plays on a phone, Ben on a laptop.
+    people = [Person("Ana", viewport=PHONE, locale=lang), Person("Ben", locale=lang)]
     table = duple_table(new_context, languages_server, people, options={"lang": lang}, seed=seed)
     ana, ben = table.pages[0], table.pages[1]
     flip(ana, 0)
@@ -55,7 +58,7 @@ def test_a_game_in_the_decks_language(new_context: NewContext, languages_server:
     # The category's own name lacks a card letter: refused, and Ben's page says which.
     send(ben, refused)
     expect(ana.locator("#duple-answers li.no[data-seat='1'] .word")).to_have_text(refused, timeout=SLOW)
-    ana.screenshot(path=str(screenshots / f"duple-{lang}-faceoff-laptop.png"))
+    ana.screenshot(path=str(screenshots / f"duple-{lang}-faceoff-phone.png"))
     send(ana, typed)
     expect(ben.locator("#duple-flash")).to_contain_text(ANA_WINS[lang], timeout=SLOW)
     won = ana.locator("#duple-piles .duple-seat[data-seat='0'] .duple-won")
@@ -69,8 +72,12 @@ def test_a_game_in_the_decks_language(new_context: NewContext, languages_server:
         rows = page.locator("#duple-summary tbody tr")
         expect(rows).to_have_count(3, timeout=SLOW)
         expect(rows.first).to_have_attribute("data-seat", "0")
-        # The news of the last race is in the summary now, not in a toast over its buttons.
+        # The news of the last race is in the summary now, not in a toast over its buttons, and
+        # the buttons are in view without scrolling, on the phone too.
         assert page.locator("#toasts .toast:not(.error)").count() == 0
+        settle(page)
+        assert controls_out_of_view(page, ".kit-modal button") == []
+    ana.screenshot(path=str(screenshots / f"duple-{lang}-over-phone.png"), animations="disabled")
     ben.screenshot(path=str(screenshots / f"duple-{lang}-over-laptop.png"), animations="disabled")
     assert table.errors == []
 
