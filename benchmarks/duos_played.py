@@ -19,21 +19,12 @@ from tqdm import tqdm
 
 from duoplay.games.duos.association import Matrix, choose_pairs
 from duoplay.games.duos.played import PlayedBoard, played_boards
-from duoplay.games.duos.played_fit import PENALTY, base_relatedness, fit
+from duoplay.games.duos.played_fit import PENALTY, base_relatedness, fit, with_bonuses
 
 
 def _identical(board: PlayedBoard, related: Matrix) -> int:
     placed = {frozenset((board.cards[i], board.cards[j])) for i, j in choose_pairs(related)}
     return len(placed & {frozenset(pair) for pair in board.pairs})
-
-
-def _with_bonuses(board: PlayedBoard, related: Matrix, bonuses: dict[frozenset[str], float]) -> Matrix:
-    learned = related.copy()
-    for i, a in enumerate(board.cards):
-        for j, b in enumerate(board.cards):
-            if i != j:
-                learned[i, j] += bonuses.get(frozenset((a, b)), 0.0)
-    return learned
 
 
 def held_out_agreement(boards: list[PlayedBoard], related: list[Matrix], folds: int,
@@ -48,7 +39,7 @@ def held_out_agreement(boards: list[PlayedBoard], related: list[Matrix], folds: 
         bonuses = fit([b for b, _ in train], [r for _, r in train], penalty)
         for board, matrix in zip(boards, related, strict=True):
             if board.player in held_out:
-                learned.append(_identical(board, _with_bonuses(board, matrix, bonuses)))
+                learned.append(_identical(board, with_bonuses(board.cards, matrix, bonuses)))
                 without.append(_identical(board, matrix))
     return statistics.fmean(learned), statistics.fmean(without)
 

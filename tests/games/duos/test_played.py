@@ -14,7 +14,7 @@ from duoplay.games.duos import association
 from duoplay.games.duos.association import choose_pairs, relatedness
 from duoplay.games.duos.cards import CATEGORIES, faces
 from duoplay.games.duos.played import PlayedBoard, played_boards, played_bonuses
-from duoplay.games.duos.played_fit import base_relatedness, fit
+from duoplay.games.duos.played_fit import base_relatedness, fit, with_bonuses
 
 FOLDER = resources.files("duoplay.games.duos").joinpath("content", "played")
 BENCHMARK_BOARDS = Path(__file__).parents[3] / "benchmarks" / "data"
@@ -79,11 +79,7 @@ def test_the_fit_learns_a_pair_players_make_that_the_other_signals_miss() -> Non
     bonuses = fit(boards, related)
     assert bonuses[frozenset(cards[:2])] > 2.0
     board = boards[0]
-    learned = related[0].copy()
-    for i, a in enumerate(board.cards):
-        for j, b in enumerate(board.cards):
-            if i != j:
-                learned[i, j] += bonuses.get(frozenset((a, b)), 0.0)
+    learned = with_bonuses(board.cards, related[0], bonuses)
     placed = {frozenset((board.cards[i], board.cards[j])) for i, j in choose_pairs(learned)}
     assert frozenset(cards[:2]) in placed
     assert frozenset(cards[:2]) not in {frozenset((board.cards[i], board.cards[j]))

@@ -15,6 +15,7 @@ signals or the played boards change:
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
@@ -121,6 +122,16 @@ def fit(boards: list[PlayedBoard], related: list[Matrix],
     for _ in range(ROUNDS):
         scale, bonus = _fit_once(_choices(boards, related, bonus, index), scale, bonus, penalty)
     return {pair: float(bonus[k]) for pair, k in index.items()}
+
+
+def with_bonuses(cards: Sequence[str], related: Matrix, bonuses: Mapping[frozenset[str], float]) -> Matrix:
+    """A board's relatedness with the learned bonuses of its cards (face ids) added."""
+    learned = related.copy()
+    for i, j in combinations(range(len(cards)), 2):
+        bonus = bonuses.get(frozenset((cards[i], cards[j])), 0.0)
+        learned[i, j] += bonus
+        learned[j, i] += bonus
+    return learned
 
 
 def base_relatedness(boards: list[PlayedBoard]) -> list[Matrix]:
