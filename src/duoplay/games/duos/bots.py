@@ -19,7 +19,10 @@ from duoplay.games.duos.actions import Action, GiveHelp, PlacePairs
 from duoplay.games.duos.association import expected_pairs, relatedness_of_faces
 from duoplay.games.duos.cards import CATEGORIES, face_by_id, faces
 from duoplay.games.duos.embedding import shared
+from duoplay.games.duos.judgments import judged_links
 from duoplay.games.duos.lexicon import say
+from duoplay.games.duos.played import played_bonuses
+from duoplay.games.duos.rated import ratings
 from duoplay.games.duos.swedish import swedish_reader
 from duoplay.games.duos.translated import DICTIONARIES as TRANSLATED
 from duoplay.games.duos.translated import translating_reader
@@ -29,11 +32,15 @@ from duoplay.games.duos.wordnet import wordnet
 def warm_up() -> None:
     """Load, once per process, what a decision may need, so that no player's turn waits for it:
     the shipped vectors of our cards and hint words, WordNet and the FreeDict dictionaries, and
-    the encoder itself (a partner's WORD outside our lists needs it)."""
+    the encoder itself (a partner's WORD outside our lists needs it), and what people said and
+    played about our cards (judgments, ratings, the played boards' bonuses)."""
     global _WARM
     if not _WARM:
         names = [f.name("en") for category in CATEGORIES for f in faces(category)]
         shared().vectors(names + list(hints.hint_words()))
+        judged_links()
+        ratings()
+        played_bonuses()
         wordnet()
         swedish_reader()
         for language in TRANSLATED:
